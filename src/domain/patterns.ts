@@ -1,0 +1,26 @@
+/**
+ * The patterns that decide whether an entry is valid, shared by the browser and the server so
+ * both always agree.
+ */
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN_BODY = `(?:${LABEL}\\.)+[a-z]{2,63}`;
+
+const EMAIL = new RegExp(`^[a-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${DOMAIN_BODY}$`, 'i');
+const DOMAIN = new RegExp(`^${DOMAIN_BODY}$`, 'i');
+const WILDCARD_DOMAIN = new RegExp(`^\\*\\.${DOMAIN_BODY}$`, 'i');
+
+export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+export const isDomain = (value: string) => value.length <= 253 && DOMAIN.test(value);
+/** `*.acme.example`: every subdomain of a domain. */
+export const isWildcardDomain = (value: string) =>
+  value.length <= 255 && WILDCARD_DOMAIN.test(value);
+export const isDomainOrWildcard = (value: string) => isDomain(value) || isWildcardDomain(value);
+/** A `contains` fragment of an address or a domain: anything non-empty without white space. */
+export const isFragment = (value: string) =>
+  value.length > 0 && value.length <= 254 && !/\s/.test(value);
+
+/** Splits typed or pasted text into entries on white space, commas and semicolons. */
+export const splitEntries = (text: string) => text.split(/[\s,;]+/).filter((token) => token !== '');
+
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -1,0 +1,57 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import './Dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  /** Called with false on Escape, overlay click or the close button. */
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Action buttons, laid out right-aligned under the body. */
+  footer?: ReactNode;
+  /** For modals that must not show a close button; Escape still closes them. */
+  hideClose?: boolean;
+  size?: 'small' | 'medium' | 'large';
+}
+
+/** The one modal of the app: overlay, focus trap, Escape to close, labelled by its title. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  hideClose = false,
+  size = 'medium',
+}: DialogProps) {
+  // Radix warns when no description exists unless aria-describedby is explicitly cleared.
+  const describedByProps = description === undefined ? { 'aria-describedby': undefined } : {};
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content className={`dialog dialog-${size}`} {...describedByProps}>
+          <header className="dialog-header">
+            <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+            {description !== undefined && (
+              <RadixDialog.Description className="dialog-description">
+                {description}
+              </RadixDialog.Description>
+            )}
+          </header>
+          {children !== undefined && <div className="dialog-body">{children}</div>}
+          {footer !== undefined && <footer className="dialog-footer">{footer}</footer>}
+          {!hideClose && (
+            <RadixDialog.Close className="dialog-close" aria-label="Close">
+              <CloseIcon size={18} />
+            </RadixDialog.Close>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

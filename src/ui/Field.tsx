@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import './forms.css';
+
+export interface FieldMessages {
+  /** Visible label; pass `hideLabel` to keep it for screen readers only. */
+  label?: string;
+  hideLabel?: boolean;
+  /** Helper text under the control. */
+  hint?: ReactNode;
+  /** Error text under the control; also marks the control invalid. */
+  error?: ReactNode;
+}
+
+interface FieldProps extends FieldMessages {
+  id: string;
+  children: ReactNode;
+}
+
+/** Ids of the hint and error texts, for the control's aria-describedby. */
+export function describedBy(id: string, { hint, error }: FieldMessages): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** Label, control and messages laid out the same way for every form control. */
+export function Field({ id, label, hideLabel, hint, error, children }: FieldProps) {
+  return (
+    <div className="field">
+      {label && (
+        <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
+          {label}
+        </label>
+      )}
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

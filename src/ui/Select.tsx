@@ -1,0 +1,53 @@
+import { useId, type SelectHTMLAttributes } from 'react';
+import { Field, describedBy, type FieldMessages } from './Field';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'multiple'>, FieldMessages {
+  options: readonly SelectOption[];
+  /** Shown as a disabled first option while no value is chosen. */
+  placeholder?: string;
+}
+
+export function Select({
+  label,
+  hideLabel,
+  hint,
+  error,
+  id,
+  className,
+  options,
+  placeholder,
+  ...rest
+}: SelectProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <Field id={selectId} label={label} hideLabel={hideLabel} hint={hint} error={error}>
+      <span className={className ? `select ${className}` : 'select'}>
+        <select
+          id={selectId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(selectId, { hint, error })}
+          {...rest}
+        >
+          {placeholder !== undefined && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </span>
+    </Field>
+  );
+}

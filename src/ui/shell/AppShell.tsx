@@ -1,0 +1,53 @@
+import { useState, type ReactNode } from 'react';
+import { CloseIcon, MenuIcon } from '../icons';
+import { Logo } from './Logo';
+import { SideNav, type ShellFooterItem, type ShellNavItem } from './SideNav';
+import './AppShell.css';
+
+export interface AppShellProps {
+  /** Header items of the side panel, in order. */
+  items: readonly ShellNavItem[];
+  /** Footer items: external links or actions. */
+  footerItems: readonly ShellFooterItem[];
+  children: ReactNode;
+}
+
+/**
+ * Side panel + content layout. At 1100px and below the panel becomes an icon rail; at 768px
+ * and below it hides behind a menu button in a top bar.
+ */
+export function AppShell({ items, footerItems, children }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  return (
+    <div className="shell" data-menu-open={menuOpen || undefined}>
+      <header className="shell-topbar">
+        <button
+          type="button"
+          className="shell-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="shell-sidebar"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
+        </button>
+        <Logo />
+      </header>
+      <aside
+        id="shell-sidebar"
+        className="shell-sidebar"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeMenu();
+        }}
+      >
+        <div className="shell-brand">
+          <Logo />
+        </div>
+        <SideNav items={items} footerItems={footerItems} onNavigate={closeMenu} />
+      </aside>
+      <div className="shell-backdrop" aria-hidden="true" onClick={closeMenu} />
+      <main className="shell-main">{children}</main>
+    </div>
+  );
+}

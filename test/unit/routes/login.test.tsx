@@ -1,0 +1,69 @@
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routeTree } from '../../../src/routeTree.gen';
+
+const ERROR_TEXT =
+  "Sorry, we couldn't find your account. If you believe this is an error, please get in touch with your administrator or contact support.";
+
+async function renderLogin(path: string) {
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('heading', { name: 'Log in to the enterprise edition of the product' });
+  return router;
+}
+
+describe('login page', () => {
+  it('shows the spec texts and the two sign-in paths', async () => {
+    await renderLogin('/login');
+    expect(screen.getByText(/Don't have an Enterprise account\?/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get in touch' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/portal/login/google-oauth2',
+    );
+    expect(screen.getByRole('link', { name: 'Continue with Microsoft' })).toHaveAttribute(
+      'href',
+      '/portal/login/microsoft-graph',
+    );
+    expect(screen.getByText(/By logging in you agree to the/)).toHaveTextContent(
+      'By logging in you agree to the Terms and Conditions.',
+    );
+  });
+
+  it('shows no error box and no email card without the flag and the parameter', async () => {
+    await renderLogin('/login');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change email' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error box when local storage has the errorLogin flag', async () => {
+    window.localStorage.setItem('errorLogin', 'true');
+    await renderLogin('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent(ERROR_TEXT);
+    expect(screen.getByRole('link', { name: 'contact support' })).toHaveAttribute(
+      'href',
+      'mailto:support@mailpulse.example',
+    );
+  });
+
+  it('shows the email parameter in a card and removes it from the address bar', async () => {
+    const router = await renderLogin('/login?email=jane%40acme.example');
+    const card = screen.getByRole('region', { name: 'Email address' });
+    expect(card).toHaveTextContent('jane@acme.example');
+    await waitFor(() => expect(router.state.location.searchStr).toBe(''));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('region', { name: 'Email address' })).toBeInTheDocument();
+  });
+
+  it('Change email leaves the plain login page', async () => {
+    await renderLogin('/login?email=jane%40acme.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Change email' }));
+    expect(screen.queryByText('jane@acme.example')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { routeTree } from '../../../src/routeTree.gen';
+import type { RouteName } from '../../../src/router-types';
+import { Route as AlertsRoute } from '../../../src/routes/_shell/alerts/index';
+import { Route as DashboardRoute } from '../../../src/routes/_shell/dashboard';
+import { Route as IntegrationsRoute } from '../../../src/routes/_shell/integrations';
+import { Route as SettingsRoute } from '../../../src/routes/_shell/settings';
+import { Route as BusinessRoute } from '../../../src/routes/_shell/settings/business';
+import { Route as ContactGroupsRoute } from '../../../src/routes/_shell/settings/contact-groups';
+import { Route as AddMailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/add';
+import { Route as MailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/index';
+import { Route as MetricRoute } from '../../../src/routes/_shell/settings/metric';
+import { Route as TeamsRoute } from '../../../src/routes/_shell/settings/teams';
+import { Route as UsersRoute } from '../../../src/routes/_shell/settings/users';
+import { Route as LoginRoute } from '../../../src/routes/login';
+
+function renderAt(path: string) {
+  const router = createRouter({
+    routeTree,
+    notFoundMode: 'root',
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes', () => {
+  it('redirects / to /dashboard', async () => {
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('redirects /settings/ to the mailboxes tab', async () => {
+    const router = renderAt('/settings/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/mailboxes'));
+    expect(await screen.findByRole('navigation', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('hides the settings tab bar on the add-mailboxes page', async () => {
+    renderAt('/settings/mailboxes/add');
+    await screen.findByRole('heading', { name: 'Add mailboxes' });
+    expect(screen.queryByRole('navigation', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'SettingsMailboxesAdd Mailboxes',
+    );
+  });
+
+  it('shows the not-found page, inside the shell, for unknown paths', async () => {
+    renderAt('/settings/nope');
+    await screen.findByRole('heading', { name: 'Whoa! How did you end up here?' });
+    expect(screen.getByText("We couldn't find the page you are looking for.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back to the homepage' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(screen.getByRole('link', { name: 'Contact support' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['login', LoginRoute],
+    ['dashboard', DashboardRoute],
+    ['alerts', AlertsRoute],
+    ['integrations', IntegrationsRoute],
+    ['settings', SettingsRoute],
+    ['MailboxesSettings', MailboxesRoute],
+    ['AddMailboxesSettings', AddMailboxesRoute],
+    ['UsersSettings', UsersRoute],
+    ['TeamsSettings', TeamsRoute],
+    ['BusinessSettings', BusinessRoute],
+    ['MetricAdjustments', MetricRoute],
+    ['ContactGroupsSettings', ContactGroupsRoute],
+  ] as const)('names the %s route', (name: RouteName, route) => {
+    expect(route.options.staticData?.routeName).toBe(name);
+  });
+});
