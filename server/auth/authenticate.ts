@@ -1,0 +1,64 @@
+import type { Queryable } from '../db/types';
+import type { Schemas } from '../contract/types';
+import { hashToken } from './tokens';
+import { FEATURES } from '../repos/workspaces';
+
+export type Role = Schemas['Role'];
+export type Features = Schemas['Features'];
+export type FeatureName = keyof Features;
+
+/** Who is calling: resolved from the token on every request, so removals and revocations act at once. */
+export interface AuthContext {
+  userId: number;
+  workspaceId: number;
+  role: Role;
+  email: string;
+  fullName: string;
+  tokenHash: string;
+  features: Features;
+}
+
+interface Row {
+  user_id: number;
+  workspace_id: number;
+  role: Role;
+  email: string;
+  full_name: string;
+  features: Partial<Features> | null;
+}
+
+/** A feature without a row is enabled and writable, as the workspaces repository reads it. */
+function withDefaults(features: Partial<Features> | null): Features {
+  const flags = (name: FeatureName) => features?.[name] ?? { enabled: true, read_only: false };
+  return Object.fromEntries(FEATURES.map((name) => [name, flags(name)])) as Features;
+}
+
+const TOKEN_HEADER = /^Token ([A-Za-z0-9_-]{20,200})$/;
+
+export async function authenticate(
+  db: Queryable,
+  authorization: string | undefined,
+): Promise<AuthContext | null> {
+  const token = TOKEN_HEADER.exec(authorization ?? '')?.[1];
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db.query<Row>(
+    `select u.user_id, u.workspace_id, u.role, u.email, u.full_name,
+            (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
+               from workspace_features f where f.workspace_id = u.workspace_id) as features
+       from session_tokens t
+       join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
+      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
+    [tokenHash],
+  );
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    workspaceId: row.workspace_id,
+    role: row.role,
+    email: row.email,
+    fullName: row.full_name,
+    tokenHash,
+    features: withDefaults(row.features),
+  };
+}

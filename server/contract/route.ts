@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/types';
+import { authenticate, type AuthContext, type FeatureName, type Role } from '../auth/authenticate';
+import { forbidden, unauthorized } from '../http/errors';
+import { hasValidXsrf } from '../plugins/xsrf';
+import { contractOperations, type ContractOperation } from './spec';
+import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from './types';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Who may call an operation: roles (any signed-in user when absent) and the feature it belongs to. */
+export interface Access {
+  roles?: readonly Role[];
+  feature?: FeatureName;
+}
+
+export interface RouteContext<O extends OperationId> {
+  body: BodyOf<O>;
+  query: QueryOf<O>;
+  params: ParamsOf<O>;
+  auth: AuthContext;
+  db: Db;
+  request: FastifyRequest;
+}
+
+export interface PublicContext {
+  db: Db;
+  request: FastifyRequest;
+}
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+function contractOperation(operationId: OperationId): ContractOperation {
+  const op = contractOperations.get(operationId);
+  if (!op) throw new Error(`${operationId} is not in openapi/portal.yaml`);
+  return op;
+}
+
+/** Only the parts the contract defines: Fastify warns about a part that is present but empty. */
+function schemaOf(op: ContractOperation) {
+  const parts = { body: op.body, querystring: op.querystring, params: op.params };
+  const defined = Object.entries(parts).filter(([, schema]) => schema !== undefined);
+  return { ...Object.fromEntries(defined), response: op.responses };
+}
+
+function checkAccess(op: ContractOperation, access: Access, auth: AuthContext) {
+  if (access.roles && !access.roles.includes(auth.role)) {
+    throw forbidden('Your role does not allow this.');
+  }
+  if (!access.feature) return;
+  const flags = auth.features[access.feature];
+  const label = access.feature.replace('_', ' ');
+  if (!flags.enabled) throw forbidden(`The ${label} feature is disabled for this workspace.`, 'feature_disabled');
+  if (flags.read_only && WRITES.has(op.method)) {
+    throw forbidden(`The ${label} feature is read-only for this workspace.`, 'read_only');
+  }
+}
+
+async function send(reply: import('fastify').FastifyReply, result: { status: number; body?: unknown }) {
+  reply.code(result.status);
+  return result.status === 204 ? reply.send() : reply.send(result.body);
+}
+
+/**
+ * Registers a signed-in operation from the contract. Order matters: token (401), XSRF on writes
+ * (403), role and feature (403), then the contract's validation of the request (400).
+ */
+export function route<O extends OperationId>(
+  app: FastifyInstance,
+  operationId: O,
+  access: Access,
+  handler: (ctx: RouteContext<O>) => Promise<ResultOf<O>>,
+): void {
+  const op = contractOperation(operationId);
+  if (op.public) throw new Error(`${operationId} is public in the contract; use publicRoute`);
+  app.route({
+    method: op.method,
+    url: op.url,
+    schema: schemaOf(op),
+    config: { operationId },
+    onRequest: async (request) => {
+      const auth = await authenticate(app.db, request.headers.authorization);
+      if (!auth) throw unauthorized();
+      if (WRITES.has(op.method) && !hasValidXsrf(request)) {
+        throw forbidden('The XSRF token is missing or does not match; reload the page.', 'xsrf');
+      }
+      checkAccess(op, access, auth);
+      request.auth = auth;
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as BodyOf<O>,
+        query: request.query as QueryOf<O>,
+        params: request.params as ParamsOf<O>,
+        auth: request.auth!,
+        db: app.db,
+        request,
+      });
+      return send(reply, result);
+    },
+  });
+}
+
+/** Registers an operation the contract marks public (`security: []`). */
+export function publicRoute<O extends OperationId>(
+  app: FastifyInstance,
+  operationId: O,
+  handler: (ctx: PublicContext) => Promise<ResultOf<O>>,
+): void {
+  const op = contractOperation(operationId);
+  if (!op.public) throw new Error(`${operationId} needs a token in the contract; use route`);
+  app.route({
+    method: op.method,
+    url: op.url,
+    schema: schemaOf(op),
+    config: { operationId },
+    handler: async (request, reply) => send(reply, await handler({ db: app.db, request })),
+  });
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+/** The contract, loaded once; the server validates requests and replies against it. */
+
+export type JsonSchema = Record<string, unknown>;
+
+interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+interface OperationObject {
+  operationId: string;
+  security?: unknown[];
+  parameters?: ParameterObject[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, { content?: { 'application/json': { schema: JsonSchema } } }>;
+}
+
+export interface ContractOperation {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  path: string;
+  /** The same path in Fastify's notation (`:id` for `{id}`). */
+  url: string;
+  public: boolean;
+  body?: JsonSchema;
+  querystring?: JsonSchema;
+  params?: JsonSchema;
+  responses: Record<string, JsonSchema>;
+}
+
+const specPath = fileURLToPath(new URL('../../openapi/portal.yaml', import.meta.url));
+export const portalDocument = parse(readFileSync(specPath, 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+/** Inlines every local `$ref`, so that each route's schema stands alone for the validator. */
+function deref(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(deref);
+  if (node === null || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  const ref = record.$ref;
+  if (typeof ref === 'string') {
+    const [, section, name] = /^#\/components\/(\w+)\/(\w+)$/.exec(ref) ?? [];
+    const target = section && name ? portalDocument.components[section]?.[name] : undefined;
+    if (target === undefined) throw new Error(`Unresolved $ref ${ref} in the contract`);
+    return deref(target);
+  }
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, deref(v)]));
+}
+
+function parametersSchema(params: ParameterObject[], where: 'path' | 'query') {
+  const own = params.filter((p) => p.in === where);
+  if (own.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(own.map((p) => [p.name, p.schema])),
+    required: own.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+const METHODS = ['get', 'post', 'patch', 'delete', 'put'] as const;
+
+function buildOperations(): Map<string, ContractOperation> {
+  const operations = new Map<string, ContractOperation>();
+  for (const [path, item] of Object.entries(portalDocument.paths)) {
+    const shared = (deref(item.parameters ?? []) as ParameterObject[]) ?? [];
+    for (const method of METHODS) {
+      if (!item[method]) continue;
+      const op = deref(item[method]) as OperationObject;
+      const params = [...shared, ...(op.parameters ?? [])];
+      const responses: Record<string, JsonSchema> = {};
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (schema) responses[status] = schema;
+      }
+      operations.set(op.operationId, {
+        operationId: op.operationId,
+        method: method.toUpperCase() as ContractOperation['method'],
+        path,
+        url: path.replace(/\{(\w+)\}/g, ':$1'),
+        public: Array.isArray(op.security) && op.security.length === 0,
+        body: op.requestBody?.content['application/json'].schema,
+        querystring: parametersSchema(params, 'query'),
+        params: parametersSchema(params, 'path'),
+        responses,
+      });
+    }
+  }
+  return operations;
+}
+
+export const contractOperations = buildOperations();

@@ -1,0 +1,28 @@
+import type { operations } from '../../openapi/portal.gen';
+
+/** Type helpers that read request and reply shapes for an operation out of the generated contract. */
+
+export type OperationId = keyof operations;
+type Op<O extends OperationId> = operations[O];
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+
+export type BodyOf<O extends OperationId> =
+  Op<O> extends { requestBody: infer R } ? JsonOf<R> : Op<O> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : undefined;
+
+export type QueryOf<O extends OperationId> =
+  Op<O>['parameters'] extends { query: infer Q } ? (Q extends undefined ? undefined : Q) : undefined;
+
+export type ParamsOf<O extends OperationId> =
+  Op<O>['parameters'] extends { path: infer P } ? (P extends undefined ? undefined : P) : undefined;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** What a handler returns: one of the operation's success statuses, with its body when it has one. */
+export type ResultOf<O extends OperationId> = {
+  [S in keyof Op<O>['responses'] & SuccessStatus]: JsonOf<Op<O>['responses'][S]> extends undefined
+    ? { status: S }
+    : { status: S; body: JsonOf<Op<O>['responses'][S]> };
+}[keyof Op<O>['responses'] & SuccessStatus];
+
+export type Schemas = import('../../openapi/portal.gen').components['schemas'];

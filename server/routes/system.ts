@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { publicRoute } from '../contract/route';
+import { portalDocument } from '../contract/spec';
+import { HttpError } from '../http/errors';
+
+export default function systemRoutes(app: FastifyInstance) {
+  publicRoute(app, 'getHealth', async ({ db }) => {
+    try {
+      await db.query('select 1');
+    } catch {
+      throw new HttpError(503, 'unavailable', 'The database does not answer.');
+    }
+    return { status: 200, body: { status: 'ok' as const, database: db.kind } };
+  });
+
+  publicRoute(app, 'getOpenApi', async () => ({ status: 200, body: portalDocument }));
+}

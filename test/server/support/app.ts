@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../server/db/types';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { issueToken } from '../../../server/auth/tokens';
+import { createTestDb } from './test-db';
+import { addUser, createWorkspace, type Role } from '../../../server/repos/workspaces';
+
+/** A real app on a fresh, migrated, empty database of the kind TEST_DB selects. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client', ...env });
+  const app = await buildApp({ config, db, logger: false });
+  return { app, db, close: () => app.close() };
+}
+
+export interface Session {
+  token: string;
+  userId: number;
+  email: string;
+}
+
+export interface TestWorkspace {
+  workspaceId: number;
+  domain: string;
+  admin: Session;
+  manager: Session;
+  viewer: Session;
+}
+
+interface WorkspaceOptions {
+  domain?: string;
+  name?: string;
+  provider?: 'G' | 'M';
+  maxMailboxes?: number;
+  maxUsers?: number;
+  maxAlerts?: number;
+}
+
+/**
+ * A workspace with an admin, a manager and a viewer (`admin@`, `manager@`, `viewer@` the domain),
+ * every feature on, and a tracked mailbox for the viewer; each user has a live token.
+ */
+export async function createTestWorkspace(
+  db: Db,
+  options: WorkspaceOptions = {},
+): Promise<TestWorkspace> {
+  const domain = options.domain ?? 'acme.example';
+  return db.transaction(async (tx) => {
+    const { workspace_id: workspaceId } = await createWorkspace(tx, {
+      client_name: options.name ?? domain,
+      allowed_domains: [domain],
+      provider: options.provider ?? 'G',
+      max_mailboxes: options.maxMailboxes ?? 25,
+      max_users: options.maxUsers ?? 10,
+      max_alerts: options.maxAlerts ?? 5,
+    });
+    await tx.query(
+      `insert into mailboxes (workspace_id, email, full_name, status, data_from)
+       values ($1, $2, 'Viewer User', 'working', current_date)`,
+      [workspaceId, `viewer@${domain}`],
+    );
+    const session = async (role: Role): Promise<Session> => {
+      const email = `${role}@${domain}`;
+      const fullName = `${role[0]!.toUpperCase()}${role.slice(1)} User`;
+      const user = await addUser(tx, workspaceId, { email, full_name: fullName, role });
+      const token = await issueToken(tx, workspaceId, user.user_id, 30);
+      return { token, userId: user.user_id, email };
+    };
+    return {
+      workspaceId,
+      domain,
+      admin: await session('admin'),
+      manager: await session('manager'),
+      viewer: await session('viewer'),
+    };
+  });
+}
+
+const XSRF = 'test-xsrf-token';
+
+/** Calls the app as a browser would: token header, XSRF cookie and header, JSON bodies. */
+export function client(app: FastifyInstance, token?: string) {
+  const headers = (withBody: boolean): Record<string, string> => ({
+    ...(token ? { authorization: `Token ${token}` } : {}),
+    ...(withBody ? { 'content-type': 'application/json' } : {}),
+    cookie: `XSRF-TOKEN=${XSRF}`,
+    'x-xsrf-token': XSRF,
+  });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: headers(body !== undefined),
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, body?: unknown) => call('POST', url, body),
+    patch: (url: string, body?: unknown) => call('PATCH', url, body),
+    delete: (url: string, body?: unknown) => call('DELETE', url, body),
+  };
+}
+
+/** Sets a feature's flags for a workspace (tests of disabled and read-only features). */
+export async function setFeature(
+  db: Db,
+  workspaceId: number,
+  feature: string,
+  enabled: boolean,
+  readOnly: boolean,
+) {
+  await db.query(
+    `update workspace_features set enabled = $3, read_only = $4 where workspace_id = $1 and feature = $2`,
+    [workspaceId, feature, enabled, readOnly],
+  );
+}
