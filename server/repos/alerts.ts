@@ -1,0 +1,158 @@
+import type { Queryable } from '../db/types';
+import type { Schemas } from '../contract/types';
+import type { AlertFields } from '../domain/alerts';
+
+export type Alert = Schemas['Alert'];
+
+const SELECT_ALERTS = `
+  select a.alert_id as id, a.name, a.minutes_gap, a.base, a.addresses, a.domains, a.notify_emails,
+         a.notify_webhook, a.is_active, a.created_at as created, a.created_by_email as created_by,
+         a.last_triggered_at as last_triggered,
+         coalesce((select array_agg(m.email order by lower(m.email), m.email)
+                     from alert_mailboxes am
+                     join mailboxes m on m.workspace_id = am.workspace_id and m.mailbox_id = am.mailbox_id
+                    where am.workspace_id = $1 and am.alert_id = a.alert_id), '{}') as mailboxes
+    from alerts a
+   where a.workspace_id = $1`;
+
+export async function listAlerts(tx: Queryable, workspaceId: number): Promise<Alert[]> {
+  return tx.query<Alert>(`${SELECT_ALERTS} order by a.created_at, a.alert_id`, [workspaceId]);
+}
+
+export async function findAlert(
+  tx: Queryable,
+  workspaceId: number,
+  alertId: number,
+): Promise<Alert | null> {
+  const [alert] = await tx.query<Alert>(`${SELECT_ALERTS} and a.alert_id = $2`, [
+    workspaceId,
+    alertId,
+  ]);
+  return alert ?? null;
+}
+
+/** Locks the workspace row, so concurrent creations are counted one after another. */
+export async function lockAlertSlots(
+  tx: Queryable,
+  workspaceId: number,
+): Promise<{ used: number; max: number }> {
+  const [ws] = await tx.query<{ max_alerts: number }>(
+    `select max_alerts from workspaces where workspace_id = $1 for update`,
+    [workspaceId],
+  );
+  const [count] = await tx.query<{ used: number }>(
+    `select count(*)::int as used from alerts where workspace_id = $1`,
+    [workspaceId],
+  );
+  return { used: count?.used ?? 0, max: ws?.max_alerts ?? 0 };
+}
+
+/** The mailbox ids of the given addresses (any case) and the addresses that are not tracked. */
+export async function resolveMailboxes(
+  tx: Queryable,
+  workspaceId: number,
+  emails: readonly string[],
+): Promise<{ ids: number[]; unknown: string[] }> {
+  const rows = await tx.query<{ mailbox_id: number; email: string }>(
+    `select mailbox_id, lower(email) as email from mailboxes
+      where workspace_id = $1 and lower(email) = any($2::text[])`,
+    [workspaceId, emails],
+  );
+  const found = new Set(rows.map((r) => r.email));
+  return { ids: rows.map((r) => r.mailbox_id), unknown: emails.filter((e) => !found.has(e)) };
+}
+
+export async function insertAlert(
+  tx: Queryable,
+  workspaceId: number,
+  fields: AlertFields,
+  creator: { userId: number; email: string },
+): Promise<number> {
+  const [row] = await tx.query<{ alert_id: number }>(
+    `insert into alerts (workspace_id, name, minutes_gap, addresses, domains, notify_emails, notify_webhook,
+                         created_by_user_id, created_by_email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning alert_id`,
+    [
+      workspaceId,
+      fields.name,
+      fields.minutesGap,
+      fields.addresses,
+      fields.domains,
+      fields.notifyEmails,
+      fields.notifyWebhook,
+      creator.userId,
+      creator.email,
+    ],
+  );
+  if (!row) throw new Error('insert into alerts returned no row');
+  return row.alert_id;
+}
+
+/** Replaces every field of an alert; false when it is not in this workspace. */
+export async function updateAlertFields(
+  tx: Queryable,
+  workspaceId: number,
+  alertId: number,
+  fields: AlertFields,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update alerts set name = $3, minutes_gap = $4, addresses = $5, domains = $6, notify_emails = $7,
+                       notify_webhook = $8
+      where workspace_id = $1 and alert_id = $2 returning alert_id`,
+    [
+      workspaceId,
+      alertId,
+      fields.name,
+      fields.minutesGap,
+      fields.addresses,
+      fields.domains,
+      fields.notifyEmails,
+      fields.notifyWebhook,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export async function setAlertMailboxes(
+  tx: Queryable,
+  workspaceId: number,
+  alertId: number,
+  mailboxIds: readonly number[],
+): Promise<void> {
+  await tx.query(`delete from alert_mailboxes where workspace_id = $1 and alert_id = $2`, [
+    workspaceId,
+    alertId,
+  ]);
+  await tx.query(
+    `insert into alert_mailboxes (workspace_id, alert_id, mailbox_id)
+     select $1, $2, unnest($3::int[])`,
+    [workspaceId, alertId, mailboxIds],
+  );
+}
+
+/** Pauses or resumes; false when the alert is not in this workspace. */
+export async function setAlertActive(
+  tx: Queryable,
+  workspaceId: number,
+  alertId: number,
+  isActive: boolean,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update alerts set is_active = $3 where workspace_id = $1 and alert_id = $2 returning alert_id`,
+    [workspaceId, alertId, isActive],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes the alerts and returns how many existed in this workspace. */
+export async function deleteAlerts(
+  tx: Queryable,
+  workspaceId: number,
+  alertIds: readonly number[],
+): Promise<number> {
+  const rows = await tx.query(
+    `delete from alerts where workspace_id = $1 and alert_id = any($2::int[]) returning alert_id`,
+    [workspaceId, alertIds],
+  );
+  return rows.length;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { Queryable, Tx } from '../db/types';
+import { route, type Access } from '../contract/route';
+import { badRequest, notFound } from '../http/errors';
+import { cleanAlertInput, type AlertFields, type AlertInput } from '../domain/alerts';
+import * as repo from '../repos/alerts';
+
+const ACCESS: Access = { roles: ['admin'], feature: 'alerts' };
+const NO_SUCH_ALERT = 'That alert does not exist; reload the list.';
+const NO_SUCH_ALERTS = 'Some of these alerts do not exist; reload the list.';
+// Ids are PostgreSQL integers; a larger number from the path or a body names no alert.
+const MAX_ID = 2_147_483_647;
+
+async function requireAlert(
+  q: Queryable,
+  workspaceId: number,
+  alertId: number,
+): Promise<repo.Alert> {
+  const alert = alertId <= MAX_ID ? await repo.findAlert(q, workspaceId, alertId) : null;
+  if (!alert) throw notFound(NO_SUCH_ALERT);
+  return alert;
+}
+
+/** The ids of the alert's mailboxes; every address must be a mailbox this workspace tracks. */
+async function mailboxIds(tx: Tx, workspaceId: number, fields: AlertFields): Promise<number[]> {
+  const { ids, unknown } = await repo.resolveMailboxes(tx, workspaceId, fields.mailboxes);
+  if (unknown.length > 0) {
+    throw badRequest(`These mailboxes are not tracked: ${unknown.join(', ')}.`);
+  }
+  return ids;
+}
+
+async function replaceAlert(tx: Tx, workspaceId: number, alertId: number, input: AlertInput) {
+  const fields = cleanAlertInput(input);
+  if (alertId > MAX_ID || !(await repo.updateAlertFields(tx, workspaceId, alertId, fields))) {
+    throw notFound(NO_SUCH_ALERT);
+  }
+  await repo.setAlertMailboxes(tx, workspaceId, alertId, await mailboxIds(tx, workspaceId, fields));
+}
+
+export default function alertsRoutes(app: FastifyInstance) {
+  route(app, 'listAlerts', ACCESS, async ({ auth, db }) => ({
+    status: 200,
+    body: { alerts: await repo.listAlerts(db, auth.workspaceId) },
+  }));
+
+  route(app, 'getAlert', ACCESS, async ({ params, auth, db }) => ({
+    status: 200,
+    body: await requireAlert(db, auth.workspaceId, params.id),
+  }));
+
+  route(app, 'createAlert', ACCESS, async ({ body, auth, db }) => {
+    const fields = cleanAlertInput(body);
+    const alert = await db.transaction(async (tx) => {
+      const slots = await repo.lockAlertSlots(tx, auth.workspaceId);
+      if (slots.used >= slots.max) throw badRequest("You've reched your limit of alerts");
+      const ids = await mailboxIds(tx, auth.workspaceId, fields);
+      const alertId = await repo.insertAlert(tx, auth.workspaceId, fields, {
+        userId: auth.userId,
+        email: auth.email,
+      });
+      await repo.setAlertMailboxes(tx, auth.workspaceId, alertId, ids);
+      return requireAlert(tx, auth.workspaceId, alertId);
+    });
+    return { status: 201, body: alert };
+  });
+
+  route(app, 'updateAlert', ACCESS, async ({ body, params, auth, db }) => {
+    const alert = await db.transaction(async (tx) => {
+      if ('alert' in body) {
+        const found =
+          params.id <= MAX_ID &&
+          (await repo.setAlertActive(tx, auth.workspaceId, params.id, body.alert.is_active));
+        if (!found) throw notFound(NO_SUCH_ALERT);
+      } else {
+        await replaceAlert(tx, auth.workspaceId, params.id, body);
+      }
+      return requireAlert(tx, auth.workspaceId, params.id);
+    });
+    return { status: 200, body: alert };
+  });
+
+  route(app, 'deleteAlerts', ACCESS, async ({ body, auth, db }) => {
+    const ids = [...new Set(body.alerts)];
+    if (ids.some((id) => id < 1 || id > MAX_ID)) throw notFound(NO_SUCH_ALERTS);
+    await db.transaction(async (tx) => {
+      // All or nothing: a missing id rolls the whole deletion back.
+      const deleted = await repo.deleteAlerts(tx, auth.workspaceId, ids);
+      if (deleted !== ids.length) throw notFound(NO_SUCH_ALERTS);
+    });
+    return { status: 204 };
+  });
+}
