@@ -8,7 +8,11 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 export default defineConfig({
   // The router plugin must run before react(), or the build fails.
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
     react(),
   ],
   server: {

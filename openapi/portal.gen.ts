@@ -603,15 +603,11 @@ export interface components {
             id?: number | null;
             name: components["schemas"]["TeamName"];
             members: components["schemas"]["Email"][];
-        } & {
-            name: components["schemas"]["TeamName"];
         };
         TeamUpdate: {
             id: number;
             name: components["schemas"]["TeamName"];
             members: components["schemas"]["Email"][];
-        } & {
-            name: components["schemas"]["TeamName"];
         };
         TeamList: {
             teams: components["schemas"]["Team"][];

@@ -10,6 +10,7 @@ import staticPlugin from './plugins/static';
 import errorsPlugin from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
+import outboundPlugin from './outbound/plugin';
 import { registerRoutes } from './routes/register';
 
 export interface AppOptions {
@@ -19,7 +20,11 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -32,6 +37,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   await app.register(routeInventory);
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
+  await app.register(outboundPlugin);
   await app.register(securityHeaders);
   await app.register(xsrfPlugin);
   await app.register(staticPlugin);

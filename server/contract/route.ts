@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { authenticate, type AuthContext, type FeatureName, type Role } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
@@ -54,13 +54,14 @@ function checkAccess(op: ContractOperation, access: Access, auth: AuthContext) {
   if (!access.feature) return;
   const flags = auth.features[access.feature];
   const label = access.feature.replace('_', ' ');
-  if (!flags.enabled) throw forbidden(`The ${label} feature is disabled for this workspace.`, 'feature_disabled');
+  if (!flags.enabled)
+    throw forbidden(`The ${label} feature is disabled for this workspace.`, 'feature_disabled');
   if (flags.read_only && WRITES.has(op.method)) {
     throw forbidden(`The ${label} feature is read-only for this workspace.`, 'read_only');
   }
 }
 
-async function send(reply: import('fastify').FastifyReply, result: { status: number; body?: unknown }) {
+async function send(reply: FastifyReply, result: { status: number; body?: unknown }) {
   reply.code(result.status);
   return result.status === 204 ? reply.send() : reply.send(result.body);
 }

@@ -1,4 +1,4 @@
-import type { operations } from '../../openapi/portal.gen';
+import type { components, operations } from '../../openapi/portal.gen';
 
 /** Type helpers that read request and reply shapes for an operation out of the generated contract. */
 
@@ -8,13 +8,23 @@ type Op<O extends OperationId> = operations[O];
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
 
 export type BodyOf<O extends OperationId> =
-  Op<O> extends { requestBody: infer R } ? JsonOf<R> : Op<O> extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : undefined;
+  Op<O> extends { requestBody: infer R }
+    ? JsonOf<R>
+    : Op<O> extends { requestBody?: infer R }
+      ? JsonOf<NonNullable<R>>
+      : undefined;
 
-export type QueryOf<O extends OperationId> =
-  Op<O>['parameters'] extends { query: infer Q } ? (Q extends undefined ? undefined : Q) : undefined;
+export type QueryOf<O extends OperationId> = Op<O>['parameters'] extends { query: infer Q }
+  ? Q extends undefined
+    ? undefined
+    : Q
+  : undefined;
 
-export type ParamsOf<O extends OperationId> =
-  Op<O>['parameters'] extends { path: infer P } ? (P extends undefined ? undefined : P) : undefined;
+export type ParamsOf<O extends OperationId> = Op<O>['parameters'] extends { path: infer P }
+  ? P extends undefined
+    ? undefined
+    : P
+  : undefined;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
@@ -25,4 +35,4 @@ export type ResultOf<O extends OperationId> = {
     : { status: S; body: JsonOf<Op<O>['responses'][S]> };
 }[keyof Op<O>['responses'] & SuccessStatus];
 
-export type Schemas = import('../../openapi/portal.gen').components['schemas'];
+export type Schemas = components['schemas'];

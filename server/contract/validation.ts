@@ -4,10 +4,14 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { JsonSchema } from './spec';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule;
 
 function makeAjv(coerceTypes: boolean): Ajv {
-  const ajv = new Ajv({ strict: true, allowUnionTypes: true, coerceTypes, allErrors: false });
+  // All errors, so the message can name the most specific one (a field's wrong type rather
+  // than another field's absence).
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, coerceTypes, allErrors: true });
   addFormats(ajv);
   return ajv;
 }
@@ -23,7 +27,12 @@ export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, h
 export class ReplyContractError extends Error {}
 
 /** Replies are checked against the contract before they leave; a mismatch is a server bug (500). */
-export const serializerCompiler: FastifySerializerCompiler<JsonSchema> = ({ schema, method, url, httpStatus }) => {
+export const serializerCompiler: FastifySerializerCompiler<JsonSchema> = ({
+  schema,
+  method,
+  url,
+  httpStatus,
+}) => {
   const validate: ValidateFunction = replyAjv.compile(schema);
   return (data) => {
     if (!validate(data)) {
@@ -36,7 +45,8 @@ export const serializerCompiler: FastifySerializerCompiler<JsonSchema> = ({ sche
 
 /** One readable sentence that names the offending field, e.g. `body/name must be string`. */
 export function formatErrors(errors: readonly ErrorObject[], context: string): string {
-  const error = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf') ?? errors[0];
+  const concrete = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+  const error = concrete.find((e) => e.instancePath !== '') ?? concrete[0] ?? errors[0];
   if (!error) return `${context} is not valid`;
   const where = `${context}${error.instancePath}`;
   if (error.keyword === 'additionalProperties') {

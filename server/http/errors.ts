@@ -10,7 +10,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, 'bad_request', message);
-export const unauthorized = (message = 'Sign in again: the token is missing, expired or revoked.') =>
-  new HttpError(401, 'unauthorized', message);
+export const unauthorized = (
+  message = 'Sign in again: the token is missing, expired or revoked.',
+) => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);

@@ -31,14 +31,20 @@ export default fp(
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({
         error: 'internal',
-        message: 'Something went wrong on our side. Try again, and quote the request id if it persists.',
+        message:
+          'Something went wrong on our side. Try again, and quote the request id if it persists.',
         request_id: request.id,
       });
     });
 
     app.setNotFoundHandler(async (request, reply) => {
       if (request.url.startsWith('/portal/') || request.method !== 'GET') {
-        return reply.code(404).send({ error: 'not_found', message: `No such path: ${request.method} ${request.url.split('?')[0]}` });
+        return reply
+          .code(404)
+          .send({
+            error: 'not_found',
+            message: `No such path: ${request.method} ${request.url.split('?')[0]}`,
+          });
       }
       return app.sendApp(reply);
     });

@@ -24,7 +24,10 @@ export default fp(
         setHeaders: (reply, path) => {
           // Hashed assets never change; the HTML must always be fresh.
           const immutable = path.includes('/assets/');
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {
@@ -32,7 +35,10 @@ export default fp(
     }
     app.decorate('sendApp', (reply: FastifyReply) => {
       if (!built) {
-        return reply.code(503).type('text/plain').send('The client is not built: run npm run build.');
+        return reply
+          .code(503)
+          .type('text/plain')
+          .send('The client is not built: run npm run build.');
       }
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     });

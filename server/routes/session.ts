@@ -14,7 +14,10 @@ async function workspaceOf(app: FastifyInstance, auth: AuthContext): Promise<Wor
 
 /** An opaque, stable analytics id: never the email, and not reversible to it. */
 const analyticsId = (auth: AuthContext) =>
-  createHash('sha256').update(`mailpulse:${auth.workspaceId}:${auth.userId}`).digest('hex').slice(0, 24);
+  createHash('sha256')
+    .update(`mailpulse:${auth.workspaceId}:${auth.userId}`)
+    .digest('hex')
+    .slice(0, 24);
 
 export default function sessionRoutes(app: FastifyInstance) {
   route(app, 'getMe', {}, async ({ auth }) => {
