@@ -1,0 +1,181 @@
+import type { Queryable } from '../db/types';
+import type { Schemas } from '../contract/types';
+
+type User = Schemas['User'];
+type Role = Schemas['Role'];
+
+interface UserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  role: Role;
+  tracked: boolean;
+  mailboxes: string[];
+  teams: number[];
+}
+
+/** The workspace's users ordered by address, or only those with the given ids. */
+export async function listUsers(
+  tx: Queryable,
+  workspaceId: number,
+  ids?: readonly number[],
+): Promise<User[]> {
+  const rows = await tx.query<UserRow>(
+    `select u.user_id as id, u.email, u.full_name, u.role,
+            exists(select 1 from mailboxes m
+                    where m.workspace_id = $1 and lower(m.email) = lower(u.email)) as tracked,
+            array(select m.email from manager_mailboxes g
+                    join mailboxes m on m.workspace_id = g.workspace_id and m.mailbox_id = g.mailbox_id
+                   where g.workspace_id = $1 and g.user_id = u.user_id
+                   order by lower(m.email)) as mailboxes,
+            array(select t.team_id from manager_teams t
+                   where t.workspace_id = $1 and t.user_id = u.user_id
+                   order by t.team_id) as teams
+       from users u
+      where u.workspace_id = $1 and ($2::int[] is null or u.user_id = any($2::int[]))
+      order by lower(u.email)`,
+    [workspaceId, ids ?? null],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    full_name: row.full_name,
+    role: row.role,
+    // Only managers have grants; admins see everything and viewers their own mailbox.
+    can_see_data_for:
+      row.role === 'manager'
+        ? { mailboxes: row.mailboxes, teams: row.teams }
+        : { mailboxes: [], teams: [] },
+    tracked: row.tracked,
+  }));
+}
+
+/** Users of this workspace among `emails` (lower-case): address → id and role. */
+export async function findUsersByEmail(
+  tx: Queryable,
+  workspaceId: number,
+  emails: readonly string[],
+): Promise<Map<string, { id: number; role: Role }>> {
+  const rows = await tx.query<{ email: string; id: number; role: Role }>(
+    `select lower(email) as email, user_id as id, role from users
+      where workspace_id = $1 and lower(email) = any($2::text[])`,
+    [workspaceId, emails],
+  );
+  return new Map(rows.map((row) => [row.email, { id: row.id, role: row.role }]));
+}
+
+/** Users of this workspace among `ids`: id → role. */
+export async function findUsersById(
+  tx: Queryable,
+  workspaceId: number,
+  ids: readonly number[],
+): Promise<Map<number, Role>> {
+  const rows = await tx.query<{ id: number; role: Role }>(
+    `select user_id as id, role from users where workspace_id = $1 and user_id = any($2::int[])`,
+    [workspaceId, ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.role]));
+}
+
+/**
+ * Which of `emails` already belong to ANOTHER workspace. Addresses are unique across workspaces
+ * (sign-in resolves the workspace from the address), so this is the one query that looks outside
+ * the caller's workspace; it returns only the caller's own input back.
+ */
+export async function emailsOfOtherWorkspaces(
+  tx: Queryable,
+  workspaceId: number,
+  emails: readonly string[],
+): Promise<string[]> {
+  const rows = await tx.query<{ email: string }>(
+    `select lower(email) as email from users
+      where workspace_id <> $1 and lower(email) = any($2::text[]) order by 1`,
+    [workspaceId, emails],
+  );
+  return rows.map((row) => row.email);
+}
+
+export interface UserQuota {
+  allowedDomains: string[];
+  max: number;
+  used: number;
+}
+
+/** Locks the workspace row, so parallel requests add users one after another. */
+export async function lockUserQuota(tx: Queryable, workspaceId: number): Promise<UserQuota> {
+  const [row] = await tx.query<{ allowed_domains: string[]; max_users: number }>(
+    `select allowed_domains, max_users from workspaces where workspace_id = $1 for update`,
+    [workspaceId],
+  );
+  if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
+  const [count] = await tx.query<{ used: number }>(
+    `select count(*)::int as used from users where workspace_id = $1`,
+    [workspaceId],
+  );
+  return { allowedDomains: row.allowed_domains, max: row.max_users, used: count?.used ?? 0 };
+}
+
+/** Inserts users, named after the tracked mailbox of the same address; returns their ids. */
+export async function insertUsers(
+  tx: Queryable,
+  workspaceId: number,
+  users: readonly { email: string; fullName: string }[],
+  role: Role,
+): Promise<number[]> {
+  const rows = await tx.query<{ user_id: number }>(
+    `insert into users (workspace_id, email, full_name, role)
+     select $1, u.email, u.full_name, $4
+       from unnest($2::text[], $3::text[]) as u(email, full_name)
+     returning user_id`,
+    [workspaceId, users.map((u) => u.email), users.map((u) => u.fullName), role],
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export async function setRole(
+  tx: Queryable,
+  workspaceId: number,
+  ids: readonly number[],
+  role: Role,
+) {
+  await tx.query(
+    `update users set role = $3 where workspace_id = $1 and user_id = any($2::int[])`,
+    [workspaceId, ids, role],
+  );
+}
+
+/** Replaces what the given users may see: these mailbox ids and team ids (empty lists clear). */
+export async function replaceGrants(
+  tx: Queryable,
+  workspaceId: number,
+  userIds: readonly number[],
+  mailboxIds: readonly number[],
+  teamIds: readonly number[],
+) {
+  await tx.query(
+    `delete from manager_mailboxes where workspace_id = $1 and user_id = any($2::int[])`,
+    [workspaceId, userIds],
+  );
+  await tx.query(`delete from manager_teams where workspace_id = $1 and user_id = any($2::int[])`, [
+    workspaceId,
+    userIds,
+  ]);
+  await tx.query(
+    `insert into manager_mailboxes (workspace_id, user_id, mailbox_id)
+     select $1, u, m from unnest($2::int[]) as u, unnest($3::int[]) as m`,
+    [workspaceId, userIds, mailboxIds],
+  );
+  await tx.query(
+    `insert into manager_teams (workspace_id, user_id, team_id)
+     select $1, u, t from unnest($2::int[]) as u, unnest($3::int[]) as t`,
+    [workspaceId, userIds, teamIds],
+  );
+}
+
+/** Deletes users; their session tokens and grants go by cascade, so their tokens stop at once. */
+export async function deleteUsers(tx: Queryable, workspaceId: number, ids: readonly number[]) {
+  await tx.query(`delete from users where workspace_id = $1 and user_id = any($2::int[])`, [
+    workspaceId,
+    ids,
+  ]);
+}
