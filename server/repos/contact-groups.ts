@@ -1,0 +1,155 @@
+import type { Queryable } from '../db/types';
+
+export type ContactKind = 'address' | 'domain';
+
+export interface NewContact {
+  kind: ContactKind;
+  value: string;
+}
+
+export interface GroupSummary {
+  contact_group: string;
+  contacts_number: number;
+}
+
+export interface ContactRow {
+  id: number;
+  item: string;
+}
+
+// Names compare without case and items are stored lower-cased; both sort bytewise ("C") so
+// PGlite and PostgreSQL, whatever their default collation, list them in the same order.
+
+export async function listGroups(tx: Queryable, workspaceId: number): Promise<GroupSummary[]> {
+  return tx.query<GroupSummary>(
+    `select g.name as contact_group,
+            (select count(*) from contacts c where c.workspace_id = g.workspace_id and c.group_id = g.group_id)::int
+              as contacts_number
+       from contact_groups g
+      where g.workspace_id = $1
+      order by lower(g.name) collate "C", g.group_id`,
+    [workspaceId],
+  );
+}
+
+/** The group's id, or null; `lock` serialises changes to one group. */
+export async function findGroup(
+  tx: Queryable,
+  workspaceId: number,
+  name: string,
+  lock = false,
+): Promise<number | null> {
+  const [row] = await tx.query<{ group_id: number }>(
+    `select group_id from contact_groups where workspace_id = $1 and lower(name) = lower($2)${lock ? ' for update' : ''}`,
+    [workspaceId, name.trim()],
+  );
+  return row?.group_id ?? null;
+}
+
+/** Whether another group (not `exceptGroupId`) already has this name, ignoring case. */
+export async function nameTaken(
+  tx: Queryable,
+  workspaceId: number,
+  name: string,
+  exceptGroupId: number | null,
+) {
+  const rows = await tx.query(
+    `select 1 from contact_groups
+      where workspace_id = $1 and lower(name) = lower($2) and group_id is distinct from $3`,
+    [workspaceId, name, exceptGroupId],
+  );
+  return rows.length > 0;
+}
+
+export async function insertGroup(
+  tx: Queryable,
+  workspaceId: number,
+  name: string,
+): Promise<number> {
+  const [row] = await tx.query<{ group_id: number }>(
+    `insert into contact_groups (workspace_id, name) values ($1, $2) returning group_id`,
+    [workspaceId, name],
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.group_id;
+}
+
+export async function renameGroup(
+  tx: Queryable,
+  workspaceId: number,
+  groupId: number,
+  name: string,
+) {
+  await tx.query(`update contact_groups set name = $3 where workspace_id = $1 and group_id = $2`, [
+    workspaceId,
+    groupId,
+    name,
+  ]);
+}
+
+/** Deletes the group; its contacts go with it (foreign key cascade). */
+export async function deleteGroup(tx: Queryable, workspaceId: number, groupId: number) {
+  await tx.query(`delete from contact_groups where workspace_id = $1 and group_id = $2`, [
+    workspaceId,
+    groupId,
+  ]);
+}
+
+/** Adds contacts, skipping ones the group already has. */
+export async function insertContacts(
+  tx: Queryable,
+  workspaceId: number,
+  groupId: number,
+  contacts: NewContact[],
+) {
+  await tx.query(
+    `insert into contacts (workspace_id, group_id, kind, value)
+     select $1, $2, c.kind, c.value
+       from jsonb_to_recordset($3::jsonb) as c(kind text, value text)
+     on conflict do nothing`,
+    [workspaceId, groupId, JSON.stringify(contacts)],
+  );
+}
+
+export async function listContacts(
+  tx: Queryable,
+  workspaceId: number,
+  groupId: number,
+): Promise<ContactRow[]> {
+  return tx.query<ContactRow>(
+    `select contact_id as id, value as item from contacts
+      where workspace_id = $1 and group_id = $2
+      order by value collate "C", contact_id`,
+    [workspaceId, groupId],
+  );
+}
+
+export async function groupSummary(
+  tx: Queryable,
+  workspaceId: number,
+  groupId: number,
+): Promise<GroupSummary> {
+  const [row] = await tx.query<GroupSummary>(
+    `select g.name as contact_group,
+            (select count(*) from contacts c where c.workspace_id = g.workspace_id and c.group_id = g.group_id)::int
+              as contacts_number
+       from contact_groups g where g.workspace_id = $1 and g.group_id = $2`,
+    [workspaceId, groupId],
+  );
+  if (!row) throw new Error(`contact group ${groupId} does not exist`);
+  return row;
+}
+
+/** Removes the contacts; returns how many were removed. */
+export async function deleteContacts(
+  tx: Queryable,
+  workspaceId: number,
+  groupId: number,
+  ids: number[],
+) {
+  const rows = await tx.query(
+    `delete from contacts where workspace_id = $1 and group_id = $2 and contact_id = any($3::int[]) returning contact_id`,
+    [workspaceId, groupId, ids],
+  );
+  return rows.length;
+}

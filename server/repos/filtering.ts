@@ -1,0 +1,56 @@
+import type { Queryable } from '../db/types';
+import { emptyExcludedFilters, type ExcludedFilters } from '../../src/domain/exclusions';
+
+export interface StoredFiltering {
+  excludedFilters: ExcludedFilters;
+  internalDomains: string[];
+}
+
+export interface WorkspaceDomains {
+  provider: string;
+  allowedDomains: string[];
+}
+
+/** The provider and allowed (default) domains; `lock` serialises saves of one workspace. */
+export async function workspaceDomains(
+  tx: Queryable,
+  workspaceId: number,
+  lock = false,
+): Promise<WorkspaceDomains> {
+  const [row] = await tx.query<{ provider: string; allowed_domains: string[] }>(
+    `select provider, allowed_domains from workspaces where workspace_id = $1${lock ? ' for update' : ''}`,
+    [workspaceId],
+  );
+  if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
+  return { provider: row.provider, allowedDomains: row.allowed_domains };
+}
+
+/** The saved settings, or every list empty when they were never saved. */
+export async function readFiltering(tx: Queryable, workspaceId: number): Promise<StoredFiltering> {
+  const [row] = await tx.query<{
+    excluded_filters: Partial<ExcludedFilters>;
+    internal_domains: string[];
+  }>(`select excluded_filters, internal_domains from filtering_settings where workspace_id = $1`, [
+    workspaceId,
+  ]);
+  return {
+    excludedFilters: { ...emptyExcludedFilters(), ...row?.excluded_filters },
+    internalDomains: row?.internal_domains ?? [],
+  };
+}
+
+export async function saveFiltering(
+  tx: Queryable,
+  workspaceId: number,
+  settings: StoredFiltering,
+): Promise<void> {
+  await tx.query(
+    `insert into filtering_settings (workspace_id, excluded_filters, internal_domains, updated_at)
+     values ($1, $2, $3, now())
+     on conflict (workspace_id) do update
+       set excluded_filters = excluded.excluded_filters,
+           internal_domains = excluded.internal_domains,
+           updated_at = now()`,
+    [workspaceId, JSON.stringify(settings.excludedFilters), settings.internalDomains],
+  );
+}
