@@ -435,6 +435,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/login/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts the sign-in with Google or Microsoft (a browser navigation).
+         * @description Redirects to the provider's authorization endpoint with state, nonce and PKCE; the
+         *     attempt is remembered in a short-lived, signed, HTTP-only cookie. Rate-limited per address.
+         */
+        get: operations["startLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/complete/{provider}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's return (a browser navigation); signs the person in.
+         * @description Checks state, nonce, PKCE and the id token. A verified address that is a user of a
+         *     workspace gets a session token and goes to `/dashboard?token=<token>`; anyone else goes to
+         *     `/login?error=account`, where the app sets its error-login flag. A forged or replayed
+         *     attempt gets a plain error page. Rate-limited per address.
+         */
+        get: operations["completeLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/demo-login/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signs a demo user in with a single-use code printed at start (a browser navigation).
+         * @description Only while demo sign-in is on. Codes expire after 24 hours and work once.
+         */
+        get: operations["demoLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/dashboard/guest-token/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fresh Superset guest token for the embedded dashboard, asked for on every refresh.
+         * @description The server logs in to the configured Superset, fetches a CSRF token and asks for a guest
+         *     token for this workspace's dashboard uuid; Superset's credentials never reach the browser.
+         */
+        get: operations["getGuestToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/client-errors/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collects an uncaught error from the browser app; the server logs it.
+         * @description Public, since errors happen before sign-in too; rate-limited per address.
+         */
+        post: operations["reportClientError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -778,8 +883,56 @@ export interface components {
         };
         /** @description What the server sends on the mailbox-validation socket; one `check_result` per address, in order. */
         WsServerMessage: components["schemas"]["WsAuthOk"] | components["schemas"]["WsCheckResult"] | components["schemas"]["WsError"];
+        GuestToken: {
+            /** @description A Superset guest token (a JWT). */
+            token: string;
+        };
+        Breadcrumb: {
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "navigation" | "request" | "user" | "log" | "error" | "manual";
+            message: string;
+        };
+        ClientErrorReport: {
+            /** @enum {string} */
+            kind: "uncaught" | "unhandled_rejection" | "handled";
+            name: string;
+            message: string;
+            stack?: string;
+            url: string;
+            release_stage: string;
+            user_email?: string | null;
+            breadcrumbs: components["schemas"]["Breadcrumb"][];
+        };
     };
     responses: {
+        /** @description Sends the browser on. */
+        Redirect: {
+            headers: {
+                Location: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description A plain page that says what went wrong and links back to the login page. */
+        HtmlError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description A service the server relies on (Superset) failed. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request is not valid; `message` says why. Nothing was changed. */
         BadRequest: {
             headers: {
@@ -827,6 +980,7 @@ export interface components {
         };
     };
     parameters: {
+        LoginProvider: "google-oauth2" | "microsoft-graph";
         AlertId: number;
         /** @description The tracked mailbox's address. */
         MailboxEmail: components["schemas"]["Email"];
@@ -1799,6 +1953,115 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    startLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["LoginProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            400: components["responses"]["HtmlError"];
+            404: components["responses"]["HtmlError"];
+            429: components["responses"]["HtmlError"];
+        };
+    };
+    completeLogin: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                session_state?: string;
+                iss?: string;
+                scope?: string;
+                authuser?: string;
+                prompt?: string;
+                hd?: string;
+            };
+            header?: never;
+            path: {
+                provider: components["parameters"]["LoginProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            400: components["responses"]["HtmlError"];
+            404: components["responses"]["HtmlError"];
+            429: components["responses"]["HtmlError"];
+        };
+    };
+    demoLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            302: components["responses"]["Redirect"];
+            400: components["responses"]["HtmlError"];
+            404: components["responses"]["HtmlError"];
+            429: components["responses"]["HtmlError"];
+        };
+    };
+    getGuestToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A guest token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    reportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorReport"];
+            };
+        };
+        responses: {
+            /** @description Logged. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["BadRequest"];
         };
     };
 }
