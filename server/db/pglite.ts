@@ -1,0 +1,51 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { toDbError, type Db, type Tx } from './types';
+import { SCALAR_PARSERS } from './values';
+import { TxScope } from './tx-scope';
+
+// PGlite is one connection: its query() and transaction() share one lock, and transaction()
+// holds it from BEGIN to COMMIT, so concurrent transactions run one after another.
+// Array types need no parsers here: PGlite builds them from the element type's parser.
+
+async function run<R extends object>(
+  target: PGlite | Transaction,
+  sql: string,
+  params: readonly unknown[] | undefined,
+): Promise<R[]> {
+  try {
+    if (!params || params.length === 0) {
+      // Simple protocol, like pg without parameters: a migration file may hold many statements.
+      const results = await target.exec(sql);
+      return (results.at(-1)?.rows ?? []) as R[];
+    }
+    const result = await target.query<R>(sql, [...params]);
+    return result.rows;
+  } catch (error) {
+    throw toDbError(error);
+  }
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  const pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
+  await pglite.waitReady;
+  const scope = new TxScope();
+  return {
+    kind: 'pglite',
+    async query<R extends object>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+      scope.assertOutside('query');
+      return run<R>(pglite, sql, params);
+    },
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      scope.assertOutside('transaction');
+      return pglite.transaction((transaction) => {
+        const tx: Tx = {
+          __tx: true,
+          query: <R extends object>(sql: string, params?: readonly unknown[]) =>
+            run<R>(transaction, sql, params),
+        };
+        return scope.run(() => fn(tx));
+      });
+    },
+    close: () => pglite.close(),
+  };
+}

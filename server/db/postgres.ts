@@ -1,0 +1,104 @@
+import pg from 'pg';
+import { toDbError, type Db, type Tx } from './types';
+import { ARRAY_ELEMENT_OIDS, SCALAR_PARSERS, type ValueParser } from './values';
+import { TxScope } from './tx-scope';
+
+type Nested = string | null | Nested[];
+
+/** Per-pool parsers (never the global pg.types), mirroring what PGlite returns. */
+function typeOverrides(): pg.TypeOverrides {
+  const types = new pg.TypeOverrides();
+  for (const [oid, parse] of Object.entries(SCALAR_PARSERS)) {
+    types.setTypeParser(Number(oid), parse);
+  }
+  // pg's text[] parser (oid 1009) splits any array literal into (nested) strings and nulls;
+  // @types/pg declares parsers as taking an oid, hence the cast.
+  const splitArray = types.getTypeParser(1009) as unknown as (text: string) => Nested[];
+  for (const [arrayOid, elementOid] of Object.entries(ARRAY_ELEMENT_OIDS)) {
+    const parseElement = SCALAR_PARSERS[elementOid];
+    if (!parseElement) continue;
+    types.setTypeParser(Number(arrayOid), (text) => mapNested(splitArray(text), parseElement));
+  }
+  return types;
+}
+
+function mapNested(values: Nested[], parse: ValueParser): unknown[] {
+  return values.map((v) => (Array.isArray(v) ? mapNested(v, parse) : v === null ? null : parse(v)));
+}
+
+/** What run() needs of a pool or a checked-out client. */
+interface Sender {
+  query(sql: string, values?: unknown[]): Promise<pg.QueryResult | pg.QueryResult[]>;
+}
+
+async function run<R extends object>(
+  client: Sender,
+  sql: string,
+  params: readonly unknown[] | undefined,
+): Promise<R[]> {
+  try {
+    // Without values pg uses the simple protocol, which returns one result per statement.
+    const result = await client.query(sql, params ? [...params] : undefined);
+    const last = Array.isArray(result) ? result.at(-1) : result;
+    return (last?.rows ?? []) as R[];
+  } catch (error) {
+    throw toDbError(error);
+  }
+}
+
+async function useUtc(client: pg.ClientBase): Promise<void> {
+  await client.query("SET TIME ZONE 'UTC'");
+}
+
+export function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: typeOverrides(),
+    // pg-pool awaits this hook before handing the connection out (and drops it on failure);
+    // @types/pg declares it as returning void.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect: useUtc,
+  });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', (error) => console.error('postgres: idle connection failed:', error.message));
+  const scope = new TxScope();
+
+  async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    scope.assertOutside('transaction');
+    const client = await pool.connect();
+    let open = true;
+    const tx: Tx = {
+      __tx: true,
+      query: async <R extends object>(sql: string, params?: readonly unknown[]) => {
+        // A leaked tx must not run on a connection already handed to someone else.
+        if (!open) throw new Error('Transaction is closed');
+        return run<R>(client, sql, params);
+      },
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await scope.run(() => fn(tx));
+      await run(client, 'COMMIT', undefined);
+      open = false;
+      client.release();
+      return result;
+    } catch (error) {
+      open = false;
+      await client.query('ROLLBACK').then(
+        () => client.release(),
+        (rollbackError: Error) => client.release(rollbackError), // destroys the connection
+      );
+      throw error;
+    }
+  }
+
+  return Promise.resolve({
+    kind: 'postgres',
+    async query<R extends object>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+      scope.assertOutside('query');
+      return run<R>(pool, sql, params);
+    },
+    transaction,
+    close: () => pool.end(),
+  });
+}

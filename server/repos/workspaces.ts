@@ -1,0 +1,266 @@
+import type { Queryable } from '../db/types';
+
+// Workspaces, their feature flags, limits, dashboard and users. Callers validate input (see
+// server/cli); the schema's constraints are the last line of defence.
+
+export const FEATURES = [
+  'mailboxes',
+  'alerts',
+  'users',
+  'teams',
+  'business_hours',
+  'contact_groups',
+  'metric_adjustments',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export const ROLES = ['admin', 'manager', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Provider = 'G' | 'M';
+export type DashboardPlatform = 'Superset' | 'Looker Studio';
+
+export interface WorkspaceRow {
+  workspace_id: number;
+  client_name: string;
+  allowed_domains: string[];
+  provider: Provider;
+  max_mailboxes: number;
+  max_users: number;
+  max_alerts: number;
+  created_at: string;
+}
+
+export interface FeatureFlags {
+  enabled: boolean;
+  read_only: boolean;
+}
+
+export interface DashboardRow {
+  name: string;
+  platform: DashboardPlatform | null;
+  dashboard_url: string | null;
+  embedded_url: string | null;
+  dashboard_uuid: string | null;
+  created_at: string;
+}
+
+export interface Workspace extends WorkspaceRow {
+  features: Record<Feature, FeatureFlags>;
+  dashboard: DashboardRow;
+}
+
+export interface WorkspaceSummary extends WorkspaceRow {
+  users: number;
+  mailboxes: number;
+  alerts: number;
+}
+
+export interface UserRow {
+  workspace_id: number;
+  user_id: number;
+  email: string;
+  full_name: string;
+  role: Role;
+  created_at: string;
+  oidc_tenant_id: string | null;
+  oidc_object_id: string | null;
+}
+
+export interface Limits {
+  max_mailboxes: number;
+  max_users: number;
+  max_alerts: number;
+}
+
+export interface NewWorkspace extends Limits {
+  client_name: string;
+  allowed_domains: string[];
+  provider: Provider;
+}
+
+export interface DashboardSettings {
+  platform: DashboardPlatform | null;
+  dashboard_url?: string | null;
+  embedded_url?: string | null;
+  dashboard_uuid?: string | null;
+  name?: string;
+}
+
+export interface NewUser {
+  email: string;
+  full_name: string;
+  role: Role;
+}
+
+const WORKSPACE_COLUMNS = `workspace_id, client_name, allowed_domains, provider, max_mailboxes,
+  max_users, max_alerts, created_at`;
+const DASHBOARD_COLUMNS = 'name, platform, dashboard_url, embedded_url, dashboard_uuid, created_at';
+const USER_COLUMNS = `workspace_id, user_id, email, full_name, role, created_at, oidc_tenant_id,
+  oidc_object_id`;
+
+/**
+ * Creates the workspace with every feature enabled and writable, and an empty dashboard, in one
+ * statement (so it is atomic even outside a transaction).
+ */
+export async function createWorkspace(tx: Queryable, input: NewWorkspace): Promise<Workspace> {
+  const [row] = await tx.query<{ workspace_id: number }>(
+    `with ws as (
+       insert into workspaces (client_name, allowed_domains, provider, max_mailboxes, max_users,
+         max_alerts)
+       values ($1, $2, $3, $4, $5, $6) returning workspace_id),
+     features as (
+       insert into workspace_features (workspace_id, feature, enabled, read_only)
+       select workspace_id, feature, true, false from ws, unnest($7::text[]) as feature),
+     dashboard as (insert into dashboards (workspace_id, name) select workspace_id, $1 from ws)
+     select workspace_id from ws`,
+    [
+      input.client_name,
+      input.allowed_domains,
+      input.provider,
+      input.max_mailboxes,
+      input.max_users,
+      input.max_alerts,
+      FEATURES,
+    ],
+  );
+  const workspace = row && (await getWorkspace(tx, row.workspace_id));
+  if (!workspace) throw new Error('the new workspace could not be read back');
+  return workspace;
+}
+
+export async function getWorkspace(tx: Queryable, workspaceId: number): Promise<Workspace | null> {
+  const [row] = await tx.query<WorkspaceRow>(
+    `select ${WORKSPACE_COLUMNS} from workspaces where workspace_id = $1`,
+    [workspaceId],
+  );
+  if (!row) return null;
+  const flags = await tx.query<FeatureFlags & { feature: Feature }>(
+    'select feature, enabled, read_only from workspace_features where workspace_id = $1',
+    [workspaceId],
+  );
+  // A missing row means the default: enabled and writable.
+  const features = Object.fromEntries(
+    FEATURES.map((feature) => {
+      const flag = flags.find((f) => f.feature === feature);
+      return [feature, { enabled: flag?.enabled ?? true, read_only: flag?.read_only ?? false }];
+    }),
+  ) as Record<Feature, FeatureFlags>;
+  const [dashboard] = await tx.query<DashboardRow>(
+    `select ${DASHBOARD_COLUMNS} from dashboards where workspace_id = $1`,
+    [workspaceId],
+  );
+  if (!dashboard) throw new Error(`workspace ${workspaceId} has no dashboards row`);
+  return { ...row, features, dashboard };
+}
+
+/** Every workspace with its usage counts (an operator view, hence across workspaces). */
+export async function listWorkspaces(tx: Queryable): Promise<WorkspaceSummary[]> {
+  return tx.query<WorkspaceSummary>(
+    `select ${WORKSPACE_COLUMNS},
+       (select count(*) from users u where u.workspace_id = w.workspace_id)::int as users,
+       (select count(*) from mailboxes m where m.workspace_id = w.workspace_id)::int as mailboxes,
+       (select count(*) from alerts a where a.workspace_id = w.workspace_id)::int as alerts
+     from workspaces w order by workspace_id`,
+  );
+}
+
+/** Updates the given limits; returns the row afterwards, or null for an unknown workspace. */
+export async function setLimits(
+  tx: Queryable,
+  workspaceId: number,
+  limits: Partial<Limits>,
+): Promise<WorkspaceRow | null> {
+  const [row] = await tx.query<WorkspaceRow>(
+    `update workspaces set
+       max_mailboxes = coalesce($2, max_mailboxes),
+       max_users = coalesce($3, max_users),
+       max_alerts = coalesce($4, max_alerts)
+     where workspace_id = $1 returning ${WORKSPACE_COLUMNS}`,
+    [
+      workspaceId,
+      limits.max_mailboxes ?? null,
+      limits.max_users ?? null,
+      limits.max_alerts ?? null,
+    ],
+  );
+  return row ?? null;
+}
+
+/** Updates the given flags; returns them afterwards, or null for an unknown workspace. */
+export async function setFeature(
+  tx: Queryable,
+  workspaceId: number,
+  feature: Feature,
+  flags: Partial<FeatureFlags>,
+): Promise<FeatureFlags | null> {
+  const [row] = await tx.query<FeatureFlags>(
+    `insert into workspace_features (workspace_id, feature, enabled, read_only)
+     select workspace_id, $2, coalesce($3, true), coalesce($4, false)
+       from workspaces where workspace_id = $1
+     on conflict (workspace_id, feature) do update set
+       enabled = coalesce($3, workspace_features.enabled),
+       read_only = coalesce($4, workspace_features.read_only)
+     returning enabled, read_only`,
+    [workspaceId, feature, flags.enabled ?? null, flags.read_only ?? null],
+  );
+  return row ?? null;
+}
+
+/**
+ * Replaces the dashboard's platform and links (omitted links become null); the name changes
+ * only when given. Returns the dashboard afterwards, or null for an unknown workspace.
+ */
+export async function setDashboard(
+  tx: Queryable,
+  workspaceId: number,
+  settings: DashboardSettings,
+): Promise<DashboardRow | null> {
+  const [row] = await tx.query<DashboardRow>(
+    `update dashboards set platform = $2, dashboard_url = $3, embedded_url = $4,
+       dashboard_uuid = $5, name = coalesce($6, name)
+     where workspace_id = $1 returning ${DASHBOARD_COLUMNS}`,
+    [
+      workspaceId,
+      settings.platform,
+      settings.dashboard_url ?? null,
+      settings.embedded_url ?? null,
+      settings.dashboard_uuid ?? null,
+      settings.name ?? null,
+    ],
+  );
+  return row ?? null;
+}
+
+export async function countUsers(tx: Queryable, workspaceId: number): Promise<number> {
+  const [row] = await tx.query<{ count: number }>(
+    'select count(*)::int as count from users where workspace_id = $1',
+    [workspaceId],
+  );
+  return row?.count ?? 0;
+}
+
+/** Throws DbConstraintError 'users_email_key' when the email is taken in any workspace. */
+export async function addUser(tx: Queryable, workspaceId: number, user: NewUser): Promise<UserRow> {
+  const [row] = await tx.query<UserRow>(
+    `insert into users (workspace_id, email, full_name, role) values ($1, $2, $3, $4)
+     returning ${USER_COLUMNS}`,
+    [workspaceId, user.email, user.full_name, user.role],
+  );
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+/** Deletes the user (their sessions and grants go with them); returns it, or null if absent. */
+export async function removeUser(
+  tx: Queryable,
+  workspaceId: number,
+  email: string,
+): Promise<UserRow | null> {
+  const [row] = await tx.query<UserRow>(
+    `delete from users where workspace_id = $1 and lower(email) = lower($2)
+     returning ${USER_COLUMNS}`,
+    [workspaceId, email],
+  );
+  return row ?? null;
+}
