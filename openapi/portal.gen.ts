@@ -113,6 +113,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/ws/mailbox-validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A websocket that checks, address by address, which mailboxes can be added.
+         * @description Frames are JSON text: the client sends `WsClientMessage`s, the server answers with
+         *     `WsServerMessage`s. The token travels in the first message, not in a header.
+         *
+         *     1. The client sends `{type: auth, token}` within 10 seconds of connecting. The caller must
+         *        be an admin, and the `mailboxes` feature enabled and not read-only. The server answers
+         *        `{type: auth_ok}`, or an `error` and closes the socket: 4401 for an unknown, expired or
+         *        revoked token, 4403 for a role or feature that refuses, 4408 when no auth came in time,
+         *        4400 for any other message before a successful auth.
+         *     2. The client sends `{type: command, command: check_mailboxes, mailboxes}` with 1 to 500
+         *        addresses. The server re-checks the token and access, then answers one `check_result`
+         *        per address, in the order sent, each as soon as that address is checked. Addresses are
+         *        trimmed and lower-cased; `status` is `ERROR` when the address is not a valid email, its
+         *        domain is not one of the workspace's, it is tracked already, it is repeated in the
+         *        list, or the mail provider does not know it; `message` then says why.
+         *
+         *     After a successful auth, a bad message (not JSON, unknown, too many addresses, larger than
+         *     256 KiB) gets an `error` and the socket stays open. A removed user or revoked token gets
+         *     an `error` and the close code 4401 at the next command.
+         */
+        get: operations["validateMailboxesSocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/settings/users/": {
         parameters: {
             query?: never;
@@ -1173,6 +1210,33 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    validateMailboxesSocket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols; then WsServerMessage frames. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A plain HTTP request, not a websocket upgrade. */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: never;
@@ -1970,6 +2034,7 @@ export interface operations {
             400: components["responses"]["HtmlError"];
             404: components["responses"]["HtmlError"];
             429: components["responses"]["HtmlError"];
+            502: components["responses"]["HtmlError"];
         };
     };
     completeLogin: {
@@ -1998,6 +2063,7 @@ export interface operations {
             400: components["responses"]["HtmlError"];
             404: components["responses"]["HtmlError"];
             429: components["responses"]["HtmlError"];
+            502: components["responses"]["HtmlError"];
         };
     };
     demoLogin: {

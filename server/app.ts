@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { Db } from './db/types';
 import { serializerCompiler, validatorCompiler } from './contract/validation';
@@ -12,21 +13,38 @@ import securityHeaders from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
 import { registerRoutes } from './routes/register';
+import { HttpError } from './http/errors';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that check what is logged). */
+  logStream?: { write(line: string): void };
+}
+
+/** Sign-in codes and states travel in URLs: logs keep the path and drop the secret parts. */
+function requestForLog(request: FastifyRequest) {
+  const path = request.url.split('?')[0] ?? '';
+  return {
+    method: request.method,
+    url: path.replace(/^\/portal\/demo-login\/.*/, '/portal/demo-login/…'),
+    remoteAddress: request.ip,
+  };
 }
 
 export async function buildApp({
   config,
   db,
   logger = true,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { level: config.logLevel, serializers: { req: requestForLog }, stream: logStream }
+      : false,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
@@ -42,7 +60,18 @@ export async function buildApp({
   await app.register(xsrfPlugin);
   await app.register(staticPlugin);
   await app.register(errorsPlugin);
-  await app.register(websocket);
+  // Above the validation socket's own 256 KiB limit, so its readable error still reaches the client.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // Only routes that ask for a limit get one (config.rateLimit, set through publicRoute).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new HttpError(
+        429,
+        'rate_limited',
+        'Too many attempts from your address. Wait a minute and try again.',
+      ),
+  });
   await registerRoutes(app);
   await app.ready();
   return app;

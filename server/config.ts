@@ -1,5 +1,29 @@
+import { randomBytes } from 'node:crypto';
+
+export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
+
+/** An OpenID Connect client at one provider. */
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SignInConfig {
+  /** The providers people can sign in with; one without a client id and secret is off. */
+  oidc: Partial<Record<LoginProvider, OidcClientConfig>>;
+  /** Signs the sign-in attempt cookie; random per start when COOKIE_SECRET is unset. */
+  cookieSecret: string;
+  /** Single-use demo sign-in links printed at start. */
+  demoSignIn: boolean;
+  /** Sign-in requests per minute from one address, per sign-in path. */
+  signInRateLimit: number;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
 /** Server configuration, read once from the environment and checked before anything starts. */
-export interface Config {
+export interface Config extends SignInConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -12,6 +36,19 @@ export interface Config {
   /** Where feedback and integration requests are forwarded; unset keeps them queued. */
   feedbackWebhookUrl: string | undefined;
   integrationWebhookUrl: string | undefined;
+  /** The Superset that issues guest tokens for embedded dashboards; unset when none is used. */
+  superset: SupersetConfig | undefined;
+  /** MAINTENANCE=1: the user-info call answers 503 so the app shows its maintenance page. */
+  maintenance: boolean;
+}
+
+export interface SupersetConfig {
+  /** Base URL without a trailing slash, e.g. https://superset.example.com */
+  url: string;
+  username: string;
+  password: string;
+  /** Superset's login provider: `db` or `ldap`. */
+  provider: 'db' | 'ldap';
 }
 
 export class ConfigError extends Error {
@@ -61,6 +98,72 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `"${raw}" must be true or false`);
 }
 
+/** All or nothing: a URL without credentials (or the reverse) is a mistake worth stopping for. */
+function supersetConfig(env: Env): SupersetConfig | undefined {
+  const base = url(env, 'SUPERSET_URL', undefined, ['http:', 'https:']);
+  const username = env.SUPERSET_USERNAME || undefined;
+  const password = env.SUPERSET_PASSWORD || undefined;
+  if (base === undefined) {
+    const stray = ['SUPERSET_USERNAME', 'SUPERSET_PASSWORD'].find((name) => env[name]);
+    if (stray) throw new ConfigError('SUPERSET_URL', `required when ${stray} is set`);
+    return undefined;
+  }
+  if (username === undefined)
+    throw new ConfigError('SUPERSET_USERNAME', 'required with SUPERSET_URL');
+  if (password === undefined)
+    throw new ConfigError('SUPERSET_PASSWORD', 'required with SUPERSET_URL');
+  const provider = env.SUPERSET_PROVIDER || 'db';
+  if (provider !== 'db' && provider !== 'ldap') {
+    throw new ConfigError('SUPERSET_PROVIDER', `"${provider}" is not one of db, ldap`);
+  }
+  return { url: base.replace(/\/+$/, ''), username, password, provider };
+}
+
+/** Both halves of a client or neither: a lone id or secret is a mistake worth stopping for. */
+function oidcClient(env: Env, prefix: string, issuer: string): OidcClientConfig | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`] || undefined;
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`] || undefined;
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId)
+    throw new ConfigError(`${prefix}_CLIENT_ID`, `it is needed with ${prefix}_CLIENT_SECRET`);
+  if (!clientSecret)
+    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `it is needed with ${prefix}_CLIENT_ID`);
+  return { issuer, clientId, clientSecret };
+}
+
+function signInConfig(env: Env): SignInConfig {
+  const tenant = env.MICROSOFT_TENANT || 'organizations';
+  if (!/^[A-Za-z0-9.-]+$/.test(tenant)) {
+    throw new ConfigError('MICROSOFT_TENANT', `"${tenant}" is not a tenant id or domain`);
+  }
+  const web = ['https:', 'http:'];
+  const google = oidcClient(
+    env,
+    'GOOGLE',
+    url(env, 'GOOGLE_ISSUER', 'https://accounts.google.com', web)!,
+  );
+  const microsoft = oidcClient(
+    env,
+    'MICROSOFT',
+    url(env, 'MICROSOFT_ISSUER', `https://login.microsoftonline.com/${tenant}/v2.0`, web)!,
+  );
+  const cookieSecret = env.COOKIE_SECRET || randomBytes(32).toString('base64url');
+  if (cookieSecret.length < 32) {
+    throw new ConfigError('COOKIE_SECRET', 'it must be at least 32 characters long');
+  }
+  const oidc = {
+    ...(google ? { 'google-oauth2': google } : {}),
+    ...(microsoft ? { 'microsoft-graph': microsoft } : {}),
+  };
+  return {
+    oidc,
+    cookieSecret,
+    demoSignIn: flag(env, 'DEMO', !google && !microsoft),
+    signInRateLimit: integer(env, 'SIGN_IN_RATE_LIMIT', 30, 1, 10_000),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -80,5 +183,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', true),
     feedbackWebhookUrl: url(env, 'FEEDBACK_WEBHOOK_URL', undefined, ['http:', 'https:']),
     integrationWebhookUrl: url(env, 'INTEGRATION_WEBHOOK_URL', undefined, ['http:', 'https:']),
+    superset: supersetConfig(env),
+    maintenance: flag(env, 'MAINTENANCE', false),
+    ...signInConfig(env),
   };
 }

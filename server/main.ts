@@ -2,7 +2,9 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { createDemoSignInLinks } from './auth/demo-login';
 
 function readConfig(): Config {
   try {
@@ -19,33 +21,44 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
-  if (config.seedDemo) {
-    await db.transaction(async (tx) => {
-      if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
-    });
-  }
-  const app = await buildApp({ config, db });
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Mailpulse listening on http://${config.host}:${port}`);
 
+  // Handlers first: a signal that arrives while starting must still close the database cleanly,
+  // or PGlite's folder is left half-written.
+  let app: FastifyInstance | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    console.log(`Mailpulse stopping (${signal})`);
+    (app ? app.close() : db.close()).then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+        console.error('Mailpulse could not stop cleanly', error);
         process.exit(1);
       },
     );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await migrate(db);
+  if (config.seedDemo) {
+    await db.transaction(async (tx) => {
+      if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
+    });
+  }
+  app = await buildApp({ config, db });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const listening = `http://${config.host}:${port}`;
+  // PORT=0 without a PUBLIC_URL (tests): only now is the public address known. The app reads
+  // the same config object, so sign-in redirects and demo links use it too.
+  if (config.publicUrl === `http://${config.host}:0`) config.publicUrl = listening;
+  console.log(`Mailpulse listening on ${listening}`);
+  if (config.demoSignIn) {
+    for (const line of await createDemoSignInLinks(db, config.publicUrl)) console.log(line);
+  }
 }
 
 await main();

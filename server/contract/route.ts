@@ -3,12 +3,17 @@ import type { Db } from '../db/types';
 import { authenticate, type AuthContext, type FeatureName, type Role } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
-import { contractOperations, type ContractOperation } from './spec';
+import { contractOperations, portalDocument, type ContractOperation } from './spec';
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from './types';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+    /** The operation answers errors with a page (a browser navigation), not an `Error` body. */
+    htmlErrors?: boolean;
   }
 }
 
@@ -27,9 +32,19 @@ export interface RouteContext<O extends OperationId> {
   request: FastifyRequest;
 }
 
-export interface PublicContext {
+export interface PublicContext<O extends OperationId> {
+  body: BodyOf<O>;
+  query: QueryOf<O>;
+  params: ParamsOf<O>;
   db: Db;
   request: FastifyRequest;
+  /** For the few public operations that set or clear a cookie. */
+  reply: FastifyReply;
+}
+
+/** Per-route options of a public operation: a per-address rate limit (@fastify/rate-limit). */
+export interface PublicOptions {
+  rateLimit?: { max: number; timeWindow: number | string };
 }
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -61,9 +76,30 @@ function checkAccess(op: ContractOperation, access: Access, auth: AuthContext) {
   }
 }
 
-async function send(reply: FastifyReply, result: { status: number; body?: unknown }) {
+interface RawResult {
+  status: number;
+  body?: unknown;
+  location?: string;
+}
+
+async function send(reply: FastifyReply, result: RawResult) {
+  if (result.location !== undefined) return reply.redirect(result.location, result.status);
   reply.code(result.status);
   return result.status === 204 ? reply.send() : reply.send(result.body);
+}
+
+/** True when the contract documents the operation's error replies as text/html pages. */
+function answersWithPages(op: ContractOperation): boolean {
+  const item = portalDocument.paths[op.path]?.[op.method.toLowerCase()] as
+    | { responses?: Record<string, { $ref?: string; content?: Record<string, unknown> }> }
+    | undefined;
+  return Object.entries(item?.responses ?? {}).some(([status, response]) => {
+    if (!/^[45]/.test(status)) return false;
+    const name = response.$ref?.replace('#/components/responses/', '');
+    const resolved = (name ? portalDocument.components.responses?.[name] : response) as
+      { content?: Record<string, unknown> } | undefined;
+    return resolved?.content?.['text/html'] !== undefined;
+  });
 }
 
 /**
@@ -110,7 +146,8 @@ export function route<O extends OperationId>(
 export function publicRoute<O extends OperationId>(
   app: FastifyInstance,
   operationId: O,
-  handler: (ctx: PublicContext) => Promise<ResultOf<O>>,
+  handler: (ctx: PublicContext<O>) => Promise<ResultOf<O>>,
+  options: PublicOptions = {},
 ): void {
   const op = contractOperation(operationId);
   if (!op.public) throw new Error(`${operationId} needs a token in the contract; use route`);
@@ -118,7 +155,21 @@ export function publicRoute<O extends OperationId>(
     method: op.method,
     url: op.url,
     schema: schemaOf(op),
-    config: { operationId },
-    handler: async (request, reply) => send(reply, await handler({ db: app.db, request })),
+    config: {
+      operationId,
+      htmlErrors: answersWithPages(op),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as BodyOf<O>,
+        query: request.query as QueryOf<O>,
+        params: request.params as ParamsOf<O>,
+        db: app.db,
+        request,
+        reply,
+      });
+      return send(reply, result);
+    },
   });
 }

@@ -27,12 +27,20 @@ export type ParamsOf<O extends OperationId> = Op<O>['parameters'] extends { path
   : undefined;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
+type RedirectStatus = 302 | 303;
 
-/** What a handler returns: one of the operation's success statuses, with its body when it has one. */
-export type ResultOf<O extends OperationId> = {
-  [S in keyof Op<O>['responses'] & SuccessStatus]: JsonOf<Op<O>['responses'][S]> extends undefined
+type ResultFor<O extends OperationId, S extends keyof Op<O>['responses']> = S extends RedirectStatus
+  ? { status: S; location: string }
+  : JsonOf<Op<O>['responses'][S]> extends undefined
     ? { status: S }
     : { status: S; body: JsonOf<Op<O>['responses'][S]> };
-}[keyof Op<O>['responses'] & SuccessStatus];
+
+/**
+ * What a handler returns: one of the operation's success statuses with its body when it has one,
+ * or a redirect with its Location.
+ */
+export type ResultOf<O extends OperationId> = {
+  [S in keyof Op<O>['responses'] & (SuccessStatus | RedirectStatus)]: ResultFor<O, S>;
+}[keyof Op<O>['responses'] & (SuccessStatus | RedirectStatus)];
 
 export type Schemas = components['schemas'];

@@ -15,3 +15,17 @@ export const unauthorized = (
 ) => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+
+/**
+ * A failure of a browser navigation (sign-in): the error handler renders it as a small page with
+ * this title and message and a link back to the login page.
+ */
+export class HtmlPageError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly title: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

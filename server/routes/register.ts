@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import systemRoutes from './system';
 import sessionRoutes from './session';
+import loginRoutes from './login';
+import dashboardRoutes from './dashboard';
+import clientErrorsRoutes from './client-errors';
 import mailboxesRoutes from './mailboxes';
+import mailboxValidationRoutes from './mailbox-validation';
 import usersRoutes from './users';
 import teamsRoutes from './teams';
 import alertsRoutes from './alerts';
@@ -13,7 +17,11 @@ import requestsRoutes from './requests';
 const modules = [
   systemRoutes,
   sessionRoutes,
+  loginRoutes,
+  dashboardRoutes,
+  clientErrorsRoutes,
   mailboxesRoutes,
+  mailboxValidationRoutes,
   usersRoutes,
   teamsRoutes,
   alertsRoutes,

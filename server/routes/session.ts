@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../contract/route';
 import { getWorkspace, type Workspace } from '../repos/workspaces';
 import { revokeToken } from '../auth/tokens';
+import { HttpError } from '../http/errors';
 import type { AuthContext } from '../auth/authenticate';
 
-async function workspaceOf(app: FastifyInstance, auth: AuthContext): Promise<Workspace> {
+export async function workspaceOf(app: FastifyInstance, auth: AuthContext): Promise<Workspace> {
   const workspace = await getWorkspace(app.db, auth.workspaceId);
   // The token lookup just found this workspace; its absence is a server fault, not a client one.
   if (!workspace) throw new Error(`workspace ${auth.workspaceId} vanished`);
@@ -21,6 +22,14 @@ const analyticsId = (auth: AuthContext) =>
 
 export default function sessionRoutes(app: FastifyInstance) {
   route(app, 'getMe', {}, async ({ auth }) => {
+    // The client shows its maintenance page on this 503; every other call keeps working.
+    if (app.config.maintenance) {
+      throw new HttpError(
+        503,
+        'maintenance',
+        'Mailpulse is down for maintenance. Please try again in a little while.',
+      );
+    }
     const workspace = await workspaceOf(app, auth);
     return {
       status: 200,
@@ -45,22 +54,5 @@ export default function sessionRoutes(app: FastifyInstance) {
   route(app, 'expireToken', {}, async ({ auth, db }) => {
     await revokeToken(db, auth.workspaceId, auth.tokenHash);
     return { status: 204 };
-  });
-
-  route(app, 'getDashboard', {}, async ({ auth }) => {
-    const { dashboard } = await workspaceOf(app, auth);
-    return {
-      status: 200,
-      body: {
-        name: dashboard.name || null,
-        created: dashboard.platform ? dashboard.created_at : null,
-        dashboard_url: dashboard.dashboard_url,
-        dashboard_embedded_url: dashboard.embedded_url,
-        dashboard_platform: dashboard.platform,
-        dashboard_uuid: dashboard.dashboard_uuid,
-        // Superset guest tokens are fetched on demand by the sign-in and dashboard issue.
-        jwt_token: null,
-      },
-    };
   });
 }

@@ -67,6 +67,8 @@ export async function seedDemoWorkspace(tx: Queryable): Promise<number> {
     max_users: 10,
     max_alerts: 5,
   });
+  // Its users get single-use sign-in links at start while demo sign-in is on.
+  await tx.query('update workspaces set is_demo = true where workspace_id = $1', [id]);
   const user = (local: string, full_name: string, role: Role) =>
     addUser(tx, id, { email: at(local), full_name, role });
   const ada = await user('ada.admin', 'Ada Admin', 'admin');

@@ -136,6 +136,7 @@ function betaCalls(): Call[] {
   return [
     ['getMe', 'GET', '/portal/api/me/'],
     ['getDashboard', 'GET', '/portal/api/dashboard'],
+    ['getGuestToken', 'GET', '/portal/api/dashboard/guest-token/'],
     ['listMailboxes', 'GET', '/portal/api/settings/mailboxes/'],
     [
       'createMailboxes',

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './test/browser/support/chromium';
+
+// Each worker starts its own server (see test/browser/support/fixtures.ts); two fit 2 cores.
+export default defineConfig({
+  testDir: 'test/browser',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './test/browser/support/global-setup.ts',
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: '.tmp/test-results',
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT ?? '.tmp/reports/browser.json' }],
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+  },
+});

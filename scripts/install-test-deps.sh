@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suite needs: Chromium for the browser tests and
+# PostgreSQL for the second server-test run. Idempotent and quick when both are present;
+# apt runs only when something is missing (CI machines may lack Chromium).
+set -euo pipefail
+
+log() { echo "install-test-deps: $*" >&2; }
+
+chromium_bin=${CHROMIUM_PATH:-/usr/bin/chromium}
+missing=()
+if [ ! -x "$chromium_bin" ] && ! command -v chromium >/dev/null 2>&1; then
+  missing+=(chromium)
+fi
+if ! command -v pg_ctlcluster >/dev/null 2>&1; then
+  missing+=(postgresql)
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  log "chromium and postgresql are present"
+  exit 0
+fi
+
+# Root runs apt directly; others need a sudo that does not ask for a password.
+if [ "$(id -u)" -eq 0 ]; then
+  as_root() { "$@"; }
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  as_root() { sudo -n "$@"; }
+else
+  log "missing ${missing[*]}; run as root or install them: apt-get install -y ${missing[*]}"
+  exit 1
+fi
+
+log "installing ${missing[*]}"
+as_root apt-get update -q
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+log "installed ${missing[*]}"

@@ -1,0 +1,120 @@
+import * as oidc from 'openid-client';
+import type { Config, LoginProvider, OidcClientConfig } from '../config';
+import { isEmail } from '../../src/domain/patterns';
+import { ATTEMPT_LIFETIME_SECONDS, type LoginAttempt } from './login-attempt';
+
+/** OpenID Connect with Google and Microsoft: authorization code with state, nonce and PKCE. */
+
+const SCOPE = 'openid email profile';
+
+export const PROVIDER_NAMES: Record<LoginProvider, string> = {
+  'google-oauth2': 'Google',
+  'microsoft-graph': 'Microsoft',
+};
+
+export const redirectUriOf = (publicUrl: string, provider: LoginProvider) =>
+  `${publicUrl.replace(/\/+$/, '')}/portal/complete/${provider}/`;
+
+/** The provider could not be reached or its discovery document is unusable. */
+export class ProviderUnavailableError extends Error {}
+
+function discover({ issuer, clientId, clientSecret }: OidcClientConfig) {
+  // Plain http only for a loopback stand-in (tests, local development); config allows http.
+  const options = issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {};
+  return oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, options);
+}
+
+/** Each provider's discovery, fetched on first use and kept; a failed one is fetched again. */
+export class OidcClients {
+  readonly #pending = new Map<LoginProvider, Promise<oidc.Configuration>>();
+
+  constructor(private readonly settings: Config['oidc']) {}
+
+  isConfigured(provider: LoginProvider): boolean {
+    return this.settings[provider] !== undefined;
+  }
+
+  async configuration(provider: LoginProvider): Promise<oidc.Configuration> {
+    let pending = this.#pending.get(provider);
+    if (!pending) {
+      const settings = this.settings[provider];
+      if (!settings) throw new Error(`${provider} is not configured`);
+      pending = discover(settings);
+      this.#pending.set(provider, pending);
+    }
+    try {
+      return await pending;
+    } catch (error) {
+      if (this.#pending.get(provider) === pending) this.#pending.delete(provider);
+      throw new ProviderUnavailableError(`discovery of ${provider} failed`, { cause: error });
+    }
+  }
+}
+
+/** The provider's authorization URL, and the attempt to remember until it returns. */
+export async function beginSignIn(
+  clients: OidcClients,
+  provider: LoginProvider,
+  redirectUri: string,
+): Promise<{ url: URL; attempt: LoginAttempt }> {
+  const config = await clients.configuration(provider);
+  const attempt: LoginAttempt = {
+    provider,
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    code_verifier: oidc.randomPKCECodeVerifier(),
+    expires: Date.now() + ATTEMPT_LIFETIME_SECONDS * 1000,
+  };
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: SCOPE,
+    state: attempt.state,
+    nonce: attempt.nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(attempt.code_verifier),
+    code_challenge_method: 'S256',
+  });
+  return { url, attempt };
+}
+
+/**
+ * Redeems the code: openid-client checks the state, the issuer, the id token's signature,
+ * audience, expiry and nonce, and sends the PKCE verifier. Returns the id token's claims.
+ */
+export async function finishSignIn(
+  clients: OidcClients,
+  attempt: LoginAttempt,
+  currentUrl: URL,
+): Promise<oidc.IDToken> {
+  const config = await clients.configuration(attempt.provider);
+  const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+    expectedState: attempt.state,
+    expectedNonce: attempt.nonce,
+    pkceCodeVerifier: attempt.code_verifier,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new Error('the provider returned no id token');
+  return claims;
+}
+
+/** Who the provider vouches for, or why nobody. */
+export type Identity =
+  { ok: true; email: string; tenantId?: string; objectId?: string } | { ok: false; reason: string };
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+export function identityOf(provider: LoginProvider, claims: oidc.IDToken): Identity {
+  if (provider === 'google-oauth2') {
+    const email = text(claims.email);
+    if (!email) return { ok: false, reason: 'no email claim' };
+    if (claims.email_verified !== true) return { ok: false, reason: 'email not verified' };
+    return { ok: true, email };
+  }
+  // Microsoft has no email_verified; the tenant and object ids pin the account instead.
+  const email = text(claims.email) ?? text(claims.preferred_username);
+  if (!email || !isEmail(email)) return { ok: false, reason: 'no email or preferred_username' };
+  const tenantId = text(claims.tid);
+  const objectId = text(claims.oid);
+  if (!tenantId || !objectId) return { ok: false, reason: 'no tid or oid claim' };
+  return { ok: true, email, tenantId, objectId };
+}

@@ -1,0 +1,72 @@
+import type { Queryable } from '../db/types';
+import type { Schemas } from '../contract/types';
+import { domainOf, isEmail } from '../../src/domain/patterns';
+import { findMailboxIds } from '../repos/mailboxes';
+import { getWorkspace, type Provider } from '../repos/workspaces';
+import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';
+
+type MailboxCheck = Schemas['WsMailboxCheck'];
+
+const NOT_AN_EMAIL = 'This is not a valid email address';
+const ALREADY_TRACKED = 'This mailbox is already being tracked';
+const REPEATED = 'This address is repeated in the list';
+
+const foreignDomain = (domain: string) =>
+  `The domain ${domain} is not one of your company's domains`;
+
+const PROVIDER_NAMES: Record<Provider, string> = {
+  G: 'Google Workspace',
+  M: 'Microsoft 365 organization',
+};
+
+const unknownToProvider = (provider: Provider) =>
+  `We couldn't find this mailbox in your ${PROVIDER_NAMES[provider]}`;
+
+interface Context {
+  workspace: DirectoryWorkspace;
+  allowedDomains: ReadonlySet<string>;
+  tracked: ReadonlyMap<string, number>;
+  directory: MailboxDirectory;
+}
+
+/** Why the (trimmed, lower-cased) address cannot be added, or null when it can. */
+async function problemOf(email: string, seen: ReadonlySet<string>, ctx: Context) {
+  if (!isEmail(email)) return NOT_AN_EMAIL;
+  const domain = domainOf(email);
+  if (!ctx.allowedDomains.has(domain)) return foreignDomain(domain);
+  if (ctx.tracked.has(email)) return ALREADY_TRACKED;
+  if (seen.has(email)) return REPEATED;
+  if (!(await ctx.directory.exists(ctx.workspace, email))) {
+    return unknownToProvider(ctx.workspace.provider);
+  }
+  return null;
+}
+
+/**
+ * Checks the addresses in the order given and hands each result to `emit` as soon as it is known,
+ * so a slow provider look-up shows progress. Stops when `emit` returns false (the socket closed).
+ */
+export async function checkMailboxes(
+  db: Queryable,
+  workspaceId: number,
+  directory: MailboxDirectory,
+  addresses: readonly string[],
+  emit: (check: MailboxCheck) => boolean,
+): Promise<void> {
+  const workspace = await getWorkspace(db, workspaceId);
+  if (!workspace) throw new Error(`workspace ${workspaceId} is gone`);
+  const emails = addresses.map((address) => address.trim().toLowerCase());
+  const ctx: Context = {
+    workspace: { workspaceId, provider: workspace.provider },
+    allowedDomains: new Set(workspace.allowed_domains.map((domain) => domain.toLowerCase())),
+    tracked: await findMailboxIds(db, workspaceId, emails.filter(isEmail)),
+    directory,
+  };
+  const seen = new Set<string>();
+  for (const email of emails) {
+    const message = await problemOf(email, seen, ctx);
+    seen.add(email);
+    const check: MailboxCheck = { email, status: message ? 'ERROR' : 'OK', message: message ?? '' };
+    if (!emit(check)) return;
+  }
+}

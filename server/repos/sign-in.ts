@@ -1,0 +1,128 @@
+import type { Queryable } from '../db/types';
+import type { Role } from './workspaces';
+
+// Sign-in starts from something global (a verified email, a demo code) and finds the one workspace
+// it belongs to; these are the only lookups not scoped by a workspace_id parameter. Every
+// statement that changes a row still names its workspace.
+
+export interface SignInUser {
+  workspace_id: number;
+  user_id: number;
+  email: string;
+  role: Role;
+  oidc_tenant_id: string | null;
+  oidc_object_id: string | null;
+}
+
+/** The user with this address in any workspace (addresses are unique across workspaces). */
+export async function findUserByEmail(tx: Queryable, email: string): Promise<SignInUser | null> {
+  const [row] = await tx.query<SignInUser>(
+    `select workspace_id, user_id, email, role, oidc_tenant_id, oidc_object_id
+       from users where lower(email) = lower($1)`,
+    [email],
+  );
+  return row ?? null;
+}
+
+/** True when another user is already bound to this Microsoft account. */
+export async function isOidcIdentityTaken(
+  tx: Queryable,
+  user: SignInUser,
+  tenantId: string,
+  objectId: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `select 1 from users
+      where oidc_tenant_id = $1 and oidc_object_id = $2
+        and not (workspace_id = $3 and user_id = $4)`,
+    [tenantId, objectId, user.workspace_id, user.user_id],
+  );
+  return rows.length > 0;
+}
+
+/** Binds a user to a Microsoft account on first sign-in; false when one was bound meanwhile. */
+export async function bindOidcIdentity(
+  tx: Queryable,
+  workspaceId: number,
+  userId: number,
+  tenantId: string,
+  objectId: string,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update users set oidc_tenant_id = $3, oidc_object_id = $4
+      where workspace_id = $1 and user_id = $2 and oidc_object_id is null
+      returning user_id`,
+    [workspaceId, userId, tenantId, objectId],
+  );
+  return rows.length > 0;
+}
+
+export interface DemoUser {
+  workspace_id: number;
+  user_id: number;
+  email: string;
+  role: Role;
+}
+
+/** Every user of every demo workspace, admins first. */
+export async function listDemoUsers(tx: Queryable): Promise<DemoUser[]> {
+  return tx.query<DemoUser>(
+    `select u.workspace_id, u.user_id, u.email, u.role
+       from users u join workspaces w on w.workspace_id = u.workspace_id
+      where w.is_demo
+      order by u.workspace_id,
+        array_position(array['admin', 'manager', 'viewer'], u.role), lower(u.email)`,
+  );
+}
+
+export async function insertDemoCode(
+  tx: Queryable,
+  workspaceId: number,
+  userId: number,
+  codeHash: string,
+  lifetimeHours: number,
+): Promise<void> {
+  await tx.query(
+    `insert into demo_login_codes (workspace_id, code_hash, user_id, expires_at)
+     values ($1, $2, $3, now() + make_interval(hours => $4::int))`,
+    [workspaceId, codeHash, userId, lifetimeHours],
+  );
+}
+
+export async function deleteExpiredDemoCodes(tx: Queryable): Promise<void> {
+  await tx.query('delete from demo_login_codes where expires_at <= now()');
+}
+
+/** Why a code did not work, for the log. */
+export async function demoCodeStatus(
+  tx: Queryable,
+  codeHash: string,
+): Promise<'unknown' | 'used' | 'expired' | 'not a demo workspace'> {
+  const [row] = await tx.query<{ used: boolean; expired: boolean }>(
+    `select used_at is not null as used, expires_at <= now() as expired
+       from demo_login_codes where code_hash = $1`,
+    [codeHash],
+  );
+  if (!row) return 'unknown';
+  if (row.used) return 'used';
+  return row.expired ? 'expired' : 'not a demo workspace';
+}
+
+/**
+ * Uses a code once: the update succeeds for exactly one caller, only while the code is unused,
+ * unexpired and its workspace is still a demo. Returns whose it was.
+ */
+export async function useDemoCode(
+  tx: Queryable,
+  codeHash: string,
+): Promise<{ workspace_id: number; user_id: number } | null> {
+  const [row] = await tx.query<{ workspace_id: number; user_id: number }>(
+    `update demo_login_codes c set used_at = now()
+      from workspaces w
+     where c.code_hash = $1 and c.used_at is null and c.expires_at > now()
+       and w.workspace_id = c.workspace_id and w.is_demo
+     returning c.workspace_id, c.user_id`,
+    [codeHash],
+  );
+  return row ?? null;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import { route } from '../contract/route';
+import { HttpError, notFound } from '../http/errors';
+import type { AuthContext } from '../auth/authenticate';
+import type { DashboardRow } from '../repos/workspaces';
+import { SupersetError, supersetClient, type GuestUser } from '../superset/client';
+import type { Schemas } from '../contract/types';
+import { workspaceOf } from './session';
+
+const LOOKER_EMBED = 'https://lookerstudio.google.com/embed/';
+const LOOKER = 'https://lookerstudio.google.com/';
+
+const badGateway = (message: string) => new HttpError(502, 'bad_gateway', message);
+
+/** The guest is the caller, so Superset's logs name the person who looked. */
+function guestUser(auth: AuthContext): GuestUser {
+  const [first = '', ...rest] = auth.fullName.trim().split(/\s+/);
+  return { username: auth.email, first_name: first, last_name: rest.join(' ') };
+}
+
+export default function dashboardRoutes(app: FastifyInstance) {
+  const superset = app.config.superset;
+  const client = superset ? supersetClient(superset) : undefined;
+
+  /** A fresh guest token, or a 502 that says what failed (logged without credentials). */
+  async function guestToken(uuid: string, auth: AuthContext, log: FastifyBaseLogger) {
+    if (!client) {
+      log.warn({ workspaceId: auth.workspaceId }, 'Superset dashboard but SUPERSET_URL is unset');
+      throw badGateway('Superset is not configured on this server.');
+    }
+    try {
+      return await client.guestToken(uuid, guestUser(auth));
+    } catch (error) {
+      if (!(error instanceof SupersetError)) throw error;
+      log.warn({ step: error.step, status: error.status, err: error.message }, 'Superset failed');
+      throw badGateway('Superset did not issue a guest token; try again in a moment.');
+    }
+  }
+
+  async function supersetBody(
+    dashboard: DashboardRow,
+    uuid: string,
+    auth: AuthContext,
+    log: FastifyBaseLogger,
+  ) {
+    // A failure here still lets the page load; its own getGuestToken call then shows the error.
+    const jwt = await guestToken(uuid, auth, log).catch((error: unknown) => {
+      if (error instanceof HttpError) return null;
+      throw error;
+    });
+    return {
+      name: dashboard.name || null,
+      created: dashboard.created_at,
+      dashboard_url: dashboard.dashboard_url,
+      // The frame the SDK loads; the client takes everything before `/embedded/` as supersetDomain.
+      dashboard_embedded_url: superset
+        ? `${superset.url}/embedded/${uuid}`
+        : dashboard.embedded_url,
+      dashboard_platform: 'Superset' as const,
+      dashboard_uuid: uuid,
+      jwt_token: jwt,
+    };
+  }
+
+  function lookerBody(dashboard: DashboardRow, embedded: string) {
+    return {
+      name: dashboard.name || null,
+      created: dashboard.created_at,
+      // The report itself (for Open in Looker Studio): the embed URL without its `embed/`.
+      dashboard_url: dashboard.dashboard_url ?? embedded.replace(LOOKER_EMBED, LOOKER),
+      dashboard_embedded_url: embedded,
+      dashboard_platform: 'Looker Studio' as const,
+      dashboard_uuid: null,
+      jwt_token: null,
+    };
+  }
+
+  const NO_DASHBOARD: Schemas['Dashboard'] = {
+    name: null,
+    created: null,
+    dashboard_url: null,
+    dashboard_embedded_url: null,
+    dashboard_platform: null,
+    dashboard_uuid: null,
+    jwt_token: null,
+  };
+
+  route(app, 'getDashboard', {}, async ({ auth, request }) => {
+    const { dashboard } = await workspaceOf(app, auth);
+    const { platform, dashboard_uuid: uuid, embedded_url: embedded } = dashboard;
+    if (platform === 'Superset' && uuid) {
+      return { status: 200, body: await supersetBody(dashboard, uuid, auth, request.log) };
+    }
+    if (platform === 'Looker Studio' && embedded?.startsWith(LOOKER_EMBED)) {
+      return { status: 200, body: lookerBody(dashboard, embedded) };
+    }
+    return { status: 200, body: NO_DASHBOARD };
+  });
+
+  route(app, 'getGuestToken', {}, async ({ auth, request }) => {
+    const { dashboard } = await workspaceOf(app, auth);
+    if (dashboard.platform !== 'Superset' || !dashboard.dashboard_uuid) {
+      throw notFound("This workspace's dashboard is not a Superset dashboard.");
+    }
+    const token = await guestToken(dashboard.dashboard_uuid, auth, request.log);
+    return { status: 200, body: { token } };
+  });
+}
