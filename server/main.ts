@@ -24,13 +24,13 @@ async function main() {
 
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
   // or PGlite's folder is left half-written.
-  let app: FastifyInstance | undefined;
+  const running: { app?: FastifyInstance } = {};
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`Mailpulse stopping (${signal})`);
-    (app ? app.close() : db.close()).then(
+    (running.app ? running.app.close() : db.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('Mailpulse could not stop cleanly', error);
@@ -47,7 +47,8 @@ async function main() {
       if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
     });
   }
-  app = await buildApp({ config, db });
+  const app = await buildApp({ config, db });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
