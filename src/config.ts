@@ -17,3 +17,6 @@ export function supportMailto(subject?: string): string {
     ? `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`
     : `mailto:${SUPPORT_EMAIL}`;
 }
+
+/** Where uncaught browser errors are reported; the portal's own collector by default. */
+export const ERROR_ENDPOINT = env.VITE_ERROR_ENDPOINT || '/portal/api/client-errors/';

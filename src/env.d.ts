@@ -4,6 +4,7 @@ interface ImportMetaEnv {
   readonly VITE_DOCS_URL?: string;
   readonly VITE_DEMO_URL?: string;
   readonly VITE_TERMS_URL?: string;
+  readonly VITE_ERROR_ENDPOINT?: string;
 }
 
 interface ImportMeta {

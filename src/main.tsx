@@ -1,7 +1,13 @@
+// First: error reporting and breadcrumbs, before anything else can fail.
+import './telemetry/start';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createAppContext } from './app-context';
 import { routeTree } from './routeTree.gen';
+import { breadcrumbs } from './telemetry/breadcrumbs';
+import { redactUrl } from './telemetry/redact';
+import { reportError } from './telemetry/reporter';
 import { Toaster } from './ui/Toast';
 import './router-types';
 import './styles/tokens.css';
@@ -9,10 +15,18 @@ import './styles/base.css';
 
 const router = createRouter({
   routeTree,
+  context: createAppContext(),
   // Every unknown path shows the root's not-found page, whatever layout it falls under.
   notFoundMode: 'root',
   defaultPreload: 'intent',
   scrollRestoration: true,
+  // Errors a route's error boundary catches never reach window's error event.
+  defaultOnCatch: (error) => reportError(error, 'uncaught'),
+});
+
+router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
+  const from = fromLocation ? redactUrl(fromLocation.href) : '(page load)';
+  breadcrumbs.leave('navigation', `${from} → ${redactUrl(toLocation.href)}`);
 });
 
 declare module '@tanstack/react-router' {

@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/portal.gen';
 import { ApiFailure, toApiError } from './errors';
 import { clearToken, readCookie, readToken } from './session-store';
+import { reportError } from '../telemetry/reporter';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -16,7 +17,9 @@ export interface ClientOptions {
 }
 
 function goToLogin(request: Request) {
-  console.error(`401 from ${request.method} ${new URL(request.url).pathname}; signing out`);
+  reportError(
+    new Error(`401 from ${request.method} ${new URL(request.url).pathname}; signing out`),
+  );
   clearToken();
   window.location.assign('/login');
 }

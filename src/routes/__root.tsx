@@ -1,10 +1,39 @@
-import { createRootRoute } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  notFound,
+  redirect,
+  rootRouteId,
+} from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import type { AppContext } from '../app-context';
+import { navigateEvent } from '../machines/routeGuard.machine';
 import { NotFoundPage } from './-components/StatusPages';
 import { ShellLayout } from './-components/ShellLayout';
 
 // Any unmatched path renders the not-found page inside the shell (the router uses
 // notFoundMode 'root', so this is the only not-found component).
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<AppContext>()({
+  // The route guard machine decides every navigation; this only relays its decision.
+  beforeLoad: async ({ context, location, matches, cause, preload }) => {
+    // Hover preloads are not navigations: they must not call the server or redirect.
+    if (preload) return;
+    const guard = context.routeGuard;
+    guard.send(
+      navigateEvent({
+        pathname: location.pathname,
+        searchStr: location.searchStr,
+        routeFound: matches.some((match) => match.routeId !== rootRouteId),
+        // The root stays matched once a navigation has completed: `enter` means a page load.
+        isFirstNavigation: cause === 'enter',
+      }),
+    );
+    const decision = await waitFor(guard, (snapshot) => snapshot.hasTag('settled'));
+    if (decision.matches('toDashboard')) throw redirect({ to: '/dashboard', replace: true });
+    if (decision.matches('toLogin')) throw redirect({ to: '/login', replace: true });
+    if (decision.matches('notFound')) throw notFound();
+    // The shell shows the maintenance page, and finds out by itself when the service is back.
+    if (decision.matches('maintenance')) context.session.send({ type: 'MAINTENANCE' });
+  },
   notFoundComponent: () => (
     <ShellLayout>
       <NotFoundPage />

@@ -1,15 +1,27 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { setLoginErrorFlag } from './-components/login/login-error-flag';
 import { LoginPage } from './-components/login/LoginPage';
 
 interface LoginSearch {
   email?: string;
+  /** `account`: the server found no user for the verified address. */
+  error?: 'account';
 }
 
 export const Route = createFileRoute('/login')({
   staticData: { routeName: 'login' },
-  validateSearch: (search: Record<string, unknown>): LoginSearch =>
-    typeof search.email === 'string' && search.email !== '' ? { email: search.email } : {},
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    ...(typeof search.email === 'string' && search.email !== '' ? { email: search.email } : {}),
+    ...(search.error === 'account' ? { error: 'account' as const } : {}),
+  }),
+  // The failed sign-in arrives as ?error=account: keep it as the flag and drop the parameter,
+  // before the page reads the flag.
+  beforeLoad: ({ search }) => {
+    if (search.error !== 'account') return;
+    setLoginErrorFlag();
+    throw redirect({ to: '/login', search: { email: search.email }, replace: true });
+  },
   component: LoginRoute,
 });
 

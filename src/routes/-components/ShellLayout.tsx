@@ -1,38 +1,50 @@
-import type { ReactNode } from 'react';
-import { DOCS_URL, supportMailto } from '../../config';
-import {
-  BellIcon,
-  BookIcon,
-  DashboardIcon,
-  MessageIcon,
-  PlugIcon,
-  SettingsIcon,
-} from '../../ui/icons';
-import { AppShell } from '../../ui/shell/AppShell';
-import type { ShellFooterItem, ShellNavItem } from '../../ui/shell/SideNav';
+import { useSelector } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { useAppContext } from '../../app-context';
+import { ErrorState } from '../../ui/ErrorState';
+import { MaintenancePage } from '../../ui/MaintenancePage';
+import { Spinner } from '../../ui/Spinner';
+import { SignedInShell } from './shell/SignedInShell';
+import './ShellLayout.css';
 
-const NAV_ITEMS: readonly ShellNavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
-  { label: 'Alerts', to: '/alerts', icon: <BellIcon /> },
-  { label: 'Integrations', to: '/integrations', icon: <PlugIcon /> },
-  { label: 'Settings', to: '/settings', icon: <SettingsIcon /> },
-];
-
-const FOOTER_ITEMS: readonly ShellFooterItem[] = [
-  { label: 'Documentation', href: DOCS_URL, icon: <BookIcon /> },
-  {
-    label: 'Share feedback',
-    icon: <MessageIcon />,
-    // Until the feedback modal exists, feedback goes to support by mail.
-    onSelect: () => window.location.assign(supportMailto('Mailpulse feedback')),
-  },
-];
-
-/** The shell with the app's fixed items; role and feature filtering come later. */
+/**
+ * Every page but login sits in this shell. It loads the session first: the maintenance page
+ * on a 503, the failure state with a retry, and a loading state until the user info (and, for
+ * an admin, the workspace data) has arrived.
+ */
 export function ShellLayout({ children }: { children: ReactNode }) {
-  return (
-    <AppShell items={NAV_ITEMS} footerItems={FOOTER_ITEMS}>
-      {children}
-    </AppShell>
-  );
+  const { session, workspaceData, dashboard } = useAppContext();
+  const user = useSelector(session, (snapshot) => snapshot.context.user);
+  const signedIn = useSelector(session, (snapshot) => snapshot.hasTag('signedIn'));
+  const inMaintenance = useSelector(session, (snapshot) => snapshot.matches('maintenance'));
+  const failed = useSelector(session, (snapshot) => snapshot.matches('failed'));
+  const workspacePending = useSelector(workspaceData, (snapshot) => snapshot.hasTag('pending'));
+
+  useEffect(() => {
+    session.send({ type: 'LOAD' });
+  }, [session]);
+
+  // Once the user is known: the admin's lists, and the dashboard settings for everyone.
+  useEffect(() => {
+    if (!user) return;
+    workspaceData.send({ type: 'LOAD', user });
+    dashboard.send({ type: 'LOAD' });
+  }, [user, workspaceData, dashboard]);
+
+  if (inMaintenance) return <MaintenancePage />;
+  if (failed) {
+    return (
+      <main className="shell-status">
+        <ErrorState onRefresh={() => session.send({ type: 'RETRY' })} />
+      </main>
+    );
+  }
+  if (!signedIn || !user || workspacePending) {
+    return (
+      <main className="shell-status">
+        <Spinner label="Loading your workspace" />
+      </main>
+    );
+  }
+  return <SignedInShell user={user}>{children}</SignedInShell>;
 }

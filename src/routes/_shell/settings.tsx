@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
+import { useSignedInUser } from '../../session/use-signed-in-user';
 import { Page, PageHeader } from '../../ui/Page';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs';
 import { SettingsTabs } from './settings/-components/SettingsTabs';
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/_shell/settings')({
 });
 
 function SettingsLayout() {
+  const user = useSignedInUser();
   // The add-mailboxes page is a focused flow: it keeps the breadcrumb but drops the tab bar.
   const isAddMailboxes = useMatches({
     select: (matches) => matches.some((m) => m.staticData.routeName === 'AddMailboxesSettings'),
@@ -22,7 +24,7 @@ function SettingsLayout() {
             title="Settings"
             subtitle="Manage the mailboxes, people and rules behind your email statistics."
           />
-          <SettingsTabs />
+          <SettingsTabs access={user} />
         </>
       )}
       <Outlet />

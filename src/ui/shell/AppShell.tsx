@@ -9,6 +9,8 @@ export interface AppShellProps {
   items: readonly ShellNavItem[];
   /** Footer items: external links or actions. */
   footerItems: readonly ShellFooterItem[];
+  /** The account item at the very bottom of the side panel. */
+  account?: ReactNode;
   children: ReactNode;
 }
 
@@ -16,7 +18,7 @@ export interface AppShellProps {
  * Side panel + content layout. At 1100px and below the panel becomes an icon rail; at 768px
  * and below it hides behind a menu button in a top bar.
  */
-export function AppShell({ items, footerItems, children }: AppShellProps) {
+export function AppShell({ items, footerItems, account, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   return (
@@ -45,6 +47,7 @@ export function AppShell({ items, footerItems, children }: AppShellProps) {
           <Logo />
         </div>
         <SideNav items={items} footerItems={footerItems} onNavigate={closeMenu} />
+        {account && <div className="shell-account-slot">{account}</div>}
       </aside>
       <div className="shell-backdrop" aria-hidden="true" onClick={closeMenu} />
       <main className="shell-main">{children}</main>

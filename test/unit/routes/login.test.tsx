@@ -1,18 +1,13 @@
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routeTree } from '../../../src/routeTree.gen';
+import { renderApp } from '../support/render-app';
 
 const ERROR_TEXT =
   "Sorry, we couldn't find your account. If you believe this is an error, please get in touch with your administrator or contact support.";
 
 async function renderLogin(path: string) {
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(<RouterProvider router={router} />);
+  const { router } = renderApp(path, { signedIn: false });
   await screen.findByRole('heading', { name: 'Log in to the enterprise edition of the product' });
   return router;
 }

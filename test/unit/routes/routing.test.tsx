@@ -1,7 +1,5 @@
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routeTree } from '../../../src/routeTree.gen';
 import type { RouteName } from '../../../src/router-types';
 import { Route as AlertsRoute } from '../../../src/routes/_shell/alerts/index';
 import { Route as DashboardRoute } from '../../../src/routes/_shell/dashboard';
@@ -15,16 +13,10 @@ import { Route as MetricRoute } from '../../../src/routes/_shell/settings/metric
 import { Route as TeamsRoute } from '../../../src/routes/_shell/settings/teams';
 import { Route as UsersRoute } from '../../../src/routes/_shell/settings/users';
 import { Route as LoginRoute } from '../../../src/routes/login';
+import { renderApp } from '../support/render-app';
 
-function renderAt(path: string) {
-  const router = createRouter({
-    routeTree,
-    notFoundMode: 'root',
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+// Signed in as an admin of a workspace with every feature on.
+const renderAt = (path: string) => renderApp(path).router;
 
 describe('routes', () => {
   it('redirects / to /dashboard', async () => {

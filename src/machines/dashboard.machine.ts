@@ -1,0 +1,71 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import { createDashboardActors, type Dashboard } from './dashboard.actors';
+
+export interface DashboardContext {
+  dashboard: Dashboard | null;
+}
+
+export type DashboardEvent =
+  /** Sent once the session is ready: any signed-in user may read the dashboard. */
+  { type: 'LOAD' } | { type: 'RETRY' };
+
+/**
+ * The workspace's dashboard settings, loaded once per session. The page shows one state per
+ * platform; both embedded platforms carry the `platform` tag, which also brings up the shell's
+ * help header on the other pages.
+ */
+export const dashboardMachine = setup({
+  types: { context: {} as DashboardContext, events: {} as DashboardEvent },
+  actors: createDashboardActors(api),
+  guards: {
+    // Without an embed URL there is nothing to frame: the page says it will be ready soon.
+    isLookerStudio: ({ context }) =>
+      context.dashboard?.dashboard_platform === 'Looker Studio' &&
+      context.dashboard.dashboard_embedded_url !== null,
+    isSuperset: ({ context }) => context.dashboard?.dashboard_platform === 'Superset',
+  },
+  actions: {
+    assignDashboard: assign((_, params: { dashboard: Dashboard }) => ({
+      dashboard: params.dashboard,
+    })),
+  },
+}).createMachine({
+  id: 'dashboard',
+  initial: 'idle',
+  context: { dashboard: null },
+  states: {
+    idle: {
+      on: { LOAD: 'loading' },
+    },
+    loading: {
+      invoke: {
+        id: 'loadDashboard',
+        src: 'loadDashboard',
+        onDone: {
+          target: 'choosingPlatform',
+          actions: {
+            type: 'assignDashboard',
+            params: ({ event }) => ({ dashboard: event.output }),
+          },
+        },
+        onError: 'failed',
+      },
+    },
+    choosingPlatform: {
+      always: [
+        { guard: 'isLookerStudio', target: 'lookerStudio' },
+        { guard: 'isSuperset', target: 'superset' },
+        { target: 'notReady' },
+      ],
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    lookerStudio: { tags: 'platform' },
+    superset: { tags: 'platform' },
+    notReady: {},
+  },
+});
+
+export type DashboardActor = ActorRefFrom<typeof dashboardMachine>;

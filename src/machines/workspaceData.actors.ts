@@ -1,0 +1,71 @@
+import { fromPromise } from 'xstate';
+import type { components } from '../../openapi/portal.gen';
+import { expectData, type ApiClient } from '../api/client';
+import type { FeatureFlags, FeatureName, Features } from '../session/user-info';
+
+type Schemas = components['schemas'];
+
+/** What an admin loads for each feature before the shell shows (spec section 6). */
+export interface WorkspaceListData {
+  alerts: Schemas['Alert'][];
+  mailboxes: Schemas['Mailbox'][];
+  users: Schemas['User'][];
+  teams: Schemas['Team'][];
+  business_hours: Schemas['BusinessHours'];
+  metric_adjustments: Schemas['FilteringSettingsReply'];
+  contact_groups: Schemas['ContactGroup'][];
+}
+
+/** One list: loaded, failed (the screen shows its generic failure state), or not loaded. */
+export type ListResult<T> =
+  { status: 'loaded'; data: T } | { status: 'failed' } | { status: 'disabled' };
+
+export type WorkspaceLists = { [K in FeatureName]: ListResult<WorkspaceListData[K]> };
+
+async function settle<T>(flags: FeatureFlags, load: () => Promise<T>): Promise<ListResult<T>> {
+  if (!flags.enabled) return { status: 'disabled' };
+  try {
+    return { status: 'loaded', data: await load() };
+  } catch {
+    return { status: 'failed' };
+  }
+}
+
+export function createWorkspaceDataActors(client: ApiClient) {
+  const load = {
+    alerts: async () => (await expectData(client.GET('/portal/api/alerts/'))).alerts,
+    mailboxes: async () =>
+      (await expectData(client.GET('/portal/api/settings/mailboxes/'))).mailboxes,
+    users: async () => (await expectData(client.GET('/portal/api/settings/users/'))).users,
+    teams: async () => (await expectData(client.GET('/portal/api/settings/teams/'))).teams,
+    business_hours: () => expectData(client.GET('/portal/api/settings/company-business-hours/')),
+    metric_adjustments: () => expectData(client.GET('/portal/api/settings/filtering-settings/')),
+    contact_groups: async () =>
+      (await expectData(client.GET('/portal/api/settings/contact-groups/'))).contact_groups,
+  };
+  return {
+    /** Every enabled feature's list, in parallel; a failed list never fails the others. */
+    loadWorkspaceData: fromPromise<WorkspaceLists, { features: Features }>(async ({ input }) => {
+      const f = input.features;
+      const [alerts, mailboxes, users, teams, businessHours, metricAdjustments, contactGroups] =
+        await Promise.all([
+          settle(f.alerts, load.alerts),
+          settle(f.mailboxes, load.mailboxes),
+          settle(f.users, load.users),
+          settle(f.teams, load.teams),
+          settle(f.business_hours, load.business_hours),
+          settle(f.metric_adjustments, load.metric_adjustments),
+          settle(f.contact_groups, load.contact_groups),
+        ]);
+      return {
+        alerts,
+        mailboxes,
+        users,
+        teams,
+        business_hours: businessHours,
+        metric_adjustments: metricAdjustments,
+        contact_groups: contactGroups,
+      };
+    }),
+  };
+}

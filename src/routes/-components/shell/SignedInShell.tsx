@@ -1,0 +1,44 @@
+import { useLocation } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { useAppContext } from '../../../app-context';
+import { DOCS_URL } from '../../../config';
+import type { UserInfo } from '../../../session/user-info';
+import { BookIcon, MessageIcon } from '../../../ui/icons';
+import { AccountItem } from '../../../ui/shell/AccountItem';
+import { AppShell } from '../../../ui/shell/AppShell';
+import type { ShellFooterItem } from '../../../ui/shell/SideNav';
+import { FeedbackDialog } from './FeedbackDialog';
+import { HelpHeader } from './HelpHeader';
+import { shellNavItems } from './shell-nav';
+
+/** The side-panel shell of a signed-in user: items for their role and features. */
+export function SignedInShell({ user, children }: { user: UserInfo; children: ReactNode }) {
+  const { session, dashboard } = useAppContext();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const loggingOut = useSelector(session, (snapshot) => snapshot.matches('signingOut'));
+  const hasPlatform = useSelector(dashboard, (snapshot) => snapshot.hasTag('platform'));
+  const onDashboard = useLocation({ select: (location) => location.pathname === '/dashboard' });
+
+  const footerItems: ShellFooterItem[] = [
+    { label: 'Documentation', href: DOCS_URL, icon: <BookIcon /> },
+    { label: 'Share feedback', icon: <MessageIcon />, onSelect: () => setFeedbackOpen(true) },
+  ];
+  return (
+    <AppShell
+      items={shellNavItems(user)}
+      footerItems={footerItems}
+      account={
+        <AccountItem
+          email={user.email}
+          busy={loggingOut}
+          onLogout={() => session.send({ type: 'LOGOUT' })}
+        />
+      }
+    >
+      {hasPlatform && !onDashboard && <HelpHeader />}
+      {children}
+      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+    </AppShell>
+  );
+}

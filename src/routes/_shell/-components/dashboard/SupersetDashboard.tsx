@@ -1,0 +1,58 @@
+import { useMachine } from '@xstate/react';
+import { useCallback } from 'react';
+import type { Dashboard } from '../../../../machines/dashboard.actors';
+import type { SupersetEmbedMachine } from '../../../../machines/supersetEmbed.machine';
+import { AlertCircleIcon } from '../../../../ui/icons';
+import { PageHeader } from '../../../../ui/Page';
+import { Spinner } from '../../../../ui/Spinner';
+import { DASHBOARD_TITLE } from './dashboard-texts';
+
+const SUPERSET_EMBED_ERROR = 'Error embedding Superset dashboard. Check console.';
+
+interface SupersetDashboardProps {
+  dashboard: Dashboard;
+  machine: SupersetEmbedMachine;
+}
+
+/**
+ * The Superset dashboard, embedded by uuid. Superset draws its own title, so ours stays for
+ * screen readers only, unless the embedding failed.
+ */
+export function SupersetDashboard({ dashboard, machine }: SupersetDashboardProps) {
+  const [state, send] = useMachine(machine, {
+    input: { dashboardUuid: dashboard.dashboard_uuid, dashboardUrl: dashboard.dashboard_url },
+  });
+  // The SDK needs a real element to put its frame in: hand it over once React has made it.
+  const mountPoint = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (element) send({ type: 'MOUNTED', mountPoint: element });
+    },
+    [send],
+  );
+  const failed = state.matches({ mounted: 'failed' });
+  const embedding = state.matches('awaitingMount') || state.matches({ mounted: 'embedding' });
+  return (
+    // The frame gets the edge-to-edge layout; the failure reads like any other page.
+    <div className={failed ? 'dashboard-page' : 'dashboard-page dashboard-page-superset'}>
+      {failed ? (
+        <>
+          <PageHeader title={DASHBOARD_TITLE} />
+          <p className="dashboard-embed-error" role="alert">
+            <AlertCircleIcon size={18} />
+            {SUPERSET_EMBED_ERROR}
+          </p>
+        </>
+      ) : (
+        <h1 className="visually-hidden">{DASHBOARD_TITLE}</h1>
+      )}
+      <div className="dashboard-frame-holder" hidden={failed}>
+        <div ref={mountPoint} className="dashboard-frame" />
+        {embedding && (
+          <div className="dashboard-embed-loading">
+            <Spinner label="Loading your dashboard" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { FileRouteTypes } from '../../../../routeTree.gen';
+import { deniesPath, type Access } from '../../../../session/access';
+
+export interface SettingsTab {
+  label: string;
+  to: FileRouteTypes['to'];
+}
+
+const SETTINGS_TABS: readonly SettingsTab[] = [
+  { label: 'Mailboxes', to: '/settings/mailboxes' },
+  { label: 'Users', to: '/settings/users' },
+  { label: 'Teams', to: '/settings/teams' },
+  { label: 'Business Hours', to: '/settings/business' },
+  { label: 'Metric Adjustments', to: '/settings/metric' },
+  { label: 'Contact Groups', to: '/settings/contact-groups' },
+];
+
+/** The tabs whose route the guard lets this visitor see: disabled features lose their tab. */
+export function allowedSettingsTabs(access: Access): SettingsTab[] {
+  return SETTINGS_TABS.filter((tab) => !deniesPath(access, tab.to));
+}

@@ -1,0 +1,79 @@
+import { describe } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiFailure } from '../../src/api/errors';
+import { routeGuardMachine, type RouteGuardEvent } from '../../src/machines/routeGuard.machine';
+import type { Access } from '../../src/session/access';
+import { makeFeatures } from '../support/fixtures';
+import {
+  ControlledActors,
+  describePathTests,
+  SimulatedClock,
+  type Executors,
+} from './support/paths';
+
+type GuardTestActor = ReturnType<typeof start>['actor'];
+
+function start() {
+  const actors = new ControlledActors();
+  const clock = new SimulatedClock();
+  const machine = routeGuardMachine.provide({
+    actors: { loadAccess: actors.promise<Access>('loadAccess') },
+  });
+  return { actor: createActor(machine, { clock }).start(), actors, clock };
+}
+
+const executors = {
+  NAVIGATE: (actor, event) => actor.send(event),
+} satisfies Executors<GuardTestActor, RouteGuardEvent>;
+
+const admin: Access = { role: 'admin', features: makeFeatures() };
+const viewer: Access = { role: 'viewer', features: makeFeatures() };
+
+const navigate = (overrides: Partial<RouteGuardEvent>): RouteGuardEvent => ({
+  type: 'NAVIGATE',
+  pathname: '/dashboard',
+  searchStr: '',
+  routeFound: true,
+  isFirstNavigation: true,
+  hasToken: true,
+  storedAccess: null,
+  ...overrides,
+});
+
+describe('route guard machine paths', () => {
+  describePathTests({
+    machine: routeGuardMachine,
+    events: [
+      navigate({ searchStr: '?token=abc', hasToken: false }),
+      navigate({ pathname: '/login', hasToken: false }),
+      navigate({ pathname: '/alerts', hasToken: false }),
+      navigate({ pathname: '/dashboard' }),
+      navigate({ pathname: '/settings/users', storedAccess: admin }),
+      navigate({ pathname: '/settings/users', storedAccess: viewer }),
+      navigate({ pathname: '/alerts', isFirstNavigation: false, storedAccess: admin }),
+      { type: 'xstate.done.actor.loadAccess', output: admin },
+      { type: 'xstate.done.actor.loadAccess', output: viewer },
+      {
+        type: 'xstate.error.actor.loadAccess',
+        error: new ApiFailure({ kind: 'network', message: 'offline' }),
+      },
+      {
+        type: 'xstate.error.actor.loadAccess',
+        error: new ApiFailure({ kind: 'unavailable', message: 'maintenance' }),
+      },
+    ],
+    start,
+    executors,
+    label: (event) => {
+      if (event.type !== 'NAVIGATE') return event.type;
+      const nav = event as RouteGuardEvent;
+      const facts = [
+        nav.searchStr,
+        nav.hasToken ? '' : 'no token',
+        nav.isFirstNavigation ? '' : 'later',
+        nav.storedAccess ? `stored ${nav.storedAccess.role}` : '',
+      ].filter(Boolean);
+      return `NAVIGATE ${nav.pathname}${facts.length ? ` [${facts.join(', ')}]` : ''}`;
+    },
+  });
+});

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { routeGuardMachine, type RouteGuardEvent } from '../../../src/machines/routeGuard.machine';
+import { deniesPath, type Access } from '../../../src/session/access';
+import { FEATURE_NAMES, type FeatureName, type Role } from '../../../src/session/user-info';
+import { makeFeatures, type FeatureOverrides } from '../../support/fixtures';
+
+// Each routed path, and the feature that owns it (document 2); `open` paths are the
+// dashboard (and `/`, which redirects there), which any signed-in user may see.
+const PATHS: readonly { path: string; feature?: FeatureName; open?: boolean }[] = [
+  { path: '/', open: true },
+  { path: '/dashboard', open: true },
+  { path: '/alerts/', feature: 'alerts' },
+  { path: '/integrations', feature: 'alerts' },
+  { path: '/settings/' },
+  { path: '/settings/mailboxes', feature: 'mailboxes' },
+  { path: '/settings/mailboxes/add', feature: 'mailboxes' },
+  { path: '/settings/users', feature: 'users' },
+  { path: '/settings/teams', feature: 'teams' },
+  { path: '/settings/business', feature: 'business_hours' },
+  { path: '/settings/metric', feature: 'metric_adjustments' },
+  { path: '/settings/contact-groups', feature: 'contact_groups' },
+  { path: '/access-denied' },
+];
+
+const ROLES: readonly Role[] = ['admin', 'manager', 'viewer'];
+
+const FEATURE_STATES: readonly { label: string; overrides: FeatureOverrides }[] = [
+  { label: 'every feature on', overrides: {} },
+  ...FEATURE_NAMES.map((name) => ({
+    label: `${name} off`,
+    overrides: { [name]: { enabled: false } },
+  })),
+  ...FEATURE_NAMES.map((name) => ({
+    label: `${name} read-only`,
+    overrides: { [name]: { read_only: true } },
+  })),
+];
+
+/** The spec's rules, written out independently of the implementation. */
+function expected(role: Role, overrides: FeatureOverrides, entry: (typeof PATHS)[number]) {
+  if (entry.open) return 'allowed';
+  if (role !== 'admin') return 'notFound';
+  const disabled = entry.feature !== undefined && overrides[entry.feature]?.enabled === false;
+  return disabled ? 'notFound' : 'allowed';
+}
+
+const CASES = ROLES.flatMap((role) =>
+  FEATURE_STATES.flatMap(({ label, overrides }) =>
+    PATHS.map((entry) => ({
+      role,
+      label,
+      overrides,
+      path: entry.path,
+      decision: expected(role, overrides, entry),
+    })),
+  ),
+);
+
+function navigate(path: string, access: Access, isFirstNavigation: boolean): RouteGuardEvent {
+  return {
+    type: 'NAVIGATE',
+    pathname: path,
+    searchStr: '',
+    routeFound: true,
+    isFirstNavigation,
+    hasToken: true,
+    storedAccess: access,
+  };
+}
+
+describe('route guard decisions', () => {
+  it.each(CASES)(
+    '$role, $label: $path → $decision (first navigation, stored user info)',
+    ({ role, overrides, path, decision }) => {
+      const access: Access = { role, features: makeFeatures(overrides) };
+      const guard = createActor(routeGuardMachine).start();
+      guard.send(navigate(path, access, true));
+      expect(guard.getSnapshot().value).toBe(decision);
+    },
+  );
+
+  it.each(CASES)(
+    '$role, $label: $path → $decision (later navigation, user-info call)',
+    async ({ role, overrides, path, decision }) => {
+      const access: Access = { role, features: makeFeatures(overrides) };
+      // The stored info says otherwise: after the first navigation only the server counts.
+      const stale: Access = {
+        role: role === 'admin' ? 'viewer' : 'admin',
+        features: makeFeatures(),
+      };
+      const machine = routeGuardMachine.provide({
+        actors: { loadAccess: fromPromise(async () => access) },
+      });
+      const guard = createActor(machine).start();
+      guard.send(navigate(path, stale, false));
+      const settled = await waitFor(guard, (snapshot) => snapshot.hasTag('settled'));
+      expect(settled.value).toBe(decision);
+    },
+  );
+});
+
+describe('route guard rules', () => {
+  const admin = (overrides: FeatureOverrides = {}): Access => ({
+    role: 'admin',
+    features: makeFeatures(overrides),
+  });
+
+  it('compares the first six characters of the path with the feature name', () => {
+    expect(deniesPath(admin({ alerts: { enabled: false } }), '/alertsxyz')).toBe(true);
+    expect(deniesPath(admin({ mailboxes: { enabled: false } }), '/mailbo')).toBe(true);
+    expect(deniesPath(admin({ contact_groups: { enabled: false } }), '/contact-us')).toBe(true);
+    expect(deniesPath(admin({ users: { enabled: false } }), '/users')).toBe(true);
+    expect(deniesPath(admin({ users: { enabled: false } }), '/user')).toBe(false);
+    expect(deniesPath(admin({ alerts: { enabled: false } }), '/alert')).toBe(false);
+  });
+
+  it('lets the dashboard, login and unknown paths through without the user info', () => {
+    const guard = createActor(routeGuardMachine).start();
+    const later = (pathname: string, routeFound = true): RouteGuardEvent => ({
+      ...navigate(pathname, admin(), false),
+      storedAccess: null,
+      routeFound,
+    });
+    for (const event of [later('/dashboard'), later('/login'), later('/whatever', false)]) {
+      guard.send(event);
+      expect(guard.getSnapshot().value).toBe('allowed');
+    }
+  });
+
+  it('sends a visitor without a token to login, except on the login page', () => {
+    const guard = createActor(routeGuardMachine).start();
+    guard.send({ ...navigate('/dashboard', admin(), true), hasToken: false });
+    expect(guard.getSnapshot().value).toBe('toLogin');
+    guard.send({ ...navigate('/whatever', admin(), true), hasToken: false, routeFound: false });
+    expect(guard.getSnapshot().value).toBe('toLogin');
+    guard.send({ ...navigate('/login', admin(), true), hasToken: false });
+    expect(guard.getSnapshot().value).toBe('allowed');
+  });
+
+  it('stores a token from the URL and sends the visitor to the dashboard', () => {
+    const guard = createActor(routeGuardMachine).start();
+    guard.send({
+      ...navigate('/settings/users', admin(), true),
+      searchStr: '?token=t0k',
+      hasToken: false,
+    });
+    expect(guard.getSnapshot().value).toBe('toDashboard');
+    expect(window.localStorage.getItem('token')).toBe('t0k');
+  });
+
+  it('asks the server on a first navigation when nothing is stored', async () => {
+    const machine = routeGuardMachine.provide({
+      actors: { loadAccess: fromPromise(async () => admin({ users: { enabled: false } })) },
+    });
+    const guard = createActor(machine).start();
+    guard.send({ ...navigate('/settings/users', admin(), true), storedAccess: null });
+    expect(guard.getSnapshot().value).toBe('loadingUserInfo');
+    expect((await waitFor(guard, (s) => s.hasTag('settled'))).value).toBe('notFound');
+  });
+});
