@@ -1,0 +1,47 @@
+import type { MailboxCheck } from './addMailboxes.actors';
+
+// The pure part of the Add mailboxes page: what its machine's guards and its screens read from
+// the context, in one place so both always agree.
+
+export interface AddMailboxesContext {
+  maxMailboxes: number;
+  /** Mailboxes the workspace tracked when the page opened. */
+  tracked: number;
+  text: string;
+  /** The entered text split into addresses; invalid ones are still listed (shown in red). */
+  addresses: string[];
+  historic: boolean;
+  /** The addresses of the current run, in order; `checks[i]` answers `submitted[i]`. */
+  submitted: string[];
+  checks: MailboxCheck[];
+  /** Reconnections since the socket last signed in. */
+  reconnects: number;
+  /** Why validation stopped or adding failed, as the server put it. */
+  error: string | null;
+}
+
+/** Spec section 9: the historic-data option reaches two years back. */
+const HISTORY_YEARS = 2;
+
+type Context = AddMailboxesContext;
+
+export const remainingSlots = (c: Context) => Math.max(c.maxMailboxes - c.tracked, 0);
+/** True when adding `count` mailboxes would pass the workspace's limit. */
+export const exceedsLimit = (c: Context, count: number) => count > remainingSlots(c);
+/** The addresses that can be added, each once: a drop between two copies can let both pass. */
+export const validChecks = (c: Context) =>
+  c.checks.filter(
+    (check, index) =>
+      check.status === 'OK' && c.checks.findIndex((other) => other.email === check.email) === index,
+  );
+export const invalidChecks = (c: Context) => c.checks.filter((check) => check.status === 'ERROR');
+
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The `data_from` day: two years back with historic data, otherwise today (local dates). */
+export function dataFromDay(historic: boolean, today: Date): string {
+  const day = new Date(today);
+  if (historic) day.setFullYear(day.getFullYear() - HISTORY_YEARS);
+  return isoDay(day);
+}

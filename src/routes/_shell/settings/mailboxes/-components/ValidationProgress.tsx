@@ -1,0 +1,67 @@
+import { useSelector } from '@xstate/react';
+import {
+  MAX_RECONNECTS,
+  type AddMailboxesActor,
+} from '../../../../../machines/addMailboxes.machine';
+import { Button } from '../../../../../ui/Button';
+import { Card } from '../../../../../ui/Page';
+import { Spinner } from '../../../../../ui/Spinner';
+
+/** `validated of submitted`, as the spec shows progress. */
+function ProgressCount({ actor }: { actor: AddMailboxesActor }) {
+  const validated = useSelector(actor, (s) => s.context.checks.length);
+  const submitted = useSelector(actor, (s) => s.context.submitted.length);
+  const percent = submitted === 0 ? 0 : Math.round((validated / submitted) * 100);
+  return (
+    <div className="validation-count">
+      <p className="validation-count-text">
+        <span className="validation-count-number">
+          {validated} of {submitted}
+        </span>{' '}
+        <span className="validation-count-label">validated</span>
+      </p>
+      <div
+        className="validation-bar"
+        role="progressbar"
+        aria-label="Validation progress"
+        aria-valuemin={0}
+        aria-valuemax={submitted}
+        aria-valuenow={validated}
+        aria-valuetext={`${validated} of ${submitted}`}
+      >
+        <span className="validation-bar-fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Stage 2: the live validation, with the reconnection attempts when the connection drops. */
+export function ValidationProgress({ actor }: { actor: AddMailboxesActor }) {
+  const reconnecting = useSelector(actor, (s) => s.matches('reconnecting'));
+  const attempt = useSelector(actor, (s) => s.context.reconnects);
+  const status = reconnecting
+    ? `Connection lost. Reconnecting (attempt ${attempt + 1} of ${MAX_RECONNECTS})…`
+    : attempt > 0
+      ? `Reconnecting (attempt ${attempt} of ${MAX_RECONNECTS})…`
+      : 'Checking each address with your email provider…';
+  return (
+    <Card>
+      <div className="add-mailboxes-body validation-progress">
+        <Spinner label="Validating" />
+        <h2 className="validation-title">Validating mailboxes</h2>
+        <ProgressCount actor={actor} />
+        <p
+          className={
+            reconnecting ? 'validation-status validation-status-warning' : 'validation-status'
+          }
+          role="status"
+        >
+          {status}
+        </p>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'CANCEL' })}>
+          Cancel
+        </Button>
+      </div>
+    </Card>
+  );
+}

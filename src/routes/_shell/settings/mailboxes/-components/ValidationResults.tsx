@@ -1,0 +1,139 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { MailboxCheck } from '../../../../../machines/addMailboxes.actors';
+import type { AddMailboxesActor } from '../../../../../machines/addMailboxes.machine';
+import {
+  exceedsLimit,
+  invalidChecks,
+  remainingSlots,
+  validChecks,
+} from '../../../../../machines/addMailboxes.view';
+import { Button } from '../../../../../ui/Button';
+import { AlertCircleIcon, CheckCircleIcon } from '../../../../../ui/icons';
+import { Card } from '../../../../../ui/Page';
+import { mailboxCount, mailboxLimitText } from './add-mailboxes-texts';
+
+function CopyIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+    </svg>
+  );
+}
+
+interface ResultListProps {
+  title: string;
+  icon: ReactNode;
+  checks: MailboxCheck[];
+  /** Shown instead of the list when it is empty. */
+  empty: string;
+  action?: ReactNode;
+}
+
+/** One of the two result cards: a titled list of addresses, with each one's message if any. */
+function ResultList({ title, icon, checks, empty, action }: ResultListProps) {
+  return (
+    <Card>
+      <section className="result-list">
+        <header className="result-list-header">
+          <h2 className="result-list-title">
+            {icon}
+            {title} <span className="result-list-count">{checks.length}</span>
+          </h2>
+          {checks.length > 0 && action}
+        </header>
+        {checks.length === 0 ? (
+          <p className="result-list-empty">{empty}</p>
+        ) : (
+          <ul className="result-rows" aria-label={title}>
+            {checks.map((check, index) => (
+              <li key={`${index}-${check.email}`} className="result-row">
+                <span className="result-email">{check.email}</span>
+                {check.message && <span className="result-message">{check.message}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/** Stage 3: which addresses can be added, which cannot and why; then Add or Cancel. */
+export function ValidationResults({ actor }: { actor: AddMailboxesActor }) {
+  // The context changes only when the machine assigns, so the lists are not rebuilt needlessly.
+  const context = useSelector(actor, (s) => s.context);
+  const adding = useSelector(actor, (s) => s.hasTag('adding'));
+  const canAdd = useSelector(actor, (s) => s.can({ type: 'ADD' }));
+  const canCopy = useSelector(actor, (s) => s.can({ type: 'COPY_INVALID' }));
+  const valid = validChecks(context);
+  const overLimit = exceedsLimit(context, valid.length);
+  const problem = overLimit
+    ? mailboxLimitText(valid.length, remainingSlots(context))
+    : context.error;
+
+  return (
+    <div className="validation-results">
+      <div className="validation-lists">
+        <ResultList
+          title="Valid mailboxes"
+          icon={<CheckCircleIcon size={18} className="result-icon-valid" />}
+          checks={valid}
+          empty="None of the addresses can be added."
+        />
+        <ResultList
+          title="Invalid mailboxes"
+          icon={<AlertCircleIcon size={18} className="result-icon-invalid" />}
+          checks={invalidChecks(context)}
+          empty="Every address can be added."
+          action={
+            <Button
+              variant="secondary"
+              size="small"
+              icon={<CopyIcon />}
+              disabled={!canCopy}
+              onClick={() => actor.send({ type: 'COPY_INVALID' })}
+            >
+              Copy list
+            </Button>
+          }
+        />
+      </div>
+      {problem && (
+        <p className="add-mailboxes-alert" role="alert">
+          <AlertCircleIcon size={18} />
+          {problem}
+        </p>
+      )}
+      <div className="add-mailboxes-actions">
+        <Button
+          variant="secondary"
+          disabled={adding}
+          onClick={() => actor.send({ type: 'CANCEL' })}
+        >
+          Cancel
+        </Button>
+        <Button
+          busy={adding}
+          busyLabel="Adding..."
+          disabled={!canAdd}
+          onClick={() => actor.send({ type: 'ADD' })}
+        >
+          {valid.length > 0 ? `Add ${mailboxCount(valid.length)}` : 'Add mailboxes'}
+        </Button>
+      </div>
+    </div>
+  );
+}
