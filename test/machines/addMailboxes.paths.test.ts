@@ -13,8 +13,13 @@ import {
   RECONNECT_DELAY_MS,
   type AddMailboxesEvent,
 } from '../../src/machines/addMailboxes.machine';
-import { describeContextPathTests } from './support/context-paths';
-import { ControlledActors, SimulatedClock, type Executors } from './support/paths';
+
+import {
+  ControlledActors,
+  describePathTests,
+  SimulatedClock,
+  type Executors,
+} from './support/paths';
 
 type AddMailboxesTestActor = ReturnType<typeof start>['actor'];
 
@@ -68,7 +73,7 @@ const executors = {
 const failure = new ApiFailure({ kind: 'invalid', message: 'These mailboxes are already tracked' });
 
 describe('add mailboxes machine paths', () => {
-  describeContextPathTests({
+  describePathTests({
     machine: addMailboxesMachine,
     input,
     events: [

@@ -8,6 +8,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  type ContextFrom,
   type EventFromLogic,
   type EventObject,
   type InputFrom,
@@ -176,6 +177,11 @@ export interface PathTestOptions<TMachine extends AnyStateMachine> {
   /** A started actor of the machine with stand-in actors, and its clock. */
   start: () => { actor: Actor<TMachine>; actors: ControlledActors; clock: SimulatedClock };
   executors: Executors<Actor<TMachine>, EventFromLogic<TMachine>>;
+  /**
+   * The context a guard counts on (attempts, items), as a key: states with the same value and
+   * key are one state. Without it, states are told apart by their value alone.
+   */
+  contextKey?: (context: ContextFrom<TMachine>) => unknown;
 }
 
 /**
@@ -186,6 +192,7 @@ function transitionPaths<TMachine extends AnyStateMachine>(
   machine: TMachine,
   pathEvents: readonly PathEvent<TMachine>[],
   input: InputFrom<TMachine> | undefined,
+  serializeState: (snapshot: AnyMachineSnapshot) => string,
 ) {
   const events = pathEvents as readonly EventObject[];
   // Only events the active states handle, plus their delays: an actor's done event is tried
@@ -198,15 +205,15 @@ function transitionPaths<TMachine extends AnyStateMachine>(
   };
   const traversal = {
     events: eventsIn,
-    serializeState: byStateValue,
+    serializeState,
     ...(input === undefined ? {} : { input }),
   };
   const shortest = getShortestPaths(machine, traversal);
-  const toState = new Map(shortest.map((path) => [byStateValue(path.state), path]));
+  const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
   const initial = shortest.find((path) => path.steps.length === 1);
   const edges = adjacencyMapToArray(getAdjacencyMap(machine, traversal)).map((edge) => {
-    const prefix = toState.get(byStateValue(edge.state));
-    if (!prefix) throw new Error(`no path to ${byStateValue(edge.state)}`);
+    const prefix = toState.get(serializeState(edge.state));
+    if (!prefix) throw new Error(`no path to ${serializeState(edge.state)}`);
     return {
       state: edge.nextState,
       steps: [...prefix.steps, { event: edge.event as EventObject, state: edge.nextState }],
@@ -220,10 +227,15 @@ function transitionPaths<TMachine extends AnyStateMachine>(
 export function describePathTests<TMachine extends AnyStateMachine>(
   options: PathTestOptions<TMachine>,
 ): void {
-  const paths = transitionPaths(options.machine, options.events, options.input);
+  const { contextKey } = options;
+  const key = (snapshot: unknown) =>
+    contextKey ? ` ${JSON.stringify(contextKey((snapshot as AnyMachineSnapshot).context))}` : '';
+  const serialize = (snapshot: AnyMachineSnapshot) => `${byStateValue(snapshot)}${key(snapshot)}`;
+  const paths = transitionPaths(options.machine, options.events, options.input, serialize);
 
   for (const path of paths) {
-    it(describePath(path, options.label ?? ((event) => event.type)), async () => {
+    const title = describePath(path, options.label ?? ((event) => event.type));
+    it(`${title}${key(path.state)}`, async () => {
       const { actor, actors, clock } = options.start();
       await replayPath(actor, path, {
         actors,
@@ -236,6 +248,7 @@ export function describePathTests<TMachine extends AnyStateMachine>(
           executor(actor, event);
         },
       });
+      expect(key(actor.getSnapshot())).toBe(key(path.state));
       actor.stop();
     });
   }
