@@ -229,7 +229,9 @@ export function describePathTests<TMachine extends AnyStateMachine>(
 ): void {
   const { contextKey } = options;
   const key = (snapshot: unknown) =>
-    contextKey ? ` ${JSON.stringify(contextKey((snapshot as AnyMachineSnapshot).context))}` : '';
+    contextKey
+      ? ` ${JSON.stringify(contextKey((snapshot as AnyMachineSnapshot).context as ContextFrom<TMachine>))}`
+      : '';
   const serialize = (snapshot: AnyMachineSnapshot) => `${byStateValue(snapshot)}${key(snapshot)}`;
   const paths = transitionPaths(options.machine, options.events, options.input, serialize);
 
