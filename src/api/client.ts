@@ -35,7 +35,8 @@ export const authMiddleware = (read: () => string | null): Middleware => ({
 export const jsonMiddleware: Middleware = {
   onRequest({ request }) {
     request.headers.set('Accept', 'application/json');
-    if (!request.headers.has('Content-Type'))
+    // Only with a body: the server refuses a JSON content type with an empty body (logout's POST).
+    if (request.body !== null && !request.headers.has('Content-Type'))
       request.headers.set('Content-Type', 'application/json');
     return request;
   },

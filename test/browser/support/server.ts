@@ -26,6 +26,18 @@ export interface RunningServer {
   stop(): Promise<boolean>;
   /** The last lines the server printed, for error messages. */
   output(): string;
+  /** Resolves with the first match of `pattern` in what the server printed (so far or later). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+}
+
+export interface ServerOptions {
+  /** Extra variables for the server child, e.g. a sign-in provider's or Superset's. */
+  env?: Record<string, string>;
+}
+
+export interface FreshServerOptions extends ServerOptions {
+  /** Changes the copied data folder before the server opens it (e.g. operator CLI commands). */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 export function assertClientBuilt(): void {
@@ -37,8 +49,11 @@ export function assertClientBuilt(): void {
 }
 
 /** Starts the server on `dataDir` and resolves once it listens and has answered a request. */
-export async function startServer(dataDir: string): Promise<RunningServer> {
-  const server = await launch(dataDir);
+export async function startServer(
+  dataDir: string,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const server = await launch(dataDir, options);
   // main() prints the listening line before it installs its SIGTERM handler, so a quick stop()
   // could kill it mid-write. Once it has answered a request, that synchronous tail has run.
   try {
@@ -50,7 +65,41 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
   return server;
 }
 
-function launch(dataDir: string): Promise<RunningServer> {
+/** What a server printed (its last 200 chunks), and waiting for something to appear in it. */
+class OutputLog {
+  private readonly chunks: string[] = [];
+  private readonly watchers = new Set<() => void>();
+
+  add(text: string): void {
+    this.chunks.push(text);
+    if (this.chunks.length > 200) this.chunks.shift();
+    for (const watcher of this.watchers) watcher();
+  }
+
+  text(): string {
+    return this.chunks.join('');
+  }
+
+  waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpExecArray> {
+    return new Promise((found, fail) => {
+      const check = () => {
+        const match = pattern.exec(this.text());
+        if (!match) return;
+        clearTimeout(timer);
+        this.watchers.delete(check);
+        found(match);
+      };
+      const timer = setTimeout(() => {
+        this.watchers.delete(check);
+        fail(new Error(`The server did not print ${pattern} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.watchers.add(check);
+      check();
+    });
+  }
+}
+
+function launch(dataDir: string, options: ServerOptions): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -59,6 +108,7 @@ function launch(dataDir: string): Promise<RunningServer> {
     CLIENT_DIR: clientDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? 'warn',
+    ...options.env,
   };
   // A developer's own database or public URL must not leak into a test server.
   delete env.DATABASE_URL;
@@ -73,17 +123,14 @@ function launch(dataDir: string): Promise<RunningServer> {
   const killOnExit = () => child.kill('SIGKILL');
   process.on('exit', killOnExit);
 
-  const output: string[] = [];
-  const remember = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
+  const output = new OutputLog();
+  const remember = (chunk: Buffer) => output.add(chunk.toString());
   // Both pipes are drained for the whole life of the server, or it would block on a full pipe.
   child.stderr.on('data', remember);
 
   const exited = new Promise<number | null>((done) =>
     child.once('exit', (code, signal) => {
-      output.push(`[server exited: code ${code}, signal ${signal}]\n`);
+      output.add(`[server exited: code ${code}, signal ${signal}]\n`);
       done(code);
     }),
   );
@@ -104,7 +151,7 @@ function launch(dataDir: string): Promise<RunningServer> {
     const fail = (reason: string) => {
       clearTimeout(timer);
       void stop();
-      rejectStart(new Error(`${reason}\n--- server output ---\n${output.join('')}`));
+      rejectStart(new Error(`${reason}\n--- server output ---\n${output.text()}`));
     };
     const timer = setTimeout(
       () => fail(`The server did not print its listening line within ${START_TIMEOUT_MS} ms`),
@@ -118,7 +165,13 @@ function launch(dataDir: string): Promise<RunningServer> {
       if (!match?.[1]) return;
       started = true;
       clearTimeout(timer);
-      resolveStart({ url: match[1], dataDir, stop, output: () => output.join('') });
+      resolveStart({
+        url: match[1],
+        dataDir,
+        stop,
+        output: () => output.text(),
+        waitForOutput: (pattern, timeoutMs) => output.waitFor(pattern, timeoutMs),
+      });
     });
     child.once('error', (error) => fail(`The server could not be spawned: ${error.message}`));
     // 'close' rather than 'exit': by then the last output has been read.
@@ -143,6 +196,7 @@ export async function createTemplate(dir: string = templateDir): Promise<void> {
 export async function startFreshServer(
   name: string,
   template: string = templateDir,
+  options: FreshServerOptions = {},
 ): Promise<RunningServer> {
   if (!existsSync(template)) {
     throw new Error(
@@ -152,7 +206,8 @@ export async function startFreshServer(
   const dataDir = resolve(scratchDir, `${name}-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
   await cp(template, dataDir, { recursive: true });
-  const server = await startServer(dataDir);
+  await options.prepare?.(dataDir);
+  const server = await startServer(dataDir, options);
   return {
     ...server,
     stop: async () => {

@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAppContext } from '../../../app-context';
 import { DOCS_URL } from '../../../config';
 import type { UserInfo } from '../../../session/user-info';
@@ -8,9 +8,14 @@ import { BookIcon, MessageIcon } from '../../../ui/icons';
 import { AccountItem } from '../../../ui/shell/AccountItem';
 import { AppShell } from '../../../ui/shell/AppShell';
 import type { ShellFooterItem } from '../../../ui/shell/SideNav';
-import { FeedbackDialog } from './FeedbackDialog';
 import { HelpHeader } from './HelpHeader';
 import { shellNavItems } from './shell-nav';
+
+// Loaded on first open: the modal (Radix Dialog and its focus and scroll locks) is code no page
+// needs on its first load.
+const FeedbackDialog = lazy(() =>
+  import('./FeedbackDialog').then((module) => ({ default: module.FeedbackDialog })),
+);
 
 /** The side-panel shell of a signed-in user: items for their role and features. */
 export function SignedInShell({ user, children }: { user: UserInfo; children: ReactNode }) {
@@ -38,7 +43,11 @@ export function SignedInShell({ user, children }: { user: UserInfo; children: Re
     >
       {hasPlatform && !onDashboard && <HelpHeader />}
       {children}
-      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      {feedbackOpen && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open onOpenChange={setFeedbackOpen} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -20,7 +20,12 @@ interface SupersetDashboardProps {
  */
 export function SupersetDashboard({ dashboard, machine }: SupersetDashboardProps) {
   const [state, send] = useMachine(machine, {
-    input: { dashboardUuid: dashboard.dashboard_uuid, dashboardUrl: dashboard.dashboard_url },
+    input: {
+      dashboardUuid: dashboard.dashboard_uuid,
+      // The server builds the embed URL from the Superset it takes guest tokens from; the
+      // dashboard's own link is optional and may live elsewhere.
+      dashboardUrl: dashboard.dashboard_embedded_url ?? dashboard.dashboard_url,
+    },
   });
   // The SDK needs a real element to put its frame in: hand it over once React has made it.
   const mountPoint = useCallback(
