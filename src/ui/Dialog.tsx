@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import './Dialog.css';
 
@@ -30,11 +30,30 @@ export function Dialog({
 }: DialogProps) {
   // Radix warns when no description exists unless aria-describedby is explicitly cleared.
   const describedByProps = description === undefined ? { 'aria-describedby': undefined } : {};
+  // The app opens modals from menus and machines, not Radix triggers, so Radix alone would drop
+  // focus to the page on close: remember what had focus and give it back.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const rememberFocus = () => {
+    returnFocusTo.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const restoreFocus = (event: Event) => {
+    const target = returnFocusTo.current;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className={`dialog dialog-${size}`} {...describedByProps}>
+        <RadixDialog.Content
+          className={`dialog dialog-${size}`}
+          onOpenAutoFocus={rememberFocus}
+          onCloseAutoFocus={restoreFocus}
+          {...describedByProps}
+        >
           <header className="dialog-header">
             <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
             {description !== undefined && (

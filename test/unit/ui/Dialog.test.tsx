@@ -56,4 +56,22 @@ describe('Dialog', () => {
     render(<Harness />);
     expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
   });
+
+  it('gives focus back to what opened it when it closes', async () => {
+    const user = userEvent.setup();
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Row menu</button>
+          <Dialog open={open} onOpenChange={setOpen} title="Edit team" />
+        </>
+      );
+    }
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Row menu' }));
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Row menu' })).toHaveFocus();
+  });
 });
