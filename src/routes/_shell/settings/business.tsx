@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../ui/Page';
+import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { CompanyHoursPage } from './-components/business/CompanyHoursPage';
 
 export const Route = createFileRoute('/_shell/settings/business')({
   staticData: { routeName: 'BusinessSettings' },
@@ -7,11 +8,6 @@ export const Route = createFileRoute('/_shell/settings/business')({
 });
 
 function BusinessSettingsPage() {
-  return (
-    <PageHeader
-      level={2}
-      title="Business Hours"
-      subtitle="Your company's weekly working hours and timezone, used to measure response times."
-    />
-  );
+  const user = useSignedInUser();
+  return <CompanyHoursPage readOnly={user.features.business_hours.read_only} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../ui/Page';
+import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { ContactGroupsPage } from './-components/contact-groups/ContactGroupsPage';
 
 export const Route = createFileRoute('/_shell/settings/contact-groups')({
   staticData: { routeName: 'ContactGroupsSettings' },
@@ -7,11 +8,6 @@ export const Route = createFileRoute('/_shell/settings/contact-groups')({
 });
 
 function ContactGroupsSettingsPage() {
-  return (
-    <PageHeader
-      level={2}
-      title="Contact Groups"
-      subtitle="Organize email addresses and domains in groups for easier reporting and filtering."
-    />
-  );
+  const user = useSignedInUser();
+  return <ContactGroupsPage readOnly={user.features.contact_groups.read_only} />;
 }

@@ -1,0 +1,80 @@
+/**
+ * Contact groups (spec 001 §2.4, §5): what an entry may be, how the lists sort, and what keeps
+ * the add group, add contact and rename modals from saving.
+ */
+import { isDomain, isEmail } from './patterns';
+
+export type SortDirection = 'asc' | 'desc';
+
+export const NAME_REPEATED = 'Please check that the name is not repeated';
+export const CONTACTS_INVALID = 'Please check that all email addresses are correct.';
+
+export interface DraftItem {
+  item: string;
+  valid: boolean;
+}
+
+/** An entry with @ is an address, otherwise a domain. */
+export const isContactItem = (item: string) =>
+  item.includes('@') ? isEmail(item) : isDomain(item);
+
+/**
+ * Adds typed or pasted entries, lower-cased; repeats, and entries in `present` (the group's
+ * contacts), are dropped.
+ */
+export function addDraftItems(
+  draft: readonly DraftItem[],
+  entries: readonly string[],
+  present: readonly string[] = [],
+): DraftItem[] {
+  const seen = new Set([...present, ...draft.map(({ item }) => item)]);
+  const added: DraftItem[] = [];
+  for (const entry of entries) {
+    const item = entry.trim().toLowerCase();
+    if (item === '' || seen.has(item)) continue;
+    seen.add(item);
+    added.push({ item, valid: isContactItem(item) });
+  }
+  return [...draft, ...added];
+}
+
+export function toggleSort(direction: SortDirection): SortDirection {
+  return direction === 'asc' ? 'desc' : 'asc';
+}
+
+/** Sorted by a text key, ignoring case; a new array. */
+export function sortedBy<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  direction: SortDirection,
+) {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...items].sort(
+    (a, b) => sign * key(a).localeCompare(key(b), undefined, { sensitivity: 'base' }),
+  );
+}
+
+export interface NameCheck {
+  name: string;
+  /** Every group's name. */
+  taken: readonly string[];
+  /** When renaming, the group's own name, which may be kept. */
+  own?: string | null;
+}
+
+/** Why a name cannot be saved, if it cannot: missing, or another group's (ignoring case). */
+export function nameProblem({ name, taken, own }: NameCheck): 'missing' | 'repeated' | null {
+  const wanted = name.trim().toLowerCase();
+  if (wanted === '') return 'missing';
+  const others = taken.filter((group) => group.toLowerCase() !== own?.toLowerCase());
+  return others.some((group) => group.toLowerCase() === wanted) ? 'repeated' : null;
+}
+
+/** Why entries cannot be saved, if they cannot: none given, or some invalid. */
+export function itemsProblem(items: readonly DraftItem[]): 'missing' | 'invalid' | null {
+  if (items.length === 0) return 'missing';
+  return items.some(({ valid }) => !valid) ? 'invalid' : null;
+}
+
+/** `1 contact`, `4 contacts`. */
+export const contactCount = (count: number) => `${count} ${count === 1 ? 'contact' : 'contacts'}`;

@@ -1,0 +1,96 @@
+import { fromPromise } from 'xstate';
+import type { components } from '../../openapi/portal.gen';
+import { expectData, type ApiClient } from '../api/client';
+import type { ConfirmSaveAction } from '../domain/confirm-save';
+
+type Schemas = components['schemas'];
+export type ContactGroup = Schemas['ContactGroup'];
+export type Contact = Schemas['Contact'];
+
+export type GroupFormAction = Extract<
+  ConfirmSaveAction,
+  'AddContact' | 'AddContactGroup' | 'RenameContactGroup'
+>;
+
+export interface GroupChange {
+  action: GroupFormAction;
+  /** The group acted on (AddContact, RenameContactGroup). */
+  group: string;
+  name: string;
+  items: string[];
+}
+
+export interface GroupRemoval {
+  kind: 'contacts' | 'group';
+  group: string;
+  ids: number[];
+}
+
+/** The groups after a write, and the group written to: null when it is gone. */
+export interface AfterWrite {
+  groups: ContactGroup[];
+  select: string | null;
+}
+
+/** An entry with @ is an address, otherwise a domain (spec 001 §3). */
+const toContactInput = (item: string): Schemas['ContactInput'] =>
+  item.includes('@') ? { address: item } : { domain: item };
+
+const BASE = '/portal/api/settings/contact-groups/';
+
+export function createContactGroupsActors(client: ApiClient) {
+  const listGroups = async (signal?: AbortSignal) =>
+    (await expectData(client.GET(BASE, { signal }))).contact_groups;
+
+  /** Runs one write, then reads the groups again so counts and names are the server's. */
+  async function writeThenList(write: () => Promise<string | null>): Promise<AfterWrite> {
+    const select = await write();
+    return { groups: await listGroups(), select };
+  }
+
+  const name = (group: string) => ({ params: { query: { name: group } } });
+
+  return {
+    loadGroups: fromPromise<ContactGroup[]>(({ signal }) => listGroups(signal)),
+    loadContacts: fromPromise<Contact[], { group: string }>(
+      async ({ input, signal }) =>
+        (await expectData(client.GET(`${BASE}details/`, { ...name(input.group), signal })))
+          .contacts,
+    ),
+    saveGroupChange: fromPromise<AfterWrite, GroupChange>(({ input }) =>
+      writeThenList(async () => {
+        const contacts = input.items.map(toContactInput);
+        switch (input.action) {
+          case 'AddContactGroup': {
+            const body = { name: input.name, contacts };
+            return (await expectData(client.POST(`${BASE}create/`, { body }))).contact_group;
+          }
+          case 'AddContact':
+            await expectData(
+              client.POST(`${BASE}add_contacts/`, { ...name(input.group), body: { contacts } }),
+            );
+            return input.group;
+          case 'RenameContactGroup': {
+            const body = { name: input.name };
+            const renamed = client.POST(`${BASE}rename/`, { ...name(input.group), body });
+            return (await expectData(renamed)).contact_group;
+          }
+        }
+      }),
+    ),
+    removeFromGroup: fromPromise<AfterWrite, GroupRemoval>(({ input }) =>
+      writeThenList(async () => {
+        if (input.kind === 'group') {
+          await expectData(client.DELETE(`${BASE}delete_group/`, name(input.group)));
+          return null;
+        }
+        const body = { contact_ids: input.ids };
+        const left = await expectData(
+          client.POST(`${BASE}remove_contacts/`, { ...name(input.group), body }),
+        );
+        // Removing the last contacts deletes the group.
+        return left.contacts.length > 0 ? input.group : null;
+      }),
+    ),
+  };
+}

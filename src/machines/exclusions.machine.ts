@@ -1,0 +1,166 @@
+import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import {
+  addItems,
+  filtersFromRows,
+  isIncomplete,
+  removeItem,
+  reshapeRow,
+  rowsFromFilters,
+  type ExclusionRow,
+} from '../domain/exclusion-rows';
+import type { FilterField, FilterOperator } from '../domain/exclusions';
+import { createFilteringActors, type FilteringSettingsReply } from './filteringSettings.actors';
+import { toastSaved, toastSaveFailed } from './save-toasts';
+
+export interface ExclusionsContext {
+  /** 'G' (Google) offers Label; other providers offer Category and Folder. */
+  provider: string;
+  rows: ExclusionRow[];
+  nextId: number;
+}
+
+export type ExclusionsEvent =
+  | { type: 'ADD_ROW' }
+  | { type: 'REMOVE_ROW'; id: number }
+  | { type: 'SET_FIELD'; id: number; field: FilterField }
+  | { type: 'SET_OPERATOR'; id: number; operator: FilterOperator }
+  | { type: 'ADD_ITEMS'; id: number; items: string[] }
+  | { type: 'REMOVE_ITEM'; id: number; item: string }
+  | { type: 'SAVE' }
+  | { type: 'RETRY' };
+
+export const EXCLUSIONS_SAVED = 'New exclusions condition saved';
+export const EXCLUSIONS_NOT_SAVED = "We couldn't save your exclusion conditions";
+
+const EDIT = { target: '.checking', actions: 'editRows' } as const;
+
+type RowEdit = Exclude<ExclusionsEvent, { type: 'ADD_ROW' | 'SAVE' | 'RETRY' }>;
+
+function editRow(row: ExclusionRow, event: RowEdit): ExclusionRow | null {
+  switch (event.type) {
+    case 'REMOVE_ROW':
+      return null;
+    case 'SET_FIELD':
+      return reshapeRow(row, { field: event.field });
+    case 'SET_OPERATOR':
+      return reshapeRow(row, { operator: event.operator });
+    case 'ADD_ITEMS':
+      return addItems(row, event.items);
+    case 'REMOVE_ITEM':
+      return removeItem(row, event.item);
+  }
+}
+
+/**
+ * The Exclude Emails block (spec 001 §2.3, §4.3). Save is possible only in `ready.valid`: after
+ * an edit since the last load or save, with every row holding entries, all of them valid. With
+ * no rows left after a removal, saving the empty set is allowed. A save reloads the rows.
+ */
+export const exclusionsMachine = setup({
+  types: {
+    context: {} as ExclusionsContext,
+    events: {} as ExclusionsEvent,
+    input: {} as { provider: string },
+  },
+  actors: createFilteringActors(api),
+  guards: {
+    hasIncompleteRow: ({ context }) => context.rows.some(isIncomplete),
+  },
+  actions: {
+    assignRows: assign(({ context }, params: { reply: FilteringSettingsReply }) => {
+      const filters = params.reply.filtering_settings.excluded_filters;
+      const rows = rowsFromFilters(filters, context.provider);
+      return { rows, nextId: rows.length + 1 };
+    }),
+    addRow: assign(({ context }) => ({
+      rows: [
+        ...context.rows,
+        { id: context.nextId, field: 'addresses', operator: 'is', items: [] } as const,
+      ],
+      nextId: context.nextId + 1,
+    })),
+    editRows: assign({
+      rows: ({ context, event }) => {
+        assertEvent(event, ['REMOVE_ROW', 'SET_FIELD', 'SET_OPERATOR', 'ADD_ITEMS', 'REMOVE_ITEM']);
+        return context.rows
+          .map((row) => (row.id === event.id ? editRow(row, event) : row))
+          .filter((row): row is ExclusionRow => row !== null);
+      },
+    }),
+    notifySaved: () => toastSaved(EXCLUSIONS_SAVED),
+    notifySaveFailed: (_, params: { error: unknown }) =>
+      toastSaveFailed(EXCLUSIONS_NOT_SAVED, params.error),
+  },
+}).createMachine({
+  id: 'exclusions',
+  initial: 'loading',
+  context: ({ input }) => ({ provider: input.provider, rows: [], nextId: 1 }),
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadFilteringSettings',
+        src: 'loadFilteringSettings',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignRows', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      initial: 'pristine',
+      on: {
+        ADD_ROW: { target: '.checking', actions: 'addRow' },
+        REMOVE_ROW: EDIT,
+        SET_FIELD: EDIT,
+        SET_OPERATOR: EDIT,
+        ADD_ITEMS: EDIT,
+        REMOVE_ITEM: EDIT,
+      },
+      states: {
+        /** Nothing edited since the last load or save. */
+        pristine: {},
+        checking: {
+          always: [{ guard: 'hasIncompleteRow', target: 'invalid' }, { target: 'valid' }],
+        },
+        invalid: {},
+        valid: {
+          on: { SAVE: '#exclusions.saving' },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy', 'saving'],
+      invoke: {
+        id: 'saveExclusions',
+        src: 'saveExclusions',
+        input: ({ context }) => filtersFromRows(context.rows),
+        onDone: { target: 'reloading', actions: 'notifySaved' },
+        onError: {
+          target: 'ready.valid',
+          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** After a save the lists are read again (spec 001 §4.3). */
+    reloading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadFilteringSettings',
+        src: 'loadFilteringSettings',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignRows', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+  },
+});
+
+export type ExclusionsMachine = typeof exclusionsMachine;
+export type ExclusionsActor = ActorRefFrom<ExclusionsMachine>;

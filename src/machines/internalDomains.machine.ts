@@ -1,0 +1,155 @@
+import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import { isDomain } from '../domain/patterns';
+import { createFilteringActors, type FilteringSettingsReply } from './filteringSettings.actors';
+import { toastSaved, toastSaveFailed } from './save-toasts';
+
+export interface DomainEntry {
+  item: string;
+  valid: boolean;
+}
+
+export interface InternalDomainsContext {
+  /** The workspace's own domains: always internal, listed first, never deleted or sent. */
+  defaults: string[];
+  /** The deletable domains as the server holds them. */
+  saved: string[];
+  /** The deletable domains as edited. */
+  entries: DomainEntry[];
+}
+
+export type InternalDomainsEvent =
+  | { type: 'ADD_DOMAINS'; items: string[] }
+  | { type: 'REMOVE_DOMAIN'; item: string }
+  | { type: 'SAVE' }
+  | { type: 'RETRY' };
+
+export const INTERNAL_DOMAINS_SAVED = 'New internal domains condition saved';
+export const INTERNAL_DOMAINS_NOT_SAVED = "We couldn't save your internal domains";
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
+
+/**
+ * The Internal domains block (spec 001 §2.3, §4.4). Save is possible only in `ready.changed`:
+ * the list is not empty, every entry is a domain, and it differs from what the server holds.
+ */
+export const internalDomainsMachine = setup({
+  types: { context: {} as InternalDomainsContext, events: {} as InternalDomainsEvent },
+  actors: createFilteringActors(api),
+  guards: {
+    isEmpty: ({ context }) => context.defaults.length === 0 && context.entries.length === 0,
+    hasInvalidEntry: ({ context }) => context.entries.some((entry) => !entry.valid),
+    isUnchanged: ({ context }) =>
+      sameSet(
+        context.saved,
+        context.entries.map((entry) => entry.item),
+      ),
+  },
+  actions: {
+    assignDomains: assign((_, params: { reply: FilteringSettingsReply }) => {
+      const saved = params.reply.filtering_settings.internal_domains;
+      return {
+        defaults: params.reply.client_domains.default_domains,
+        saved,
+        entries: saved.map((item) => ({ item, valid: isDomain(item) })),
+      };
+    }),
+    // Entries already listed, default or not, are dropped (spec 001 §5).
+    addDomains: assign({
+      entries: ({ context, event }) => {
+        assertEvent(event, 'ADD_DOMAINS');
+        const present = new Set([...context.defaults, ...context.entries.map((e) => e.item)]);
+        const added: DomainEntry[] = [];
+        for (const raw of event.items) {
+          const item = raw.trim().toLowerCase();
+          if (item === '' || present.has(item)) continue;
+          present.add(item);
+          added.push({ item, valid: isDomain(item) });
+        }
+        return [...context.entries, ...added];
+      },
+    }),
+    removeDomain: assign({
+      entries: ({ context, event }) => {
+        assertEvent(event, 'REMOVE_DOMAIN');
+        return context.entries.filter((entry) => entry.item !== event.item);
+      },
+    }),
+    notifySaved: () => toastSaved(INTERNAL_DOMAINS_SAVED),
+    notifySaveFailed: (_, params: { error: unknown }) =>
+      toastSaveFailed(INTERNAL_DOMAINS_NOT_SAVED, params.error),
+  },
+}).createMachine({
+  id: 'internalDomains',
+  initial: 'loading',
+  context: { defaults: [], saved: [], entries: [] },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadFilteringSettings',
+        src: 'loadFilteringSettings',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignDomains', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      initial: 'checking',
+      on: {
+        ADD_DOMAINS: { target: '.checking', actions: 'addDomains' },
+        REMOVE_DOMAIN: { target: '.checking', actions: 'removeDomain' },
+      },
+      states: {
+        checking: {
+          always: [
+            { guard: 'isEmpty', target: 'empty' },
+            { guard: 'hasInvalidEntry', target: 'invalid' },
+            { guard: 'isUnchanged', target: 'unchanged' },
+            { target: 'changed' },
+          ],
+        },
+        empty: {},
+        /** Shows: Some of the entries are not valid domains. */
+        invalid: {},
+        unchanged: {},
+        changed: {
+          on: { SAVE: '#internalDomains.saving' },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy', 'saving'],
+      invoke: {
+        id: 'saveInternalDomains',
+        src: 'saveInternalDomains',
+        input: ({ context }) => context.entries.map((entry) => entry.item),
+        onDone: { target: 'reloading', actions: 'notifySaved' },
+        onError: {
+          target: 'ready.changed',
+          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    reloading: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadFilteringSettings',
+        src: 'loadFilteringSettings',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignDomains', params: ({ event }) => ({ reply: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+  },
+});
+
+export type InternalDomainsMachine = typeof internalDomainsMachine;
+export type InternalDomainsActor = ActorRefFrom<InternalDomainsMachine>;

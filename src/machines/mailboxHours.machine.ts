@@ -1,0 +1,186 @@
+import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import {
+  hasAnyDay,
+  ignoredHours,
+  isLocalTimezone,
+  scheduleFromApi,
+  scheduleToApi,
+  setEnd,
+  setStart,
+  toggleDay,
+  type Schedule,
+  type Weekday,
+} from '../domain/business-hours';
+import {
+  createMailboxHoursActors,
+  type MailboxHoursChange,
+  type MailboxHoursData,
+} from './mailboxHours.actors';
+import { failureMessage, toastSaved } from './save-toasts';
+
+/** The modes of spec 001 §3: the API calls Ignored `Ignore`. */
+export type BhsMode = 'Company' | 'Custom' | 'Ignored';
+
+export interface MailboxHoursContext {
+  email: string;
+  mode: BhsMode;
+  /** The company's hours, shown in the Company mode. */
+  company: Schedule;
+  /** The Custom mode's form. */
+  custom: Schedule;
+  /** Why the last save failed, shown in the modal. */
+  error: string | null;
+}
+
+export type MailboxHoursEvent =
+  | { type: 'SET_MODE'; mode: BhsMode }
+  | { type: 'TOGGLE_DAY'; day: Weekday }
+  | { type: 'SET_START'; day: Weekday; time: string }
+  | { type: 'SET_END'; day: Weekday; time: string }
+  | { type: 'SET_TIMEZONE'; timezone: string }
+  | { type: 'SAVE' }
+  | { type: 'RETRY' };
+
+export const MAILBOX_HOURS_SAVED = 'Business hours updated';
+
+const NOTHING: Schedule = scheduleFromApi({ business_hours: [], timezone: '' });
+
+/** What keeps the Custom mode from saving (spec 001 §5); the modal says each one. */
+export function customProblems({ custom }: Pick<MailboxHoursContext, 'custom'>) {
+  return { noDay: !hasAnyDay(custom.week), noTimezone: !isLocalTimezone(custom.timezone) };
+}
+
+function fromData({ mailbox, company }: MailboxHoursData) {
+  const companySchedule = scheduleFromApi(company);
+  const mode: BhsMode = mailbox.bhs_status === 'Ignore' ? 'Ignored' : mailbox.bhs_status;
+  // Custom starts from the mailbox's own hours, else from the company's in a real timezone.
+  const custom =
+    mode === 'Custom'
+      ? scheduleFromApi(mailbox)
+      : {
+          week: companySchedule.week,
+          timezone: isLocalTimezone(company.timezone) ? company.timezone : '',
+        };
+  return { mode, company: companySchedule, custom };
+}
+
+function changeOf(context: MailboxHoursContext): MailboxHoursChange {
+  const { email, mode, custom } = context;
+  if (mode === 'Company') return { email, mode };
+  return { email, mode, hours: mode === 'Ignored' ? ignoredHours() : scheduleToApi(custom) };
+}
+
+const EDIT = { target: '.checking', actions: 'editCustom' } as const;
+
+/**
+ * The update business hours modal of one mailbox (spec 001 §4.2): Company deletes its
+ * override, Custom needs a day and a local timezone, Ignored saves whole days in Madrid.
+ */
+export const mailboxHoursMachine = setup({
+  types: {
+    context: {} as MailboxHoursContext,
+    events: {} as MailboxHoursEvent,
+    input: {} as { email: string },
+  },
+  actors: createMailboxHoursActors(api),
+  guards: {
+    isSavable: ({ context }) => {
+      const problems = customProblems(context);
+      return context.mode !== 'Custom' || (!problems.noDay && !problems.noTimezone);
+    },
+  },
+  actions: {
+    assignData: assign((_, params: { data: MailboxHoursData }) => fromData(params.data)),
+    assignMode: assign({
+      mode: ({ event }) => {
+        assertEvent(event, 'SET_MODE');
+        return event.mode;
+      },
+      error: null,
+    }),
+    editCustom: assign({
+      custom: ({ context: { custom }, event }) => {
+        assertEvent(event, ['TOGGLE_DAY', 'SET_START', 'SET_END', 'SET_TIMEZONE']);
+        switch (event.type) {
+          case 'TOGGLE_DAY':
+            return { ...custom, week: toggleDay(custom.week, event.day) };
+          case 'SET_START':
+            return { ...custom, week: setStart(custom.week, event.day, event.time) };
+          case 'SET_END':
+            return { ...custom, week: setEnd(custom.week, event.day, event.time) };
+          case 'SET_TIMEZONE':
+            return { ...custom, timezone: event.timezone };
+        }
+      },
+      error: null,
+    }),
+    assignError: assign((_, params: { error: unknown }) => ({
+      error: failureMessage(params.error),
+    })),
+    notifySaved: () => toastSaved(MAILBOX_HOURS_SAVED),
+  },
+}).createMachine({
+  id: 'mailboxHours',
+  initial: 'loading',
+  context: ({ input }) => ({
+    email: input.email,
+    mode: 'Company',
+    company: NOTHING,
+    custom: NOTHING,
+    error: null,
+  }),
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadMailboxHours',
+        src: 'loadMailboxHours',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    editing: {
+      initial: 'checking',
+      on: {
+        SET_MODE: { target: '.checking', actions: 'assignMode' },
+        TOGGLE_DAY: EDIT,
+        SET_START: EDIT,
+        SET_END: EDIT,
+        SET_TIMEZONE: EDIT,
+      },
+      states: {
+        checking: {
+          always: [{ guard: 'isSavable', target: 'ready' }, { target: 'incomplete' }],
+        },
+        ready: {
+          on: { SAVE: '#mailboxHours.saving' },
+        },
+        incomplete: {},
+      },
+    },
+    saving: {
+      tags: 'saving',
+      invoke: {
+        id: 'saveMailboxHours',
+        src: 'saveMailboxHours',
+        input: ({ context }) => changeOf(context),
+        onDone: { target: 'saved', actions: 'notifySaved' },
+        onError: {
+          target: 'editing.ready',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    saved: { type: 'final' },
+  },
+});
+
+export type MailboxHoursMachine = typeof mailboxHoursMachine;
+export type MailboxHoursActor = ActorRefFrom<MailboxHoursMachine>;

@@ -1,0 +1,138 @@
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import { toast } from '../ui/toast-store';
+import {
+  createRequestFormActors,
+  type FeedbackType,
+  type SupportRequest,
+} from './requestForm.actors';
+import { failureMessage } from './save-toasts';
+
+export interface Integration {
+  id: string;
+  name: string;
+}
+
+/** Share feedback, or ask for an integration (spec 001 §2.6). */
+export type RequestFormInput =
+  { kind: 'feedback' } | { kind: 'integration'; integration: Integration };
+
+export interface RequestFormContext {
+  request: RequestFormInput;
+  feedbackType: FeedbackType;
+  content: string;
+}
+
+export type RequestFormEvent =
+  | { type: 'SET_TYPE'; feedbackType: FeedbackType }
+  | { type: 'SET_CONTENT'; content: string }
+  | { type: 'SUBMIT' };
+
+export const FEEDBACK_TYPES: readonly FeedbackType[] = ['Feature request', 'Bug', 'Question'];
+/** The text must be longer than this (spec 001 §9). */
+export const MIN_CONTENT_LENGTH = 5;
+
+export const REQUEST_TOASTS = {
+  feedbackSent: {
+    title: 'Thanks for your feedback',
+    description: 'We read every message and will get back to you if we need more details.',
+  },
+  feedbackFailed: "We couldn't send your feedback",
+  integrationSent: 'Request sent',
+  integrationSentText: (name: string) =>
+    `Thanks! We'll get in touch about the ${name} integration.`,
+  integrationFailed: "We couldn't send your request",
+};
+
+function requestOf({ request, feedbackType, content }: RequestFormContext): SupportRequest {
+  const text = content.trim();
+  if (request.kind === 'feedback') return { kind: 'feedback', content: text, type: feedbackType };
+  return {
+    kind: 'integration',
+    content: text,
+    integration_name: request.integration.name,
+    integration_id: request.integration.id,
+  };
+}
+
+/** The feedback and integration-request modals: a text longer than 5 characters, then send. */
+export const requestFormMachine = setup({
+  types: {
+    context: {} as RequestFormContext,
+    events: {} as RequestFormEvent,
+    input: {} as RequestFormInput,
+  },
+  actors: createRequestFormActors(api),
+  guards: {
+    isLongEnough: ({ context }) => context.content.trim().length > MIN_CONTENT_LENGTH,
+  },
+  actions: {
+    setType: assign((_, params: { feedbackType: FeedbackType }) => params),
+    setContent: assign((_, params: { content: string }) => params),
+    notifySent: ({ context: { request } }) =>
+      toast(
+        request.kind === 'feedback'
+          ? { ...REQUEST_TOASTS.feedbackSent, variant: 'success' }
+          : {
+              title: REQUEST_TOASTS.integrationSent,
+              description: REQUEST_TOASTS.integrationSentText(request.integration.name),
+              variant: 'success',
+            },
+      ),
+    notifyFailed: ({ context: { request } }, params: { error: unknown }) =>
+      toast({
+        title:
+          request.kind === 'feedback'
+            ? REQUEST_TOASTS.feedbackFailed
+            : REQUEST_TOASTS.integrationFailed,
+        description: failureMessage(params.error),
+        variant: 'error',
+      }),
+  },
+}).createMachine({
+  id: 'requestForm',
+  initial: 'editing',
+  context: ({ input }) => ({ request: input, feedbackType: 'Feature request', content: '' }),
+  states: {
+    editing: {
+      initial: 'checking',
+      on: {
+        SET_TYPE: {
+          target: '.checking',
+          actions: {
+            type: 'setType',
+            params: ({ event }) => ({ feedbackType: event.feedbackType }),
+          },
+        },
+        SET_CONTENT: {
+          target: '.checking',
+          actions: { type: 'setContent', params: ({ event }) => ({ content: event.content }) },
+        },
+      },
+      states: {
+        checking: {
+          always: [{ guard: 'isLongEnough', target: 'ready' }, { target: 'incomplete' }],
+        },
+        incomplete: {},
+        ready: { on: { SUBMIT: '#requestForm.sending' } },
+      },
+    },
+    sending: {
+      tags: 'saving',
+      invoke: {
+        id: 'sendRequest',
+        src: 'sendRequest',
+        input: ({ context }) => requestOf(context),
+        onDone: { target: 'sent', actions: 'notifySent' },
+        onError: {
+          target: 'editing.ready',
+          actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    sent: { type: 'final' },
+  },
+});
+
+export type RequestFormMachine = typeof requestFormMachine;
+export type RequestFormActor = ActorRefFrom<RequestFormMachine>;

@@ -1,0 +1,29 @@
+import { isApiFailure } from '../api/errors';
+import { toast, TOAST_LONG_DURATION_MS } from '../ui/toast-store';
+
+/** Spec 001 §1 and §8: every settings change reaches the dashboard the next day. */
+export const DASHBOARD_TOMORROW =
+  'This change will be reflected in your dashboard tomorrow at 00:01 local time';
+
+/** A saved settings change: 10 seconds, with the next-day note. */
+export function toastSaved(title: string): void {
+  toast({
+    title,
+    description: DASHBOARD_TOMORROW,
+    variant: 'success',
+    duration: TOAST_LONG_DURATION_MS,
+  });
+}
+
+/** The server's sentence when it gave one (a 400 says what to fix), else a generic one. */
+export function failureMessage(error: unknown): string {
+  if (isApiFailure(error) && error.error.kind !== 'server' && error.error.kind !== 'network') {
+    return error.error.message;
+  }
+  return 'Please try again in a moment.';
+}
+
+/** A failed save: what failed, and why when the server said. */
+export function toastSaveFailed(title: string, error: unknown): void {
+  toast({ title, description: failureMessage(error), variant: 'error' });
+}

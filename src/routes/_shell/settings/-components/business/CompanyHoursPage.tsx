@@ -1,0 +1,60 @@
+import { useMachine } from '@xstate/react';
+import {
+  companyHoursMachine,
+  type CompanyHoursMachine,
+} from '../../../../../machines/companyHours.machine';
+import { PageHeader } from '../../../../../ui/Page';
+import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
+import { TimezoneSelect, WeeklyHoursEditor } from '../../../../../ui/WeeklyHoursEditor';
+import { SettingsFormCard } from '../SettingsFormCard';
+
+export interface CompanyHoursPageProps {
+  readOnly: boolean;
+  /** Tests pass the machine with stand-in calls. */
+  machine?: CompanyHoursMachine;
+}
+
+/** The company's weekly hours and timezone (spec 001 §2.2). */
+export function CompanyHoursPage({
+  readOnly,
+  machine = companyHoursMachine,
+}: CompanyHoursPageProps) {
+  const [state, send] = useMachine(machine);
+  const { draft } = state.context;
+  return (
+    <>
+      <PageHeader
+        level={2}
+        title="Business Hours"
+        subtitle="Your company's weekly working hours and timezone. Response times only count the time inside them."
+      />
+      {readOnly && <ReadOnlyNote />}
+      <SettingsFormCard
+        title="Weekly hours"
+        subtitle="Mailboxes follow these hours unless they have their own, set from the mailboxes list."
+        status={state.matches('failed') ? 'failed' : state.matches('loading') ? 'loading' : 'ready'}
+        loadingLabel="Loading business hours"
+        onRetry={() => send({ type: 'RETRY' })}
+        readOnly={readOnly}
+        canSave={state.can({ type: 'SAVE' })}
+        saving={state.hasTag('saving')}
+        onSave={() => send({ type: 'SAVE' })}
+      >
+        <WeeklyHoursEditor
+          week={draft.week}
+          disabled={readOnly}
+          onToggle={(day) => send({ type: 'TOGGLE_DAY', day })}
+          onStart={(day, time) => send({ type: 'SET_START', day, time })}
+          onEnd={(day, time) => send({ type: 'SET_END', day, time })}
+        />
+        <div className="settings-subsection">
+          <TimezoneSelect
+            value={draft.timezone}
+            disabled={readOnly}
+            onChange={(timezone) => send({ type: 'SET_TIMEZONE', timezone })}
+          />
+        </div>
+      </SettingsFormCard>
+    </>
+  );
+}

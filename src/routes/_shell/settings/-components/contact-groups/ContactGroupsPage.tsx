@@ -1,0 +1,115 @@
+import { useMachine } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import {
+  contactGroupsMachine,
+  type ContactGroupsMachine,
+} from '../../../../../machines/contactGroups.machine';
+import { panelLists, type ContactGroupsEvent } from '../../../../../machines/contactGroups.setup';
+import { Button } from '../../../../../ui/Button';
+import { EmptyState } from '../../../../../ui/EmptyState';
+import { ErrorState } from '../../../../../ui/ErrorState';
+import { UsersIcon } from '../../../../../ui/icons';
+import { Card, PageHeader } from '../../../../../ui/Page';
+import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
+import { Spinner } from '../../../../../ui/Spinner';
+import { ContactGroupModals } from './ContactGroupModals';
+import { ContactsPanel } from './ContactsPanel';
+import { GroupsPanel } from './GroupsPanel';
+import '../settings-forms.css';
+import './contact-groups.css';
+
+export const CONTACT_GROUPS_SUBTITLE =
+  'Organize email addresses and domains in groups for easier reporting and filtering.';
+
+export interface ContactGroupsPageProps {
+  readOnly: boolean;
+  /** Tests pass the machine with stand-in calls. */
+  machine?: ContactGroupsMachine;
+}
+
+interface PanelsProps {
+  state: SnapshotFrom<ContactGroupsMachine>;
+  send: (event: ContactGroupsEvent) => void;
+  readOnly: boolean;
+}
+
+function contactsStatus(state: SnapshotFrom<ContactGroupsMachine>) {
+  if (state.matches({ ready: { list: { group: 'contactsFailed' } } })) return 'failed';
+  return state.matches({ ready: { list: { group: 'contactsReady' } } }) ? 'ready' : 'loading';
+}
+
+/** The two panels: groups, and the chosen group's contacts. */
+function Panels({ state, send, readOnly }: PanelsProps) {
+  const { groups, contacts } = panelLists(state.context);
+  return (
+    <div className="contact-groups">
+      <GroupsPanel
+        groups={groups}
+        selected={state.context.selected}
+        sort={state.context.groupSort}
+        readOnly={readOnly}
+        send={send}
+      />
+      <ContactsPanel
+        group={state.context.selected ?? ''}
+        contacts={contacts}
+        selectedIds={state.context.selectedIds}
+        sort={state.context.contactSort}
+        status={contactsStatus(state)}
+        readOnly={readOnly}
+        send={send}
+      />
+    </div>
+  );
+}
+
+/** Groups on the left, the chosen group's contacts on the right (spec 001 §2.4). */
+export function ContactGroupsPage({
+  readOnly,
+  machine = contactGroupsMachine,
+}: ContactGroupsPageProps) {
+  const [state, send] = useMachine(machine);
+  const header = <PageHeader level={2} title="Contact Groups" subtitle={CONTACT_GROUPS_SUBTITLE} />;
+
+  let body;
+  if (state.matches('failed')) {
+    body = (
+      <Card>
+        <ErrorState onRefresh={() => send({ type: 'RETRY' })} />
+      </Card>
+    );
+  } else if (state.matches('loading')) {
+    body = (
+      <div className="settings-loading">
+        <Spinner label="Loading contact groups" />
+      </div>
+    );
+  } else if (state.matches({ ready: { list: 'empty' } })) {
+    body = (
+      <Card>
+        <EmptyState
+          headingLevel={3}
+          icon={<UsersIcon size={26} />}
+          title="Organize your contacts in groups"
+          text="Put the addresses and domains of your customers, partners or suppliers in groups to report on them and filter by them."
+          action={
+            !readOnly && (
+              <Button onClick={() => send({ type: 'OPEN_ADD_GROUP' })}>Create group</Button>
+            )
+          }
+        />
+      </Card>
+    );
+  } else {
+    body = <Panels state={state} send={send} readOnly={readOnly} />;
+  }
+
+  return (
+    <>
+      {header}
+      {readOnly && <ReadOnlyNote />}
+      {body}
+      {state.matches('ready') && <ContactGroupModals state={state} send={send} />}
+    </>
+  );
+}

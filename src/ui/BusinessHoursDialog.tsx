@@ -1,0 +1,214 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import {
+  formatTime,
+  IGNORED_TIMEZONE,
+  timezoneLabel,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  type Schedule,
+} from '../domain/business-hours';
+import {
+  customProblems,
+  mailboxHoursMachine,
+  type BhsMode,
+  type MailboxHoursMachine,
+} from '../machines/mailboxHours.machine';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { ErrorState } from './ErrorState';
+import { Spinner } from './Spinner';
+import { TimezoneSelect, WeeklyHoursEditor } from './WeeklyHoursEditor';
+import './BusinessHoursDialog.css';
+
+const MODES: readonly { mode: BhsMode; label: string; text: string }[] = [
+  { mode: 'Company', label: 'Company', text: "Follow the company's business hours." },
+  { mode: 'Custom', label: 'Custom', text: 'Set business hours for this mailbox only.' },
+  { mode: 'Ignored', label: 'Ignored', text: 'Count every hour of every day.' },
+];
+
+export const NO_DAY_MESSAGE = 'Choose at least one day with business hours.';
+export const NO_TIMEZONE_MESSAGE = 'Choose a timezone other than UTC.';
+
+function CompanySummary({ company }: { company: Schedule }) {
+  const days = WEEKDAYS.filter((day) => company.week[day].enabled);
+  if (days.length === 0) {
+    return <p className="bh-note">The company has no business hours yet.</p>;
+  }
+  return (
+    <div className="bh-summary">
+      <dl>
+        {days.map((day) => (
+          <div key={day} className="bh-summary-row">
+            <dt>{WEEKDAY_LABELS[day]}</dt>
+            <dd>
+              {formatTime(company.week[day].start)} – {formatTime(company.week[day].end)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="bh-note">Timezone: {timezoneLabel(company.timezone)}</p>
+    </div>
+  );
+}
+
+function ModeChooser({ mode, onChange }: { mode: BhsMode; onChange: (mode: BhsMode) => void }) {
+  return (
+    <fieldset className="bh-modes">
+      <legend className="visually-hidden">Mode</legend>
+      {MODES.map((option) => (
+        <label key={option.mode} className="bh-mode">
+          <input
+            type="radio"
+            name="bhs-mode"
+            value={option.mode}
+            checked={mode === option.mode}
+            onChange={() => onChange(option.mode)}
+          />
+          <span className="bh-mode-text">
+            <span className="bh-mode-label">{option.label}</span>
+            <span className="bh-mode-hint">{option.text}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+const FORM_ID = 'business-hours-form';
+
+interface BodyProps {
+  state: ReturnType<typeof useMachine<MailboxHoursMachine>>[0];
+  send: ReturnType<typeof useMachine<MailboxHoursMachine>>[1];
+}
+
+function DialogBody({ state, send }: BodyProps) {
+  const { mode, company, custom, error } = state.context;
+  if (state.matches('failed')) return <ErrorState onRefresh={() => send({ type: 'RETRY' })} />;
+  if (state.matches('loading')) {
+    return (
+      <div className="bh-loading">
+        <Spinner label="Loading business hours" />
+      </div>
+    );
+  }
+  const problems = customProblems(state.context);
+  return (
+    <form
+      id={FORM_ID}
+      className="bh-form"
+      aria-label="Business hours of this mailbox"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'SAVE' });
+      }}
+    >
+      <ModeChooser mode={mode} onChange={(next) => send({ type: 'SET_MODE', mode: next })} />
+      {mode === 'Company' && <CompanySummary company={company} />}
+      {mode === 'Custom' && (
+        <div className="bh-custom">
+          <WeeklyHoursEditor
+            week={custom.week}
+            onToggle={(day) => send({ type: 'TOGGLE_DAY', day })}
+            onStart={(day, time) => send({ type: 'SET_START', day, time })}
+            onEnd={(day, time) => send({ type: 'SET_END', day, time })}
+          />
+          {problems.noDay && <p className="field-error">{NO_DAY_MESSAGE}</p>}
+          <TimezoneSelect
+            value={custom.timezone}
+            onChange={(timezone) => send({ type: 'SET_TIMEZONE', timezone })}
+            error={problems.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
+          />
+        </div>
+      )}
+      {mode === 'Ignored' && (
+        <p className="bh-note">
+          Business hours are ignored for this mailbox: every day counts from 00:00 to 23:59 (
+          {timezoneLabel(IGNORED_TIMEZONE)}).
+        </p>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+interface OpenDialogProps {
+  email: string;
+  machine: MailboxHoursMachine;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
+  const [state, send] = useMachine(machine, { input: { email } });
+  const saved = state.matches('saved');
+  useEffect(() => {
+    if (!saved) return;
+    onSaved();
+    onClose();
+  }, [saved, onSaved, onClose]);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Update business hours"
+      description={email}
+      size="large"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            busy={state.hasTag('saving')}
+            disabled={!state.can({ type: 'SAVE' })}
+          >
+            Save
+          </Button>
+        </>
+      }
+    >
+      <DialogBody state={state} send={send} />
+    </Dialog>
+  );
+}
+
+export interface BusinessHoursDialogProps {
+  /** The mailbox whose hours to change; null keeps the modal closed. */
+  mailbox: { email: string } | null;
+  onClose: () => void;
+  /** Called once the hours are saved (the modal has toasted), just before it closes. */
+  onSaved: () => void;
+  /** Tests pass the machine with stand-in calls. */
+  machine?: MailboxHoursMachine;
+}
+
+/**
+ * The update business hours modal of one mailbox: Company, Custom or Ignored. It is mounted
+ * only while open, so each opening loads the mailbox's hours afresh.
+ */
+export function BusinessHoursDialog({
+  mailbox,
+  onClose,
+  onSaved,
+  machine = mailboxHoursMachine,
+}: BusinessHoursDialogProps) {
+  if (!mailbox) return null;
+  return (
+    <OpenDialog
+      key={mailbox.email}
+      email={mailbox.email}
+      machine={machine}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
+  );
+}

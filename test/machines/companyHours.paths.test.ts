@@ -1,0 +1,73 @@
+import { describe } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiFailure } from '../../src/api/errors';
+import type { BusinessHours } from '../../src/domain/business-hours';
+import {
+  companyHoursMachine,
+  type CompanyHoursEvent,
+} from '../../src/machines/companyHours.machine';
+import {
+  ControlledActors,
+  describePathTests,
+  SimulatedClock,
+  type Executors,
+} from './support/paths';
+
+type CompanyHoursTestActor = ReturnType<typeof start>['actor'];
+
+const weekdays: BusinessHours = {
+  business_hours: (['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const).map((weekday) => ({
+    weekday,
+    start_time: '09:00:00',
+    end_time: '17:30:00',
+  })),
+  timezone: 'Europe/Madrid',
+};
+
+function start() {
+  const actors = new ControlledActors();
+  const clock = new SimulatedClock();
+  const machine = companyHoursMachine.provide({
+    actors: {
+      loadCompanyHours: actors.promise<BusinessHours>('loadCompanyHours'),
+      saveCompanyHours: actors.promise<BusinessHours, BusinessHours>('saveCompanyHours'),
+    },
+    actions: { notifySaved: () => undefined, notifySaveFailed: () => undefined },
+  });
+  return { actor: createActor(machine, { clock }).start(), actors, clock };
+}
+
+const executors = {
+  TOGGLE_DAY: (actor, event) => actor.send(event),
+  SET_START: (actor, event) => actor.send(event),
+  SET_END: (actor, event) => actor.send(event),
+  SET_TIMEZONE: (actor, event) => actor.send(event),
+  SAVE: (actor, event) => actor.send(event),
+  RETRY: (actor, event) => actor.send(event),
+} satisfies Executors<CompanyHoursTestActor, CompanyHoursEvent>;
+
+describe('company business hours machine paths', () => {
+  describePathTests({
+    machine: companyHoursMachine,
+    events: [
+      { type: 'TOGGLE_DAY', day: 'Sat' },
+      { type: 'SET_START', day: 'Mon', time: '10:00:00' },
+      { type: 'SET_END', day: 'Mon', time: '17:30:00' },
+      { type: 'SET_TIMEZONE', timezone: 'America/New_York' },
+      { type: 'SAVE' },
+      { type: 'RETRY' },
+      { type: 'xstate.done.actor.loadCompanyHours', output: weekdays },
+      {
+        type: 'xstate.error.actor.loadCompanyHours',
+        error: new ApiFailure({ kind: 'network', message: 'offline' }),
+      },
+      { type: 'xstate.done.actor.saveCompanyHours', output: weekdays },
+      {
+        type: 'xstate.error.actor.saveCompanyHours',
+        error: new ApiFailure({ kind: 'invalid', message: 'Bad timezone' }),
+      },
+    ],
+    start,
+    executors,
+  });
+});

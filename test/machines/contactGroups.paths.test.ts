@@ -1,0 +1,115 @@
+import { describe } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiFailure } from '../../src/api/errors';
+import type {
+  AfterWrite,
+  Contact,
+  ContactGroup,
+  GroupChange,
+  GroupRemoval,
+} from '../../src/machines/contactGroups.actors';
+import { contactGroupsMachine } from '../../src/machines/contactGroups.machine';
+import type { ContactGroupsEvent } from '../../src/machines/contactGroups.setup';
+import {
+  ControlledActors,
+  describePathTests,
+  SimulatedClock,
+  type Executors,
+} from './support/paths';
+
+type ContactGroupsTestActor = ReturnType<typeof start>['actor'];
+
+const groups: ContactGroup[] = [
+  { contact_group: 'Key accounts', contacts_number: 2 },
+  { contact_group: 'Partners', contacts_number: 1 },
+];
+const contacts: Contact[] = [
+  { id: 1, item: 'ceo@bigclient.example' },
+  { id: 2, item: 'initech.example' },
+];
+const afterWrite: AfterWrite = { groups, select: 'Partners' };
+const failure = new ApiFailure({
+  kind: 'invalid',
+  message: 'Please check that the name is not repeated',
+});
+
+function start() {
+  const actors = new ControlledActors();
+  const clock = new SimulatedClock();
+  const machine = contactGroupsMachine.provide({
+    actors: {
+      loadGroups: actors.promise<ContactGroup[]>('loadGroups'),
+      loadContacts: actors.promise<Contact[], { group: string }>('loadContacts'),
+      saveGroupChange: actors.promise<AfterWrite, GroupChange>('saveGroupChange'),
+      removeFromGroup: actors.promise<AfterWrite, GroupRemoval>('removeFromGroup'),
+    },
+    actions: {
+      notifySaved: () => undefined,
+      notifyRemoved: () => undefined,
+      notifyRemoveFailed: () => undefined,
+    },
+  });
+  return { actor: createActor(machine, { clock }).start(), actors, clock };
+}
+
+const send = (actor: ContactGroupsTestActor, event: ContactGroupsEvent) => actor.send(event);
+const executors = {
+  RETRY: send,
+  SORT_GROUPS: send,
+  SELECT_GROUP: send,
+  RETRY_CONTACTS: send,
+  SORT_CONTACTS: send,
+  TOGGLE_CONTACT: send,
+  TOGGLE_ALL: send,
+  OPEN_ADD_GROUP: send,
+  OPEN_ADD_CONTACTS: send,
+  OPEN_RENAME: send,
+  OPEN_REMOVE_GROUP: send,
+  OPEN_REMOVE_CONTACTS: send,
+  SET_NAME: send,
+  ADD_ITEMS: send,
+  REMOVE_ITEM: send,
+  SUBMIT: send,
+  BACK: send,
+  CONFIRM: send,
+  CLOSE: send,
+} satisfies Executors<ContactGroupsTestActor, ContactGroupsEvent>;
+
+describe('contact groups machine paths', () => {
+  describePathTests({
+    machine: contactGroupsMachine,
+    events: [
+      { type: 'RETRY' },
+      { type: 'SORT_GROUPS' },
+      { type: 'SELECT_GROUP', name: 'Partners' },
+      { type: 'RETRY_CONTACTS' },
+      { type: 'SORT_CONTACTS' },
+      { type: 'TOGGLE_CONTACT', id: 1 },
+      { type: 'TOGGLE_ALL' },
+      { type: 'OPEN_ADD_GROUP' },
+      { type: 'OPEN_ADD_CONTACTS' },
+      { type: 'OPEN_RENAME', name: 'Partners' },
+      { type: 'OPEN_REMOVE_GROUP', name: 'Partners' },
+      { type: 'OPEN_REMOVE_CONTACTS', ids: [1] },
+      { type: 'SET_NAME', name: 'key ACCOUNTS' },
+      { type: 'ADD_ITEMS', items: ['ann@supplier.example'] },
+      { type: 'ADD_ITEMS', items: ['not an address@'] },
+      { type: 'REMOVE_ITEM', item: 'ann@supplier.example' },
+      { type: 'SUBMIT' },
+      { type: 'BACK' },
+      { type: 'CONFIRM' },
+      { type: 'CLOSE' },
+      { type: 'xstate.done.actor.loadGroups', output: groups },
+      { type: 'xstate.done.actor.loadGroups', output: [] },
+      { type: 'xstate.error.actor.loadGroups', error: failure },
+      { type: 'xstate.done.actor.loadContacts', output: contacts },
+      { type: 'xstate.error.actor.loadContacts', error: failure },
+      { type: 'xstate.done.actor.saveGroupChange', output: afterWrite },
+      { type: 'xstate.error.actor.saveGroupChange', error: failure },
+      { type: 'xstate.done.actor.removeFromGroup', output: afterWrite },
+      { type: 'xstate.error.actor.removeFromGroup', error: failure },
+    ],
+    start,
+    executors,
+  });
+});

@@ -1,0 +1,58 @@
+import { describe } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiFailure } from '../../src/api/errors';
+import type { SupportRequest } from '../../src/machines/requestForm.actors';
+import {
+  requestFormMachine,
+  type RequestFormEvent,
+  type RequestFormInput,
+} from '../../src/machines/requestForm.machine';
+import {
+  ControlledActors,
+  describePathTests,
+  SimulatedClock,
+  type Executors,
+} from './support/paths';
+
+type RequestFormTestActor = ReturnType<typeof start>['actor'];
+
+const input: RequestFormInput = { kind: 'feedback' };
+
+function start() {
+  const actors = new ControlledActors();
+  const clock = new SimulatedClock();
+  const machine = requestFormMachine.provide({
+    actors: { sendRequest: actors.promise<void, SupportRequest>('sendRequest') },
+    actions: { notifySent: () => undefined, notifyFailed: () => undefined },
+  });
+  return { actor: createActor(machine, { clock, input }).start(), actors, clock };
+}
+
+const executors = {
+  SET_TYPE: (actor, event) => actor.send(event),
+  SET_CONTENT: (actor, event) => actor.send(event),
+  SUBMIT: (actor, event) => actor.send(event),
+} satisfies Executors<RequestFormTestActor, RequestFormEvent>;
+
+describe('feedback and integration request machine paths', () => {
+  describePathTests({
+    machine: requestFormMachine,
+    input,
+    events: [
+      { type: 'SET_TYPE', feedbackType: 'Bug' },
+      // Five characters are not enough; six are (spec 001 §9: longer than 5).
+      { type: 'SET_CONTENT', content: ' great ' },
+      { type: 'SET_CONTENT', content: 'great!' },
+      { type: 'SUBMIT' },
+      { type: 'xstate.done.actor.sendRequest' },
+      {
+        type: 'xstate.error.actor.sendRequest',
+        error: new ApiFailure({ kind: 'network', message: 'offline' }),
+      },
+    ],
+    label: (event) =>
+      'content' in event ? `${event.type} "${String(event.content)}"` : event.type,
+    start,
+    executors,
+  });
+});
