@@ -20,6 +20,7 @@ import {
   type RunningServer,
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
+import { tableTimings } from './bench-tables';
 
 interface BenchContext {
   browser: Browser;
@@ -88,7 +89,9 @@ async function firstVisitJs(context: BenchContext, visit: FirstVisit) {
   }
 }
 
-// Later: table timings.
+// Its own template, so a bench never races a browser-test run for the shared one.
+const BENCH_TEMPLATE = resolve(scratchDir, 'bench-template-db');
+
 const MEASUREMENTS: Measurement[] = [
   {
     name: 'first visit /login',
@@ -106,6 +109,10 @@ const MEASUREMENTS: Measurement[] = [
         },
       }),
   },
+  {
+    name: 'users table with 5,000 users (own server)',
+    run: (context) => tableTimings(context.browser, BENCH_TEMPLATE),
+  },
 ];
 
 function buildClientIfMissing(): void {
@@ -117,10 +124,8 @@ function buildClientIfMissing(): void {
 
 async function main(): Promise<void> {
   buildClientIfMissing();
-  // Its own template, so a bench never races a browser-test run for the shared one.
-  const template = resolve(scratchDir, 'bench-template-db');
-  await createTemplate(template);
-  const server = await startFreshServer('bench', template);
+  await createTemplate(BENCH_TEMPLATE);
+  const server = await startFreshServer('bench', BENCH_TEMPLATE);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const measurement of MEASUREMENTS) {
@@ -131,7 +136,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.stop();
-    await rm(template, { recursive: true, force: true });
+    await rm(BENCH_TEMPLATE, { recursive: true, force: true });
   }
 }
 

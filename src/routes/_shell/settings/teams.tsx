@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../ui/Page';
+import { useSelector } from '@xstate/react';
+import { useAppContext } from '../../../app-context';
+import { teamsMachine } from '../../../machines/teams.machine';
+import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { TeamsTab } from './-components/teams/TeamsTab';
 
 export const Route = createFileRoute('/_shell/settings/teams')({
   staticData: { routeName: 'TeamsSettings' },
@@ -7,11 +11,16 @@ export const Route = createFileRoute('/_shell/settings/teams')({
 });
 
 function TeamsSettingsPage() {
-  return (
-    <PageHeader
-      level={2}
-      title="Teams"
-      subtitle="Group mailboxes into teams to follow them together on your dashboard."
-    />
-  );
+  const user = useSignedInUser();
+  const { workspaceData } = useAppContext();
+  const lists = useSelector(workspaceData, (snapshot) => snapshot.context.lists);
+  // The lists loaded at sign-in show at once; the tab still fetches fresh ones.
+  const seed =
+    lists?.teams.status === 'loaded'
+      ? {
+          teams: lists.teams.data,
+          mailboxes: lists.mailboxes.status === 'loaded' ? lists.mailboxes.data : [],
+        }
+      : null;
+  return <TeamsTab machine={teamsMachine} user={user} seed={seed} />;
 }

@@ -1,8 +1,9 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { buttonClassName } from '../../../../ui/Button';
-import { EmptyState } from '../../../../ui/EmptyState';
-import { InboxIcon } from '../../../../ui/icons';
-import { Card, PageHeader } from '../../../../ui/Page';
+import { createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useAppContext } from '../../../../app-context';
+import { mailboxesMachine } from '../../../../machines/mailboxes.machine';
+import { useSignedInUser } from '../../../../session/use-signed-in-user';
+import { MailboxesTab } from './-components/MailboxesTab';
 
 export const Route = createFileRoute('/_shell/settings/mailboxes/')({
   staticData: { routeName: 'MailboxesSettings' },
@@ -10,25 +11,12 @@ export const Route = createFileRoute('/_shell/settings/mailboxes/')({
 });
 
 function MailboxesSettingsPage() {
-  return (
-    <>
-      <PageHeader
-        level={2}
-        title="Mailboxes"
-        subtitle="The company mailboxes whose email statistics appear on your dashboard."
-        actions={
-          <Link to="/settings/mailboxes/add" className={buttonClassName()}>
-            Add mailboxes
-          </Link>
-        }
-      />
-      <Card>
-        <EmptyState
-          icon={<InboxIcon size={26} />}
-          title="Start by adding mailboxes"
-          text="Add the mailboxes you want to track. Their statistics show on the dashboard the next day."
-        />
-      </Card>
-    </>
-  );
+  const user = useSignedInUser();
+  const { workspaceData } = useAppContext();
+  // The list loaded at sign-in shows at once; the tab still fetches a fresh one.
+  const seed = useSelector(workspaceData, (snapshot) => {
+    const list = snapshot.context.lists?.mailboxes;
+    return list?.status === 'loaded' ? list.data : null;
+  });
+  return <MailboxesTab machine={mailboxesMachine} user={user} seed={seed} />;
 }

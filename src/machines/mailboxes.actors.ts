@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate';
+import { expectData, type ApiClient } from '../api/client';
+import type { SaveInput } from './modalSave.machine';
+import type { Mailbox } from './mailboxes.rows';
+
+/** What the remove-confirmation modal of the mailboxes tab edits. */
+export interface RemoveMailboxesDraft {
+  emails: string[];
+  /** The mailboxes' names (or addresses), for the modal's text. */
+  names: string[];
+  /** `delete_from_bq`: also delete their synced mail and statistics. */
+  deleteData: boolean;
+}
+
+export function createMailboxesActors(client: ApiClient) {
+  return {
+    loadMailboxes: fromPromise<Mailbox[]>(
+      async ({ signal }) =>
+        (await expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))).mailboxes,
+    ),
+    removeMailboxes: fromPromise<void, SaveInput<RemoveMailboxesDraft>>(async ({ input }) => {
+      await expectData(
+        client.DELETE('/portal/api/settings/mailboxes/', {
+          body: { emails: input.draft.emails, delete_from_bq: input.draft.deleteData },
+        }),
+      );
+    }),
+  };
+}

@@ -1,0 +1,136 @@
+import { assign, sendParent, setup, type ActorRefFrom, type PromiseActorLogic } from 'xstate';
+import { isApiFailure } from '../api/errors';
+import { toast, type ToastOptions } from '../ui/toast-store';
+
+/** What the parent of a modal hears after a successful save: reload, clear a selection… */
+export interface ModalSavedEvent {
+  type: 'MODAL_SAVED';
+  modal: string;
+}
+
+export interface ModalSaveContext<TDraft> {
+  /** What the modal edits, and what the save call receives. */
+  draft: TDraft;
+  /** The last save's failure, shown in the modal until the next edit. */
+  error: string | null;
+}
+
+export type ModalSaveEvent<TDraft> =
+  | { type: 'OPEN'; draft: TDraft }
+  | { type: 'EDIT'; draft: TDraft }
+  | { type: 'SUBMIT' }
+  | { type: 'CLOSE' };
+
+/** The save call's input (wrapped: XState cannot type an input that is a bare type parameter). */
+export interface SaveInput<TDraft> {
+  draft: TDraft;
+}
+
+export interface ModalSaveOptions<TDraft, TOutput> {
+  /** The machine's id, also the `modal` of the MODAL_SAVED event its parent receives. */
+  id: string;
+  /** The draft of a closed modal. */
+  emptyDraft: TDraft;
+  /** The save call, from a `<flow>.actors.ts` module. */
+  save: PromiseActorLogic<TOutput, SaveInput<TDraft>>;
+  /** The modal's submit-disabling rules: SUBMIT is refused while this is false. */
+  canSubmit: (draft: TDraft) => boolean;
+  successToast: (draft: TDraft, output: TOutput) => ToastOptions;
+  /** Remove modals report a failure with this toast (spec: Something went wrong). */
+  failureToast?: ToastOptions;
+}
+
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+
+/** The server's 400/403 messages are written for people; anything else gets a generic text. */
+export function saveErrorMessage(error: unknown): string {
+  if (!isApiFailure(error)) return GENERIC_FAILURE;
+  const kind = error.error.kind;
+  return kind === 'invalid' || kind === 'forbidden' || kind === 'not_found'
+    ? error.error.message
+    : GENERIC_FAILURE;
+}
+
+/**
+ * Every modal that saves (spec 4, Modal): closed → open → saving, then on success the modal
+ * closes, a toast appears and the parent reloads its list; on failure it is open again with the
+ * error. Tagged `visible` while the dialog shows and `saving` while the call runs.
+ */
+export function createModalSaveMachine<TDraft, TOutput>(
+  options: ModalSaveOptions<TDraft, TOutput>,
+) {
+  return setup({
+    types: {
+      context: {} as ModalSaveContext<TDraft>,
+      events: {} as ModalSaveEvent<TDraft>,
+    },
+    actors: { save: options.save },
+    guards: {
+      canSubmit: ({ context }) => options.canSubmit(context.draft),
+    },
+    actions: {
+      assignDraft: assign((_, params: { draft: TDraft }) => ({ draft: params.draft, error: null })),
+      assignError: assign((_, params: { error: unknown }) => ({
+        error: saveErrorMessage(params.error),
+      })),
+      showSuccessToast: ({ context }, params: { output: TOutput }) => {
+        toast(options.successToast(context.draft, params.output));
+      },
+      showFailureToast: () => {
+        if (options.failureToast) toast(options.failureToast);
+      },
+      notifySaved: sendParent({ type: 'MODAL_SAVED', modal: options.id } satisfies ModalSavedEvent),
+    },
+  }).createMachine({
+    id: options.id,
+    initial: 'closed',
+    context: { draft: options.emptyDraft, error: null },
+    states: {
+      closed: {
+        on: {
+          OPEN: {
+            target: 'open',
+            actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.draft }) },
+          },
+        },
+      },
+      open: {
+        tags: 'visible',
+        on: {
+          EDIT: {
+            actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.draft }) },
+          },
+          SUBMIT: { guard: 'canSubmit', target: 'saving' },
+          CLOSE: 'closed',
+        },
+      },
+      saving: {
+        tags: ['visible', 'saving'],
+        invoke: {
+          id: 'save',
+          src: 'save',
+          input: ({ context }) => ({ draft: context.draft }),
+          onDone: {
+            target: 'closed',
+            actions: [
+              { type: 'showSuccessToast', params: ({ event }) => ({ output: event.output }) },
+              'notifySaved',
+            ],
+          },
+          onError: {
+            target: 'open',
+            actions: [
+              { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              'showFailureToast',
+            ],
+          },
+        },
+      },
+    },
+  });
+}
+
+export type ModalSaveMachine<TDraft, TOutput> = ReturnType<
+  typeof createModalSaveMachine<TDraft, TOutput>
+>;
+export type ModalSaveActor<TDraft, TOutput> = ActorRefFrom<ModalSaveMachine<TDraft, TOutput>>;

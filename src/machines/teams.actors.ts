@@ -1,0 +1,51 @@
+import { fromPromise } from 'xstate';
+import { expectData, type ApiClient } from '../api/client';
+import type { Features } from '../session/user-info';
+import type { Mailbox } from './mailboxes.rows';
+import type { SaveInput } from './modalSave.machine';
+import type { TeamDraft } from './teams.draft';
+import type { Team } from './teams.rows';
+
+/** The teams tab's lists: the teams, and the mailboxes they can be made of. */
+export interface TeamsData {
+  teams: Team[];
+  mailboxes: Mailbox[];
+}
+
+/** What the remove-confirmation modal of the teams tab removes. */
+export interface RemoveTeamsDraft {
+  ids: number[];
+  names: string[];
+}
+
+export function createTeamsActors(client: ApiClient) {
+  return {
+    loadTeamsData: fromPromise<TeamsData, { features: Features }>(async ({ input, signal }) => {
+      const [teams, mailboxes] = await Promise.all([
+        expectData(client.GET('/portal/api/settings/teams/', { signal })),
+        input.features.mailboxes.enabled
+          ? expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))
+          : { mailboxes: [] },
+      ]);
+      return { teams: teams.teams, mailboxes: mailboxes.mailboxes };
+    }),
+
+    /** Creates a team (POST) or edits one (PATCH with its id). */
+    saveTeam: fromPromise<void, SaveInput<TeamDraft>>(async ({ input: { draft } }) => {
+      const body = { name: draft.name.trim(), members: draft.members };
+      if (draft.id === null) {
+        await expectData(client.POST('/portal/api/settings/teams/', { body }));
+      } else {
+        await expectData(
+          client.PATCH('/portal/api/settings/teams/', { body: { ...body, id: draft.id } }),
+        );
+      }
+    }),
+
+    removeTeams: fromPromise<void, SaveInput<RemoveTeamsDraft>>(async ({ input }) => {
+      await expectData(
+        client.DELETE('/portal/api/settings/teams/', { body: { teams: input.draft.ids } }),
+      );
+    }),
+  };
+}

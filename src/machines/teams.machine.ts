@@ -1,0 +1,157 @@
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import type { Features } from '../session/user-info';
+import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { tableMachine } from './table.machine';
+import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './teams.actors';
+import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';
+import {
+  TEAM_CREATED_TOAST,
+  TEAM_EDITED_TOAST,
+  teamRow,
+  teamsRemovedToast,
+  type Team,
+} from './teams.rows';
+
+const actors = createTeamsActors(api);
+
+export const teamEditorMachine = createModalSaveMachine({
+  id: 'teamEditor',
+  emptyDraft: EMPTY_TEAM_DRAFT,
+  save: actors.saveTeam,
+  canSubmit: canSubmitTeam,
+  successToast: (draft) => (draft.id === null ? TEAM_CREATED_TOAST : TEAM_EDITED_TOAST),
+});
+
+export const removeTeamsMachine = createModalSaveMachine({
+  id: 'removeTeams',
+  emptyDraft: { ids: [], names: [] } satisfies RemoveTeamsDraft,
+  save: actors.removeTeams,
+  canSubmit: (draft) => draft.ids.length > 0,
+  successToast: (draft) => teamsRemovedToast(draft.ids.length),
+  failureToast: { title: 'Something went wrong', variant: 'error' },
+});
+
+export interface TeamsInput {
+  /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
+  seed: TeamsData | null;
+  features: Features;
+}
+
+export interface TeamsContext extends TeamsData {
+  features: Features;
+}
+
+export type TeamsEvent =
+  | { type: 'RETRY' }
+  | { type: 'CREATE' }
+  | { type: 'EDIT'; team: Team }
+  | { type: 'REMOVE'; teams: Team[] }
+  | ModalSavedEvent;
+
+function draftFor(context: TeamsContext, team: Team | null): TeamDraft {
+  const others = context.teams.filter((other) => other.id !== team?.id);
+  const takenNames = new Set(others.map((other) => other.name.trim().toLowerCase()));
+  if (!team) return { ...EMPTY_TEAM_DRAFT, takenNames };
+  return { id: team.id, name: team.name, members: team.members, takenNames };
+}
+
+const loadDone = {
+  type: 'assignData',
+  params: ({ event }: { event: { output: TeamsData } }) => ({ data: event.output }),
+} as const;
+
+/** The teams tab: the lists, the table, the create/edit and remove modals. */
+export const teamsMachine = setup({
+  types: { context: {} as TeamsContext, events: {} as TeamsEvent, input: {} as TeamsInput },
+  actors: {
+    loadTeamsData: actors.loadTeamsData,
+    table: tableMachine,
+    editor: teamEditorMachine,
+    remover: removeTeamsMachine,
+  },
+  guards: {
+    hasSeed: ({ context }) => context.teams.length > 0,
+    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeTeams',
+  },
+  actions: {
+    assignData: assign((_, params: { data: TeamsData }) => params.data),
+    showRows: sendTo('table', ({ context }) => ({
+      type: 'SET_ROWS' as const,
+      rows: context.teams.map(teamRow),
+    })),
+    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+    openEditor: sendTo('editor', ({ context }, params: { team: Team | null }) => ({
+      type: 'OPEN' as const,
+      draft: draftFor(context, params.team),
+    })),
+    openRemover: sendTo('remover', (_, params: { teams: Team[] }) => ({
+      type: 'OPEN' as const,
+      draft: {
+        ids: params.teams.map((team) => team.id),
+        names: params.teams.map((team) => team.name),
+      },
+    })),
+  },
+}).createMachine({
+  id: 'teams',
+  context: ({ input }) => ({
+    teams: input.seed?.teams ?? [],
+    mailboxes: input.seed?.mailboxes ?? [],
+    features: input.features,
+  }),
+  invoke: [
+    { id: 'table', src: 'table' },
+    { id: 'editor', src: 'editor' },
+    { id: 'remover', src: 'remover' },
+  ],
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasSeed', target: 'ready.refreshing', actions: 'showRows' },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      invoke: {
+        id: 'loadTeamsData',
+        src: 'loadTeamsData',
+        input: ({ context }) => ({ features: context.features }),
+        onDone: { target: 'ready', actions: [loadDone, 'showRows'] },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      on: {
+        CREATE: { actions: { type: 'openEditor', params: { team: null } } },
+        EDIT: { actions: { type: 'openEditor', params: ({ event }) => ({ team: event.team }) } },
+        REMOVE: {
+          actions: { type: 'openRemover', params: ({ event }) => ({ teams: event.teams }) },
+        },
+        MODAL_SAVED: [
+          { guard: 'isRemoval', target: '.refreshing', reenter: true, actions: 'clearSelection' },
+          { target: '.refreshing', reenter: true },
+        ],
+      },
+      states: {
+        idle: {},
+        refreshing: {
+          invoke: {
+            id: 'loadTeamsData',
+            src: 'loadTeamsData',
+            input: ({ context }) => ({ features: context.features }),
+            onDone: { target: 'idle', actions: [loadDone, 'showRows'] },
+            onError: '#teams.failed',
+          },
+        },
+      },
+    },
+  },
+});
+
+export type TeamsActor = ActorRefFrom<typeof teamsMachine>;

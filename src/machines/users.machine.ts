@@ -1,0 +1,213 @@
+import { assign, not, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import type { Features } from '../session/user-info';
+import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { tableMachine } from './table.machine';
+import { createUsersActors, type RemoveUsersDraft, type UsersData } from './users.actors';
+import { canSubmitUsers, EMPTY_USERS_DRAFT, type UsersDraft } from './users.draft';
+import {
+  isSameEmail,
+  ROLE_UPDATED_TOAST,
+  userRow,
+  usersAddedToast,
+  usersRemovedToast,
+  type User,
+} from './users.rows';
+
+const actors = createUsersActors(api);
+
+export const usersEditorMachine = createModalSaveMachine({
+  id: 'usersEditor',
+  emptyDraft: EMPTY_USERS_DRAFT,
+  save: actors.saveUsers,
+  canSubmit: canSubmitUsers,
+  successToast: (draft) =>
+    draft.editing ? ROLE_UPDATED_TOAST : usersAddedToast(draft.emails.length),
+});
+
+export const removeUsersMachine = createModalSaveMachine({
+  id: 'removeUsers',
+  emptyDraft: { emails: [], names: [] } satisfies RemoveUsersDraft,
+  save: actors.removeUsers,
+  canSubmit: (draft) => draft.emails.length > 0,
+  successToast: (draft) => usersRemovedToast(draft.emails.length),
+  failureToast: { title: 'Something went wrong', variant: 'error' },
+});
+
+export interface UsersInput {
+  /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
+  seed: UsersData | null;
+  maxUsers: number;
+  /** The signed-in user, whose own row cannot be selected, edited or removed. */
+  currentEmail: string;
+  features: Features;
+}
+
+export interface UsersContext extends UsersData {
+  maxUsers: number;
+  currentEmail: string;
+  features: Features;
+}
+
+export type UsersEvent =
+  | { type: 'RETRY' }
+  | { type: 'ADD' }
+  | { type: 'EDIT'; user: User }
+  | { type: 'REMOVE'; users: User[] }
+  | { type: 'CLOSE_LIMIT' }
+  | ModalSavedEvent;
+
+function draftFor(context: UsersContext, user: User | null): UsersDraft {
+  const facts = {
+    existing: new Set(context.users.map((u) => u.email.toLowerCase())),
+    tracked: new Set(context.mailboxes.map((m) => m.email.toLowerCase())),
+    maxUsers: context.maxUsers,
+  };
+  if (!user) return { ...EMPTY_USERS_DRAFT, facts };
+  return {
+    editing: { id: user.id, email: user.email, role: user.role },
+    emails: [user.email],
+    pending: '',
+    role: user.role,
+    teams: user.can_see_data_for.teams,
+    mailboxes: user.can_see_data_for.mailboxes,
+    facts,
+  };
+}
+
+const loadDone = {
+  type: 'assignData',
+  params: ({ event }: { event: { output: UsersData } }) => ({ data: event.output }),
+} as const;
+
+/** The users tab: the lists, the table, the add/edit and remove modals, the user-limit modal. */
+export const usersMachine = setup({
+  types: { context: {} as UsersContext, events: {} as UsersEvent, input: {} as UsersInput },
+  actors: {
+    loadUsersData: actors.loadUsersData,
+    table: tableMachine,
+    editor: usersEditorMachine,
+    remover: removeUsersMachine,
+  },
+  guards: {
+    hasSeed: ({ context }) => context.users.length > 0,
+    isAtLimit: ({ context }) => context.users.length >= context.maxUsers,
+    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeUsers',
+    isOwnUser: ({ context, event }) =>
+      (event.type === 'EDIT' && isSameEmail(event.user.email, context.currentEmail)) ||
+      (event.type === 'REMOVE' &&
+        event.users.some((user) => isSameEmail(user.email, context.currentEmail))),
+  },
+  actions: {
+    assignData: assign((_, params: { data: UsersData }) => params.data),
+    showRows: sendTo('table', ({ context }) => ({
+      type: 'SET_ROWS' as const,
+      rows: context.users.map((user) => userRow(user, context.currentEmail)),
+    })),
+    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+    openEditor: sendTo('editor', ({ context }, params: { user: User | null }) => ({
+      type: 'OPEN' as const,
+      draft: draftFor(context, params.user),
+    })),
+    openRemover: sendTo('remover', (_, params: { users: User[] }) => ({
+      type: 'OPEN' as const,
+      draft: {
+        emails: params.users.map((user) => user.email),
+        names: params.users.map((user) => user.full_name || user.email),
+      },
+    })),
+  },
+}).createMachine({
+  id: 'users',
+  context: ({ input }) => ({
+    users: input.seed?.users ?? [],
+    mailboxes: input.seed?.mailboxes ?? [],
+    teams: input.seed?.teams ?? [],
+    maxUsers: input.maxUsers,
+    currentEmail: input.currentEmail,
+    features: input.features,
+  }),
+  invoke: [
+    { id: 'table', src: 'table' },
+    { id: 'editor', src: 'editor' },
+    { id: 'remover', src: 'remover' },
+  ],
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasSeed', target: 'ready.list.refreshing', actions: 'showRows' },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      invoke: {
+        id: 'loadUsersData',
+        src: 'loadUsersData',
+        input: ({ context }) => ({ features: context.features }),
+        onDone: { target: 'ready', actions: [loadDone, 'showRows'] },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        EDIT: {
+          guard: not('isOwnUser'),
+          actions: { type: 'openEditor', params: ({ event }) => ({ user: event.user }) },
+        },
+        REMOVE: {
+          guard: not('isOwnUser'),
+          actions: { type: 'openRemover', params: ({ event }) => ({ users: event.users }) },
+        },
+      },
+      states: {
+        list: {
+          initial: 'idle',
+          on: {
+            MODAL_SAVED: [
+              {
+                guard: 'isRemoval',
+                target: '.refreshing',
+                reenter: true,
+                actions: 'clearSelection',
+              },
+              { target: '.refreshing', reenter: true },
+            ],
+          },
+          states: {
+            idle: {},
+            refreshing: {
+              invoke: {
+                id: 'loadUsersData',
+                src: 'loadUsersData',
+                input: ({ context }) => ({ features: context.features }),
+                onDone: { target: 'idle', actions: [loadDone, 'showRows'] },
+                onError: '#users.failed',
+              },
+            },
+          },
+        },
+        limit: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                ADD: [
+                  { guard: 'isAtLimit', target: 'open' },
+                  { actions: { type: 'openEditor', params: { user: null } } },
+                ],
+              },
+            },
+            open: { on: { CLOSE_LIMIT: 'closed' } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type UsersActor = ActorRefFrom<typeof usersMachine>;

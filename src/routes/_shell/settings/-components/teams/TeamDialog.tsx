@@ -1,0 +1,84 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { Mailbox } from '../../../../../machines/mailboxes.rows';
+import {
+  isTeamNameTaken,
+  TEAM_NAME_TAKEN,
+  type TeamDraft,
+} from '../../../../../machines/teams.draft';
+import type { teamEditorMachine } from '../../../../../machines/teams.machine';
+import { DialogActions } from '../../../../../ui/DialogActions';
+import { CheckList } from '../../../../../ui/CheckList';
+import { Dialog } from '../../../../../ui/Dialog';
+import { Notice } from '../../../../../ui/Notice';
+import { TextInput } from '../../../../../ui/TextInput';
+import './TeamDialog.css';
+
+interface TeamDialogProps {
+  editor: ActorRefFrom<typeof teamEditorMachine>;
+  mailboxes: readonly Mailbox[];
+}
+
+/** The Create new team / Edit team modal: a name and the team's mailboxes. */
+export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
+  const open = useSelector(editor, (snapshot) => snapshot.hasTag('visible'));
+  const saving = useSelector(editor, (snapshot) => snapshot.hasTag('saving'));
+  const draft = useSelector(editor, (snapshot) => snapshot.context.draft);
+  const error = useSelector(editor, (snapshot) => snapshot.context.error);
+  const canSubmit = useSelector(editor, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
+  const edit = (patch: Partial<TeamDraft>) =>
+    editor.send({ type: 'EDIT', draft: { ...draft, ...patch } });
+  // The same text from the client's check and from the server's 400 goes under the name.
+  const nameError =
+    isTeamNameTaken(draft) || error === TEAM_NAME_TAKEN ? TEAM_NAME_TAKEN : undefined;
+  const isNew = draft.id === null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) editor.send({ type: 'CLOSE' });
+      }}
+      title={isNew ? 'Create new team' : 'Edit team'}
+      description="Group mailboxes to follow them together on your dashboard."
+      footer={
+        <DialogActions
+          busy={saving}
+          canSubmit={canSubmit}
+          submitLabel={isNew ? 'Create team' : 'Save'}
+          onCancel={() => editor.send({ type: 'CLOSE' })}
+          onSubmit={() => editor.send({ type: 'SUBMIT' })}
+        />
+      }
+    >
+      <form
+        className="team-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          editor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <TextInput
+          label="Team name"
+          value={draft.name}
+          maxLength={100}
+          placeholder="e.g. Customer Success"
+          error={nameError}
+          onChange={(event) => edit({ name: event.target.value })}
+        />
+        <CheckList
+          label="Mailboxes"
+          options={mailboxes.map((mailbox) => ({
+            value: mailbox.email,
+            label: mailbox.email,
+            detail: mailbox.full_name,
+          }))}
+          selected={draft.members}
+          onChange={(members) => edit({ members })}
+          emptyText="No tracked mailboxes yet: add mailboxes first."
+        />
+        {error && !nameError && <Notice tone="danger">{error}</Notice>}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { TeamsInput, teamsMachine } from '../../../../../machines/teams.machine';
+import type { Team } from '../../../../../machines/teams.rows';
+import type { UserInfo } from '../../../../../session/user-info';
+import { Button } from '../../../../../ui/Button';
+import { EmptyState } from '../../../../../ui/EmptyState';
+import { PlusIcon, UsersIcon } from '../../../../../ui/icons';
+import { PageHeader } from '../../../../../ui/Page';
+import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
+import { DataTable, listStatus } from '../../../../../ui/table/DataTable';
+import { RemoveSelectedButton } from '../../../../../ui/table/RemoveSelectedButton';
+import type { RowMenuItem } from '../../../../../ui/table/table-types';
+import { RemoveTeamsDialog } from './RemoveTeamsDialog';
+import { TEAM_COLUMNS } from './team-columns';
+import { TeamDialog } from './TeamDialog';
+import '../settings-lists.css';
+
+interface TeamsTabProps {
+  machine: typeof teamsMachine;
+  user: UserInfo;
+  seed: TeamsInput['seed'];
+}
+
+/** The teams tab (spec 2): Create new team, the table, and its modals. */
+export function TeamsTab({ machine, user, seed }: TeamsTabProps) {
+  const actor = useActorRef(machine, { input: { seed, features: user.features } });
+  const teams = useSelector(actor, (snapshot) => snapshot.context.teams);
+  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
+  const status = useSelector(actor, listStatus);
+  const { table, editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const byId = useMemo(() => new Map(teams.map((team) => [String(team.id), team])), [teams]);
+  const writable = !user.features.teams.read_only;
+
+  const remove = (list: Team[]) => actor.send({ type: 'REMOVE', teams: list });
+  const rowMenu = (team: Team): RowMenuItem[] => [
+    { label: 'Edit team', onSelect: () => actor.send({ type: 'EDIT', team }) },
+    { label: 'Remove team', danger: true, onSelect: () => remove([team]) },
+  ];
+  const create = writable && (
+    <Button icon={<PlusIcon size={16} />} onClick={() => actor.send({ type: 'CREATE' })}>
+      Create new team
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        level={2}
+        title="Teams"
+        subtitle="Group mailboxes into teams to follow them together on your dashboard."
+        actions={create}
+      />
+      {!writable && <ReadOnlyNote />}
+      {table && (
+        <DataTable
+          table={table}
+          status={status}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          label="Teams"
+          columns={TEAM_COLUMNS}
+          items={byId}
+          rowName={(team) => team.name}
+          selectable={writable}
+          rowMenu={writable ? rowMenu : undefined}
+          searchPlaceholder="Search by team or mailbox"
+          bulkActions={(ids) => (
+            <RemoveSelectedButton onClick={() => remove(ids.flatMap((id) => byId.get(id) ?? []))} />
+          )}
+          emptyState={
+            <EmptyState
+              headingLevel={3}
+              icon={<UsersIcon size={26} />}
+              title="Start by creating a team"
+              text="Teams group mailboxes, so you can follow them together and give managers access to them."
+              action={create}
+            />
+          }
+        />
+      )}
+      {editor && <TeamDialog editor={editor} mailboxes={mailboxes} />}
+      {remover && <RemoveTeamsDialog remover={remover} />}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { UsersActor, UsersInput, usersMachine } from '../../../../../machines/users.machine';
+import { isSameEmail, type User } from '../../../../../machines/users.rows';
+import type { UserInfo } from '../../../../../session/user-info';
+import { Button } from '../../../../../ui/Button';
+import { PlusIcon } from '../../../../../ui/icons';
+import { LimitDialog } from '../../../../../ui/LimitDialog';
+import { PageHeader } from '../../../../../ui/Page';
+import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
+import { DataTable, listStatus } from '../../../../../ui/table/DataTable';
+import { RemoveSelectedButton } from '../../../../../ui/table/RemoveSelectedButton';
+import type { RowMenuItem } from '../../../../../ui/table/table-types';
+import { RemoveUsersDialog } from './RemoveUsersDialog';
+import { userColumns } from './user-columns';
+import { UsersDialog } from './UsersDialog';
+import '../settings-lists.css';
+
+interface UsersTabProps {
+  machine: typeof usersMachine;
+  user: UserInfo;
+  seed: UsersInput['seed'];
+}
+
+/** Every row's menu but the signed-in user's own. */
+const userMenu = (row: User, actor: UsersActor, remove: (list: User[]) => void): RowMenuItem[] => [
+  { label: 'Edit role', onSelect: () => actor.send({ type: 'EDIT', user: row }) },
+  { label: 'Remove user', danger: true, onSelect: () => remove([row]) },
+];
+
+/** The users tab (spec 2): Add new users, the table, and its modals. */
+export function UsersTab({ machine, user, seed }: UsersTabProps) {
+  const actor = useActorRef(machine, {
+    input: { seed, maxUsers: user.maxUsers, currentEmail: user.email, features: user.features },
+  });
+  const users = useSelector(actor, (snapshot) => snapshot.context.users);
+  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
+  const teams = useSelector(actor, (snapshot) => snapshot.context.teams);
+  const status = useSelector(actor, listStatus);
+  const limitOpen = useSelector(actor, (snapshot) =>
+    snapshot.matches({ ready: { limit: 'open' } }),
+  );
+  const { table, editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const byEmail = useMemo(() => new Map(users.map((u) => [u.email, u])), [users]);
+  const columns = useMemo(() => userColumns(user.email), [user.email]);
+  const writable = !user.features.users.read_only;
+
+  const remove = (list: User[]) => actor.send({ type: 'REMOVE', users: list });
+  const rowMenu = (row: User): RowMenuItem[] =>
+    isSameEmail(row.email, user.email) ? [] : userMenu(row, actor, remove);
+
+  return (
+    <>
+      <PageHeader
+        level={2}
+        title="Users"
+        subtitle="The people who can sign in to this workspace, and the statistics each of them can see."
+        actions={
+          writable && (
+            <Button icon={<PlusIcon size={16} />} onClick={() => actor.send({ type: 'ADD' })}>
+              Add new users
+            </Button>
+          )
+        }
+      />
+      {!writable && <ReadOnlyNote />}
+      {table && (
+        <DataTable
+          table={table}
+          status={status}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          label="Users"
+          columns={columns}
+          items={byEmail}
+          rowName={(row) => row.email}
+          selectable={writable}
+          rowMenu={writable ? rowMenu : undefined}
+          searchPlaceholder="Search by name, email or role"
+          bulkActions={(emails) => (
+            <RemoveSelectedButton
+              onClick={() => remove(emails.flatMap((email) => byEmail.get(email) ?? []))}
+            />
+          )}
+          emptyState={null}
+        />
+      )}
+      {editor && (
+        <UsersDialog
+          editor={editor}
+          mailboxes={mailboxes}
+          teams={user.features.teams.enabled ? teams : null}
+        />
+      )}
+      {remover && <RemoveUsersDialog remover={remover} />}
+      <LimitDialog
+        open={limitOpen}
+        noun="user"
+        max={user.maxUsers}
+        onClose={() => actor.send({ type: 'CLOSE_LIMIT' })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import { Checkbox } from './Checkbox';
+import './CheckList.css';
+
+export interface CheckListOption {
+  value: string;
+  label: string;
+  /** A second, quieter line, e.g. a mailbox's name under its address. */
+  detail?: string;
+}
+
+interface CheckListProps {
+  label: string;
+  options: readonly CheckListOption[];
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+  /** Shown when there is nothing to choose from. */
+  emptyText: string;
+}
+
+/** Lists longer than this get a filter box. */
+const FILTER_FROM = 7;
+
+/**
+ * A multiple choice as a list of checkboxes in a box of at most 200 px (spec §9, dropdown
+ * lists), with a filter for long lists and a count of what is chosen.
+ */
+export function CheckList({ label, options, selected, onChange, emptyText }: CheckListProps) {
+  const [filter, setFilter] = useState('');
+  const legendId = useId();
+  const chosen = new Set(selected);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle
+    ? options.filter((o) => `${o.label} ${o.detail ?? ''}`.toLowerCase().includes(needle))
+    : options;
+  const toggle = (value: string) =>
+    onChange(chosen.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+
+  return (
+    <fieldset className="check-list" aria-labelledby={legendId}>
+      <div className="check-list-head">
+        <span id={legendId} className="field-label">
+          {label}
+        </span>
+        <span className="check-list-count">{selected.length} selected</span>
+      </div>
+      {options.length >= FILTER_FROM && (
+        <input
+          type="search"
+          className="input check-list-filter"
+          placeholder={`Filter ${label.toLowerCase()}`}
+          aria-label={`Filter ${label.toLowerCase()}`}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+      )}
+      <ul className="check-list-options">
+        {options.length === 0 && <li className="check-list-empty">{emptyText}</li>}
+        {options.length > 0 && shown.length === 0 && (
+          <li className="check-list-empty">Nothing matches “{filter.trim()}”.</li>
+        )}
+        {shown.map((option) => (
+          <li key={option.value}>
+            <Checkbox
+              className="check-list-option"
+              checked={chosen.has(option.value)}
+              onChange={() => toggle(option.value)}
+              label={
+                <>
+                  <span className="check-list-label">{option.label}</span>
+                  {option.detail && <span className="check-list-detail">{option.detail}</span>}
+                </>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,154 @@
+import { useSelector } from '@xstate/react';
+import { useRef, type ReactNode } from 'react';
+import { selectedKeys, type TableActor } from '../../machines/table.machine';
+import { ErrorState } from '../ErrorState';
+import { Card } from '../Page';
+import { Spinner } from '../Spinner';
+import { DataRow, Spacer } from './DataRow';
+import { SearchBox } from './SearchBox';
+import { TableHead } from './TableHead';
+import { NoMatchesState } from './TableStates';
+import type { Column, RowMenuItem } from './table-types';
+import { useRowWindow } from './use-row-window';
+import './DataTable.css';
+
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((key, index) => key === b[index]);
+
+export type ListStatus = 'loading' | 'failed' | 'ready';
+
+/** Where a tab's list is, for tab machines with `loading`, `failed` and `ready` states. */
+export const listStatus = (snapshot: {
+  matches(state: 'failed' | 'ready'): boolean;
+}): ListStatus =>
+  snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') ? 'ready' : 'loading';
+
+/** Every row has this height, which is what makes windowing exact. */
+export const ROW_HEIGHT_PX = 56;
+
+export interface DataTableProps<T> {
+  table: TableActor;
+  /** Where the list is: the table shows a spinner, the failure state or the rows. */
+  status: ListStatus;
+  onRetry: () => void;
+  /** The table's accessible name, e.g. Mailboxes. */
+  label: string;
+  columns: readonly Column<T>[];
+  items: ReadonlyMap<string, T>;
+  /** How a row is named in its checkbox and menu labels. */
+  rowName: (item: T) => string;
+  /** False in read-only mode: no checkboxes. */
+  selectable: boolean;
+  /** A row's menu items; a row without items gets no menu. */
+  rowMenu?: (item: T) => readonly RowMenuItem[];
+  searchPlaceholder: string;
+  /** Buttons for the selected rows (e.g. Remove), shown while any is selected. */
+  bulkActions?: (keys: readonly string[]) => ReactNode;
+  /** The state of a table with no rows at all, e.g. Start by adding mailboxes. */
+  emptyState: ReactNode;
+}
+
+/**
+ * The one table of the settings tabs (and later contact groups and alerts): search, sortable
+ * headers, select-all, row checkboxes and menus, and the empty, no-match, loading and failure
+ * states. Search, sort and selection live in the table machine; only the rows in view render.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { table, status, label } = props;
+  const query = useSelector(table, (snapshot) => snapshot.context.query);
+  const view = useSelector(table, (snapshot) =>
+    snapshot.matches({ view: 'empty' })
+      ? 'empty'
+      : snapshot.matches({ view: 'noMatches' })
+        ? 'noMatches'
+        : 'rows',
+  );
+  const selected = useSelector(table, (snapshot) => selectedKeys(snapshot.context), sameKeys);
+
+  let body: ReactNode;
+  if (status === 'loading') {
+    body = (
+      <div className="data-table-state">
+        <Spinner label={`Loading ${label.toLowerCase()}`} />
+      </div>
+    );
+  } else if (status === 'failed') {
+    body = <ErrorState onRefresh={props.onRetry} />;
+  } else if (view === 'empty') {
+    body = props.emptyState;
+  } else if (view === 'noMatches') {
+    body = <NoMatchesState query={query} onClear={() => table.send({ type: 'RESET' })} />;
+  } else {
+    body = <TableGrid {...props} />;
+  }
+
+  const showToolbar = status === 'ready' && view !== 'empty';
+  return (
+    <Card>
+      <div className="data-table">
+        {showToolbar && (
+          <div className="data-table-toolbar">
+            <SearchBox
+              value={query}
+              label={`Search ${label.toLowerCase()}`}
+              placeholder={props.searchPlaceholder}
+              onChange={(value) => table.send({ type: 'SEARCH', query: value })}
+            />
+            {selected.length > 0 && props.bulkActions && (
+              <div className="data-table-bulk" role="group" aria-label="Selected rows">
+                <span className="data-table-count">{selected.length} selected</span>
+                {props.bulkActions(selected)}
+              </div>
+            )}
+          </div>
+        )}
+        {body}
+      </div>
+    </Card>
+  );
+}
+
+function TableGrid<T>(props: DataTableProps<T>) {
+  const { table, label, columns, items, rowName, selectable, rowMenu } = props;
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const visible = useSelector(table, (snapshot) => snapshot.context.visible);
+  const selected = useSelector(table, (snapshot) => snapshot.context.selected);
+  const selectableKeys = useSelector(table, (snapshot) => snapshot.context.selectable);
+  const rows = useRowWindow(scrollBox, visible.length, ROW_HEIGHT_PX);
+  const hasMenu = rowMenu !== undefined;
+  const cellCount = columns.length + (selectable ? 1 : 0) + (hasMenu ? 1 : 0);
+
+  return (
+    <div ref={scrollBox} className="data-table-scroll" onScroll={rows.onScroll}>
+      <table className="data-table-grid" aria-label={label} aria-rowcount={visible.length + 1}>
+        <TableHead table={table} columns={columns} selectable={selectable} hasMenu={hasMenu} />
+        <tbody>
+          {rows.before > 0 && <Spacer height={rows.before} cells={cellCount} />}
+          {visible.slice(rows.start, rows.end).map((key, offset) => {
+            const item = items.get(key);
+            return (
+              item !== undefined && (
+                <DataRow
+                  key={key}
+                  table={table}
+                  rowKey={key}
+                  index={rows.start + offset + 2}
+                  item={item}
+                  name={rowName(item)}
+                  columns={columns}
+                  check={
+                    selectable
+                      ? { checked: selected.has(key), disabled: !selectableKeys.has(key) }
+                      : null
+                  }
+                  menuItems={rowMenu ? rowMenu(item) : null}
+                />
+              )
+            );
+          })}
+          {rows.after > 0 && <Spacer height={rows.after} cells={cellCount} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

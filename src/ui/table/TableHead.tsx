@@ -1,0 +1,103 @@
+import { useSelector } from '@xstate/react';
+import type { TableActor, TableSnapshot } from '../../machines/table.machine';
+import type { SortDirection } from '../../machines/table.view';
+import { Checkbox } from '../Checkbox';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
+import type { Column } from './table-types';
+
+interface TableHeadProps<T> {
+  table: TableActor;
+  columns: readonly Column<T>[];
+  /** False when the table has no checkboxes (read-only). */
+  selectable: boolean;
+  hasMenu: boolean;
+}
+
+type SortState = { column: string; direction: SortDirection } | null;
+
+function sortOf(snapshot: TableSnapshot): SortState {
+  const column = snapshot.context.sortColumn;
+  if (column === null || snapshot.matches({ sort: 'unsorted' })) return null;
+  const descending = snapshot.matches({ sort: 'descending' });
+  return { column, direction: descending ? 'descending' : 'ascending' };
+}
+
+const sameSort = (a: SortState, b: SortState) =>
+  a?.column === b?.column && a?.direction === b?.direction;
+
+const SORT_ICONS = { ascending: ArrowUpIcon, descending: ArrowDownIcon } as const;
+
+function SortButton(props: {
+  header: string;
+  direction: SortDirection | null;
+  onClick: () => void;
+}) {
+  const Icon = props.direction ? SORT_ICONS[props.direction] : SortIcon;
+  return (
+    <button type="button" className="table-sort" onClick={props.onClick}>
+      {props.header}
+      <Icon
+        className={props.direction ? 'table-sort-icon is-active' : 'table-sort-icon'}
+        size={14}
+      />
+    </button>
+  );
+}
+
+function SelectAll({ table }: { table: TableActor }) {
+  const all = useSelector(table, (snapshot) => snapshot.matches({ selection: 'all' }));
+  const some = useSelector(table, (snapshot) => snapshot.matches({ selection: 'some' }));
+  const none = useSelector(table, (snapshot) => snapshot.context.selectable.size === 0);
+  return (
+    <Checkbox
+      aria-label="Select all"
+      checked={all}
+      indeterminate={some}
+      disabled={none}
+      onChange={() => table.send({ type: 'TOGGLE_ALL' })}
+    />
+  );
+}
+
+/** The header row: select-all, sortable column headers (`aria-sort`), and the menu column. */
+export function TableHead<T>({ table, columns, selectable, hasMenu }: TableHeadProps<T>) {
+  const sort = useSelector(table, sortOf, sameSort);
+  return (
+    <thead>
+      <tr aria-rowindex={1}>
+        {selectable && (
+          <th scope="col" className="table-cell-check">
+            <SelectAll table={table} />
+          </th>
+        )}
+        {columns.map((column) => {
+          const direction = sort?.column === column.id ? sort.direction : null;
+          return (
+            <th
+              key={column.id}
+              scope="col"
+              style={column.width ? { width: column.width } : undefined}
+              className={column.minor ? 'table-cell-minor' : undefined}
+              aria-sort={column.sortable ? (direction ?? 'none') : undefined}
+            >
+              {column.sortable ? (
+                <SortButton
+                  header={column.header}
+                  direction={direction}
+                  onClick={() => table.send({ type: 'SORT', column: column.id })}
+                />
+              ) : (
+                column.header
+              )}
+            </th>
+          );
+        })}
+        {hasMenu && (
+          <th scope="col" className="table-cell-menu">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}

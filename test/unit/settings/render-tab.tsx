@@ -1,0 +1,34 @@
+import './resize-observer';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach } from 'vitest';
+import { Toaster } from '../../../src/ui/Toast';
+import { dismissAllToasts } from '../../../src/ui/toast-store';
+
+// The toast store outlives each test's render.
+afterEach(dismissAllToasts);
+
+/** Renders a settings tab alone, inside a router (its links need one) and with the toasts. */
+export async function renderTab(tab: ReactNode) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {tab}
+        <Toaster />
+      </>
+    ),
+  });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('heading', { level: 2 });
+  return router;
+}
