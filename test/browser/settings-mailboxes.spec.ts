@@ -13,8 +13,22 @@ const toastTitle = (page: Page, title: string) =>
 const isIndeterminate = (box: Locator) =>
   box.evaluate((element) => (element as HTMLInputElement).indeterminate);
 
+/**
+ * Opens the tab once its own fresh list has arrived: the shell loads the admin's lists first,
+ * then the tab asks again, and a row menu opened between the two would be re-rendered away.
+ */
 async function openTab(page: Page) {
+  let lists = 0;
+  const freshList = new Promise<void>((resolve) => {
+    page.on('response', (response) => {
+      const request = response.request();
+      const isList =
+        request.method() === 'GET' && response.url().endsWith('/portal/api/settings/mailboxes/');
+      if (isList && ++lists === 2) resolve();
+    });
+  });
   await page.goto('/settings/mailboxes');
+  await freshList;
   await expect(page.getByText('12 of 25 used')).toBeVisible();
 }
 

@@ -18,7 +18,8 @@ function positionUnder(button: HTMLElement): Position {
 function focusItem(menu: HTMLElement | null, index: number) {
   const items = menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]')] : [];
   if (items.length === 0) return;
-  items[(index + items.length) % items.length]?.focus();
+  // The menu is placed in view under its button; scrolling to the item would close it.
+  items[(index + items.length) % items.length]?.focus({ preventScroll: true });
 }
 
 /**
@@ -40,12 +41,20 @@ function useDismiss(
       if (target && (menu.current?.contains(target) || button.current?.contains(target))) return;
       close(null);
     };
+    // A scroll closes the menu only when it moved the button: the scroll that brought the button
+    // into view can be reported just after the click that opened the menu.
+    const anchor = button.current?.getBoundingClientRect();
+    const onScroll = (event: Event) => {
+      const now = button.current?.getBoundingClientRect();
+      if (anchor && now && anchor.top === now.top && anchor.left === now.left) return;
+      onOutside(event);
+    };
     document.addEventListener('pointerdown', onOutside);
-    window.addEventListener('scroll', onOutside, true);
+    window.addEventListener('scroll', onScroll, true);
     window.addEventListener('resize', onOutside);
     return () => {
       document.removeEventListener('pointerdown', onOutside);
-      window.removeEventListener('scroll', onOutside, true);
+      window.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', onOutside);
     };
   }, [open, menu, button, close]);
