@@ -12,12 +12,19 @@ export interface RemoveMailboxesDraft {
   deleteData: boolean;
 }
 
+/** The mailboxes tab's list. */
+export interface MailboxesData {
+  mailboxes: Mailbox[];
+}
+
 export function createMailboxesActors(client: ApiClient) {
   return {
-    loadMailboxes: fromPromise<Mailbox[]>(
-      async ({ signal }) =>
-        (await expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))).mailboxes,
-    ),
+    loadMailboxes: fromPromise<MailboxesData>(async ({ signal }) => {
+      const { mailboxes } = await expectData(
+        client.GET('/portal/api/settings/mailboxes/', { signal }),
+      );
+      return { mailboxes };
+    }),
     removeMailboxes: fromPromise<void, SaveInput<RemoveMailboxesDraft>>(async ({ input }) => {
       await expectData(
         client.DELETE('/portal/api/settings/mailboxes/', {

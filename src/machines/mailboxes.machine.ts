@@ -1,30 +1,38 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { api } from '../api/client';
-import { createMailboxesActors, type RemoveMailboxesDraft } from './mailboxes.actors';
+import type { Features } from '../session/user-info';
+import { limitRegion, listLoadStates, listRegion } from './list-tab.states';
+import {
+  createMailboxesActors,
+  type MailboxesData,
+  type RemoveMailboxesDraft,
+} from './mailboxes.actors';
 import { mailboxesRemovedToast, mailboxRow, type Mailbox } from './mailboxes.rows';
-import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { createRemoveMachine, type ModalSavedEvent } from './modalSave.machine';
 import { tableMachine } from './table.machine';
 
 const actors = createMailboxesActors(api);
 
-export const removeMailboxesMachine = createModalSaveMachine({
+export const removeMailboxesMachine = createRemoveMachine({
   id: 'removeMailboxes',
   emptyDraft: { emails: [], names: [], deleteData: false } satisfies RemoveMailboxesDraft,
   save: actors.removeMailboxes,
-  canSubmit: (draft) => draft.emails.length > 0,
-  successToast: (draft) => mailboxesRemovedToast(draft.emails.length),
-  failureToast: { title: 'Something went wrong', variant: 'error' },
+  successToast: mailboxesRemovedToast,
 });
 
 export interface MailboxesInput {
   /** The list the shell loaded at sign-in, shown at once while a fresh one loads. */
   seed: Mailbox[] | null;
   maxMailboxes: number;
+  features: Features;
 }
 
 export interface MailboxesContext {
   mailboxes: Mailbox[];
   maxMailboxes: number;
+  features: Features;
+  /** The mailbox whose update business hours modal is open. */
+  hoursOf: string | null;
 }
 
 export type MailboxesEvent =
@@ -33,11 +41,14 @@ export type MailboxesEvent =
   | { type: 'ADD' }
   | { type: 'CLOSE_LIMIT' }
   | { type: 'REMOVE'; mailboxes: Mailbox[] }
+  /** Row menu Update business hours: offered only while business hours are editable. */
+  | { type: 'EDIT_HOURS'; mailbox: Mailbox }
+  | { type: 'CLOSE_HOURS' }
   | ModalSavedEvent;
 
 /**
  * The mailboxes tab: the list (loaded, reloaded after each change), its table, the
- * remove-confirmation modal and the mailbox-limit modal.
+ * remove-confirmation modal, the mailbox-limit modal and the update business hours modal.
  */
 export const mailboxesMachine = setup({
   types: {
@@ -46,22 +57,24 @@ export const mailboxesMachine = setup({
     input: {} as MailboxesInput,
   },
   actors: {
-    loadMailboxes: actors.loadMailboxes,
+    load: actors.loadMailboxes,
     table: tableMachine,
     remover: removeMailboxesMachine,
   },
   guards: {
     hasSeed: ({ context }) => context.mailboxes.length > 0,
     isAtLimit: ({ context }) => context.mailboxes.length >= context.maxMailboxes,
+    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeMailboxes',
+    hasEditableHours: ({ context }) =>
+      context.features.business_hours.enabled && !context.features.business_hours.read_only,
   },
   actions: {
-    assignMailboxes: assign((_, params: { mailboxes: Mailbox[] }) => ({
-      mailboxes: params.mailboxes,
-    })),
+    assignData: assign((_, params: { data: MailboxesData }) => params.data),
     showRows: sendTo('table', ({ context }) => ({
       type: 'SET_ROWS' as const,
       rows: context.mailboxes.map(mailboxRow),
     })),
+    assignHoursOf: assign((_, params: { email: string | null }) => ({ hoursOf: params.email })),
     clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
     openRemover: sendTo('remover', (_, params: { mailboxes: Mailbox[] }) => ({
       type: 'OPEN' as const,
@@ -74,36 +87,19 @@ export const mailboxesMachine = setup({
   },
 }).createMachine({
   id: 'mailboxes',
-  context: ({ input }) => ({ mailboxes: input.seed ?? [], maxMailboxes: input.maxMailboxes }),
+  context: ({ input }) => ({
+    mailboxes: input.seed ?? [],
+    maxMailboxes: input.maxMailboxes,
+    features: input.features,
+    hoursOf: null,
+  }),
   invoke: [
     { id: 'table', src: 'table' },
     { id: 'remover', src: 'remover' },
   ],
   initial: 'starting',
   states: {
-    starting: {
-      always: [
-        { guard: 'hasSeed', target: 'ready.list.refreshing', actions: 'showRows' },
-        { target: 'loading' },
-      ],
-    },
-    loading: {
-      invoke: {
-        id: 'loadMailboxes',
-        src: 'loadMailboxes',
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'assignMailboxes', params: ({ event }) => ({ mailboxes: event.output }) },
-            'showRows',
-          ],
-        },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
+    ...listLoadStates<MailboxesData>(),
     ready: {
       type: 'parallel',
       on: {
@@ -115,38 +111,38 @@ export const mailboxesMachine = setup({
         },
       },
       states: {
-        list: {
-          initial: 'idle',
-          on: {
-            // The remover is this tab's only modal: a removal clears the selection.
-            MODAL_SAVED: { target: '.refreshing', reenter: true, actions: 'clearSelection' },
-          },
+        // The hours modal reports MODAL_SAVED too, so the list shows the new mode.
+        list: listRegion<MailboxesData>('mailboxes'),
+        limit: limitRegion(),
+        hours: {
+          initial: 'checking',
           states: {
-            idle: {},
-            refreshing: {
-              invoke: {
-                id: 'loadMailboxes',
-                src: 'loadMailboxes',
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    {
-                      type: 'assignMailboxes',
-                      params: ({ event }) => ({ mailboxes: event.output }),
-                    },
-                    'showRows',
-                  ],
+            checking: {
+              always: [{ guard: 'hasEditableHours', target: 'closed' }, { target: 'unavailable' }],
+            },
+            // Business hours disabled or read-only: the row menu has no Update business hours.
+            unavailable: {},
+            closed: {
+              tags: 'hoursEditable',
+              on: {
+                EDIT_HOURS: {
+                  target: 'open',
+                  actions: {
+                    type: 'assignHoursOf',
+                    params: ({ event }) => ({ email: event.mailbox.email }),
+                  },
                 },
-                onError: '#mailboxes.failed',
               },
             },
-          },
-        },
-        limit: {
-          initial: 'closed',
-          states: {
-            closed: { on: { ADD: { guard: 'isAtLimit', target: 'open' } } },
-            open: { on: { CLOSE_LIMIT: 'closed' } },
+            open: {
+              tags: 'hoursEditable',
+              on: {
+                CLOSE_HOURS: {
+                  target: 'closed',
+                  actions: { type: 'assignHoursOf', params: { email: null } },
+                },
+              },
+            },
           },
         },
       },

@@ -134,3 +134,21 @@ export type ModalSaveMachine<TDraft, TOutput> = ReturnType<
   typeof createModalSaveMachine<TDraft, TOutput>
 >;
 export type ModalSaveActor<TDraft, TOutput> = ActorRefFrom<ModalSaveMachine<TDraft, TOutput>>;
+
+/**
+ * A remove-confirmation modal: Remove needs at least one chosen row (each with its name in the
+ * draft), success toasts by count, and a failure toasts Something went wrong.
+ */
+export function createRemoveMachine<TDraft extends { names: string[] }>(options: {
+  id: string;
+  emptyDraft: TDraft;
+  save: PromiseActorLogic<void, SaveInput<TDraft>>;
+  successToast: (count: number) => ToastOptions;
+}) {
+  return createModalSaveMachine({
+    ...options,
+    canSubmit: (draft) => draft.names.length > 0,
+    successToast: (draft) => options.successToast(draft.names.length),
+    failureToast: { title: 'Something went wrong', variant: 'error' },
+  });
+}

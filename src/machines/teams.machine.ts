@@ -1,7 +1,12 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { api } from '../api/client';
 import type { Features } from '../session/user-info';
-import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { listLoadStates, listRegion } from './list-tab.states';
+import {
+  createModalSaveMachine,
+  createRemoveMachine,
+  type ModalSavedEvent,
+} from './modalSave.machine';
 import { tableMachine } from './table.machine';
 import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './teams.actors';
 import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';
@@ -23,13 +28,11 @@ export const teamEditorMachine = createModalSaveMachine({
   successToast: (draft) => (draft.id === null ? TEAM_CREATED_TOAST : TEAM_EDITED_TOAST),
 });
 
-export const removeTeamsMachine = createModalSaveMachine({
+export const removeTeamsMachine = createRemoveMachine({
   id: 'removeTeams',
   emptyDraft: { ids: [], names: [] } satisfies RemoveTeamsDraft,
   save: actors.removeTeams,
-  canSubmit: (draft) => draft.ids.length > 0,
-  successToast: (draft) => teamsRemovedToast(draft.ids.length),
-  failureToast: { title: 'Something went wrong', variant: 'error' },
+  successToast: teamsRemovedToast,
 });
 
 export interface TeamsInput {
@@ -56,16 +59,11 @@ function draftFor(context: TeamsContext, team: Team | null): TeamDraft {
   return { id: team.id, name: team.name, members: team.members, takenNames };
 }
 
-const loadDone = {
-  type: 'assignData',
-  params: ({ event }: { event: { output: TeamsData } }) => ({ data: event.output }),
-} as const;
-
 /** The teams tab: the lists, the table, the create/edit and remove modals. */
 export const teamsMachine = setup({
   types: { context: {} as TeamsContext, events: {} as TeamsEvent, input: {} as TeamsInput },
   actors: {
-    loadTeamsData: actors.loadTeamsData,
+    load: actors.loadTeamsData,
     table: tableMachine,
     editor: teamEditorMachine,
     remover: removeTeamsMachine,
@@ -107,49 +105,17 @@ export const teamsMachine = setup({
   ],
   initial: 'starting',
   states: {
-    starting: {
-      always: [
-        { guard: 'hasSeed', target: 'ready.refreshing', actions: 'showRows' },
-        { target: 'loading' },
-      ],
-    },
-    loading: {
-      invoke: {
-        id: 'loadTeamsData',
-        src: 'loadTeamsData',
-        input: ({ context }) => ({ features: context.features }),
-        onDone: { target: 'ready', actions: [loadDone, 'showRows'] },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
+    ...listLoadStates<TeamsData>(),
     ready: {
-      initial: 'idle',
+      type: 'parallel',
       on: {
         CREATE: { actions: { type: 'openEditor', params: { team: null } } },
         EDIT: { actions: { type: 'openEditor', params: ({ event }) => ({ team: event.team }) } },
         REMOVE: {
           actions: { type: 'openRemover', params: ({ event }) => ({ teams: event.teams }) },
         },
-        MODAL_SAVED: [
-          { guard: 'isRemoval', target: '.refreshing', reenter: true, actions: 'clearSelection' },
-          { target: '.refreshing', reenter: true },
-        ],
       },
-      states: {
-        idle: {},
-        refreshing: {
-          invoke: {
-            id: 'loadTeamsData',
-            src: 'loadTeamsData',
-            input: ({ context }) => ({ features: context.features }),
-            onDone: { target: 'idle', actions: [loadDone, 'showRows'] },
-            onError: '#teams.failed',
-          },
-        },
-      },
+      states: { list: listRegion<TeamsData>('teams') },
     },
   },
 });

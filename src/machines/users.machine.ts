@@ -1,7 +1,12 @@
 import { assign, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { api } from '../api/client';
 import type { Features } from '../session/user-info';
-import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { limitRegion, listLoadStates, listRegion } from './list-tab.states';
+import {
+  createModalSaveMachine,
+  createRemoveMachine,
+  type ModalSavedEvent,
+} from './modalSave.machine';
 import { tableMachine } from './table.machine';
 import { createUsersActors, type RemoveUsersDraft, type UsersData } from './users.actors';
 import { canSubmitUsers, EMPTY_USERS_DRAFT, type UsersDraft } from './users.draft';
@@ -25,13 +30,11 @@ export const usersEditorMachine = createModalSaveMachine({
     draft.editing ? ROLE_UPDATED_TOAST : usersAddedToast(draft.emails.length),
 });
 
-export const removeUsersMachine = createModalSaveMachine({
+export const removeUsersMachine = createRemoveMachine({
   id: 'removeUsers',
   emptyDraft: { emails: [], names: [] } satisfies RemoveUsersDraft,
   save: actors.removeUsers,
-  canSubmit: (draft) => draft.emails.length > 0,
-  successToast: (draft) => usersRemovedToast(draft.emails.length),
-  failureToast: { title: 'Something went wrong', variant: 'error' },
+  successToast: usersRemovedToast,
 });
 
 export interface UsersInput {
@@ -75,16 +78,11 @@ function draftFor(context: UsersContext, user: User | null): UsersDraft {
   };
 }
 
-const loadDone = {
-  type: 'assignData',
-  params: ({ event }: { event: { output: UsersData } }) => ({ data: event.output }),
-} as const;
-
 /** The users tab: the lists, the table, the add/edit and remove modals, the user-limit modal. */
 export const usersMachine = setup({
   types: { context: {} as UsersContext, events: {} as UsersEvent, input: {} as UsersInput },
   actors: {
-    loadUsersData: actors.loadUsersData,
+    load: actors.loadUsersData,
     table: tableMachine,
     editor: usersEditorMachine,
     remover: removeUsersMachine,
@@ -134,24 +132,7 @@ export const usersMachine = setup({
   ],
   initial: 'starting',
   states: {
-    starting: {
-      always: [
-        { guard: 'hasSeed', target: 'ready.list.refreshing', actions: 'showRows' },
-        { target: 'loading' },
-      ],
-    },
-    loading: {
-      invoke: {
-        id: 'loadUsersData',
-        src: 'loadUsersData',
-        input: ({ context }) => ({ features: context.features }),
-        onDone: { target: 'ready', actions: [loadDone, 'showRows'] },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
+    ...listLoadStates<UsersData>(),
     ready: {
       type: 'parallel',
       on: {
@@ -165,46 +146,8 @@ export const usersMachine = setup({
         },
       },
       states: {
-        list: {
-          initial: 'idle',
-          on: {
-            MODAL_SAVED: [
-              {
-                guard: 'isRemoval',
-                target: '.refreshing',
-                reenter: true,
-                actions: 'clearSelection',
-              },
-              { target: '.refreshing', reenter: true },
-            ],
-          },
-          states: {
-            idle: {},
-            refreshing: {
-              invoke: {
-                id: 'loadUsersData',
-                src: 'loadUsersData',
-                input: ({ context }) => ({ features: context.features }),
-                onDone: { target: 'idle', actions: [loadDone, 'showRows'] },
-                onError: '#users.failed',
-              },
-            },
-          },
-        },
-        limit: {
-          initial: 'closed',
-          states: {
-            closed: {
-              on: {
-                ADD: [
-                  { guard: 'isAtLimit', target: 'open' },
-                  { actions: { type: 'openEditor', params: { user: null } } },
-                ],
-              },
-            },
-            open: { on: { CLOSE_LIMIT: 'closed' } },
-          },
-        },
+        list: listRegion<UsersData>('users'),
+        limit: limitRegion({ actions: { type: 'openEditor', params: { user: null } } } as const),
       },
     },
   },

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import {
   expectNotFound,
@@ -58,6 +59,71 @@ test.describe('business hours, enabled', () => {
   });
 });
 
+test.describe('business hours of one mailbox, from the mailboxes tab', () => {
+  test.use({ signedInAs: 'admin' });
+
+  const rowOf = (page: Page, email: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+
+  async function openHours(page: Page, email: string) {
+    await page.getByRole('button', { name: `Actions for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Update business hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update business hours' });
+    await expect(dialog).toContainText(email);
+    return dialog;
+  }
+
+  test('sets Custom, Ignored and Company hours, and the list shows each mode', async ({ page }) => {
+    const email = 'sales@acme.example';
+    await page.goto('/settings/mailboxes');
+    await expect(rowOf(page, email)).toContainText('Company');
+
+    let dialog = await openHours(page, email);
+    await dialog.getByRole('radio', { name: /^Custom/ }).check();
+    // The company's days are the starting point (other tests of this server may change
+    // Saturday's company hours, none changes Sunday's).
+    await expect(dialog.getByRole('switch', { name: 'Monday' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Sunday' })).not.toBeChecked();
+    await dialog.getByRole('switch', { name: 'Sunday' }).click();
+    await dialog.getByRole('combobox', { name: 'Timezone' }).selectOption('UTC');
+    await expect(dialog.getByText('Choose a timezone other than UTC.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'Timezone' }).selectOption('Asia/Tokyo');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Business hours updated', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, email)).toContainText('Custom');
+
+    dialog = await openHours(page, email);
+    await expect(dialog.getByRole('radio', { name: /^Custom/ })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Sunday' })).toBeChecked();
+    await expect(dialog.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Asia/Tokyo');
+    await dialog.getByRole('radio', { name: /^Ignored/ }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, email)).toContainText('Ignored');
+
+    dialog = await openHours(page, email);
+    await dialog.getByRole('radio', { name: /^Company/ }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, email)).toContainText('Company');
+  });
+
+  test('Cancel leaves the mailbox as it was', async ({ page }) => {
+    await page.goto('/settings/mailboxes');
+    const dialog = await openHours(page, 'support@acme.example');
+    await expect(dialog.getByRole('radio', { name: /^Custom/ })).toBeChecked();
+    await dialog.getByRole('radio', { name: /^Ignored/ }).check();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, 'support@acme.example')).toContainText('Custom');
+    await expect(
+      page.getByRole('button', { name: 'Actions for support@acme.example' }),
+    ).toBeFocused();
+  });
+});
+
 readOnlyTest.describe('business hours, read-only', () => {
   readOnlyTest.use({ signedInAs: 'admin' });
 
@@ -69,6 +135,13 @@ readOnlyTest.describe('business hours, read-only', () => {
     await expect(page.getByRole('combobox', { name: 'Timezone' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   });
+
+  readOnlyTest('offers no Update business hours in the mailboxes row menu', async ({ page }) => {
+    await page.goto('/settings/mailboxes');
+    await page.getByRole('button', { name: 'Actions for sales@acme.example' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Update business hours' })).toHaveCount(0);
+  });
 });
 
 featuresOffTest.describe('business hours, disabled', () => {
@@ -78,5 +151,12 @@ featuresOffTest.describe('business hours, disabled', () => {
     await page.goto('/settings/mailboxes');
     await expect(settingsTabs(page)).toHaveText(['Mailboxes', 'Users', 'Teams']);
     await expectNotFound(page, '/settings/business');
+  });
+
+  featuresOffTest('offers no Update business hours in the mailboxes row menu', async ({ page }) => {
+    await page.goto('/settings/mailboxes');
+    await page.getByRole('button', { name: 'Actions for sales@acme.example' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Update business hours' })).toHaveCount(0);
   });
 });

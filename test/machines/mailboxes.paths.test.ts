@@ -1,64 +1,56 @@
 import { describe } from 'vitest';
-import { createActor } from 'xstate';
-import { ApiFailure } from '../../src/api/errors';
-import {
-  mailboxesMachine,
-  type MailboxesEvent,
-  type MailboxesInput,
-} from '../../src/machines/mailboxes.machine';
-import type { Mailbox } from '../../src/machines/mailboxes.rows';
+import type { MailboxesData } from '../../src/machines/mailboxes.actors';
+import { mailboxesMachine, type MailboxesEvent } from '../../src/machines/mailboxes.machine';
+import { makeFeatures, type FeatureOverrides } from '../support/fixtures';
 import { makeMailbox } from '../support/settings-fixtures';
-import {
-  ControlledActors,
-  describePathTests,
-  SimulatedClock,
-  type Executors,
-  type PathEvent,
-} from './support/paths';
+import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support/list-tab';
+import type { Executors, PathEvent } from './support/paths';
 
-type MailboxesTestActor = ReturnType<ReturnType<typeof starter>>['actor'];
-
-const MAILBOXES = [makeMailbox('sales@acme.example'), makeMailbox('support@acme.example')];
-
-function starter(input: MailboxesInput) {
-  return () => {
-    const actors = new ControlledActors();
-    const clock = new SimulatedClock();
-    const machine = mailboxesMachine.provide({
-      actors: { loadMailboxes: actors.promise<Mailbox[]>('loadMailboxes') },
-    });
-    return { actor: createActor(machine, { clock, input }).start(), actors, clock };
-  };
-}
+const SALES = makeMailbox('sales@acme.example');
+const DATA: MailboxesData = { mailboxes: [SALES, makeMailbox('support@acme.example')] };
 
 const executors = {
-  RETRY: (actor, event) => actor.send(event),
-  ADD: (actor, event) => actor.send(event),
-  CLOSE_LIMIT: (actor, event) => actor.send(event),
-  REMOVE: (actor, event) => actor.send(event),
-  MODAL_SAVED: (actor, event) => actor.send(event),
-} satisfies Executors<MailboxesTestActor, MailboxesEvent>;
+  RETRY: send,
+  ADD: send,
+  CLOSE_LIMIT: send,
+  REMOVE: send,
+  MODAL_SAVED: send,
+  EDIT_HOURS: send,
+  CLOSE_HOURS: send,
+} satisfies Executors<{ send(event: MailboxesEvent): void }, MailboxesEvent>;
 
 const events: PathEvent<typeof mailboxesMachine>[] = [
   { type: 'RETRY' },
   { type: 'ADD' },
   { type: 'CLOSE_LIMIT' },
-  { type: 'REMOVE', mailboxes: MAILBOXES.slice(0, 1) },
+  { type: 'REMOVE', mailboxes: [SALES] },
   { type: 'MODAL_SAVED', modal: 'removeMailboxes' },
-  { type: 'xstate.done.actor.loadMailboxes', output: MAILBOXES },
-  {
-    type: 'xstate.error.actor.loadMailboxes',
-    error: new ApiFailure({ kind: 'network', message: 'offline' }),
-  },
+  { type: 'EDIT_HOURS', mailbox: SALES },
+  { type: 'MODAL_SAVED', modal: 'mailboxHours' },
+  { type: 'CLOSE_HOURS' },
+  ...loadOutcomes(DATA),
 ];
 
-// Two mailboxes of at most two: Add mailboxes opens the limit modal.
-describe('mailboxes machine paths, loading first', () => {
-  const input: MailboxesInput = { seed: null, maxMailboxes: 2 };
-  describePathTests({ machine: mailboxesMachine, input, events, start: starter(input), executors });
-});
+function describeWith(name: string, features: FeatureOverrides, unreachable: string[]) {
+  // Two mailboxes of at most two: Add mailboxes opens the limit modal.
+  describe(name, () => {
+    describeListTabPaths({
+      name: 'mailboxes',
+      provide: (actors) =>
+        mailboxesMachine.provide({
+          actors: { load: actors.promise<MailboxesData>('load') },
+        }),
+      input: { maxMailboxes: 2, features: makeFeatures(features) },
+      seed: DATA,
+      events,
+      executors,
+      unreachable,
+    });
+  });
+}
 
-describe('mailboxes machine paths, from the list loaded at sign-in', () => {
-  const input: MailboxesInput = { seed: MAILBOXES, maxMailboxes: 2 };
-  describePathTests({ machine: mailboxesMachine, input, events, start: starter(input), executors });
-});
+describeWith('business hours editable', {}, ['ready.hours.unavailable']);
+// Read-only or disabled business hours: the row menu never offers the hours modal.
+const NO_HOURS = ['ready.hours.closed', 'ready.hours.open'];
+describeWith('business hours read-only', { business_hours: { read_only: true } }, NO_HOURS);
+describeWith('business hours disabled', { business_hours: { enabled: false } }, NO_HOURS);

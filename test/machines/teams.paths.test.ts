@@ -1,45 +1,21 @@
-import { describe } from 'vitest';
-import { createActor } from 'xstate';
-import { ApiFailure } from '../../src/api/errors';
 import type { TeamsData } from '../../src/machines/teams.actors';
-import { teamsMachine, type TeamsEvent, type TeamsInput } from '../../src/machines/teams.machine';
+import { teamsMachine, type TeamsEvent } from '../../src/machines/teams.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeTeam } from '../support/settings-fixtures';
-import {
-  ControlledActors,
-  describePathTests,
-  SimulatedClock,
-  type Executors,
-  type PathEvent,
-} from './support/paths';
-
-type TeamsTestActor = ReturnType<ReturnType<typeof starter>>['actor'];
+import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support/list-tab';
+import type { Executors, PathEvent } from './support/paths';
 
 const SALES = makeTeam(1, 'Sales', ['sales@acme.example']);
 const DATA: TeamsData = { teams: [SALES], mailboxes: [makeMailbox('sales@acme.example')] };
 
-function starter(input: TeamsInput) {
-  return () => {
-    const actors = new ControlledActors();
-    const clock = new SimulatedClock();
-    const machine = teamsMachine.provide({
-      actors: { loadTeamsData: actors.promise<TeamsData, { features: Features }>('loadTeamsData') },
-    });
-    return { actor: createActor(machine, { clock, input }).start(), actors, clock };
-  };
-}
-
 const executors = {
-  RETRY: (actor, event) => actor.send(event),
-  CREATE: (actor, event) => actor.send(event),
-  EDIT: (actor, event) => actor.send(event),
-  REMOVE: (actor, event) => actor.send(event),
-  MODAL_SAVED: (actor, event) => actor.send(event),
-} satisfies Executors<TeamsTestActor, TeamsEvent>;
-
-const label = (event: { type: string; modal?: unknown }) =>
-  event.type === 'MODAL_SAVED' ? `MODAL_SAVED(${String(event.modal)})` : event.type;
+  RETRY: send,
+  CREATE: send,
+  EDIT: send,
+  REMOVE: send,
+  MODAL_SAVED: send,
+} satisfies Executors<{ send(event: TeamsEvent): void }, TeamsEvent>;
 
 const events: PathEvent<typeof teamsMachine>[] = [
   { type: 'RETRY' },
@@ -48,33 +24,17 @@ const events: PathEvent<typeof teamsMachine>[] = [
   { type: 'REMOVE', teams: [SALES] },
   { type: 'MODAL_SAVED', modal: 'teamEditor' },
   { type: 'MODAL_SAVED', modal: 'removeTeams' },
-  { type: 'xstate.done.actor.loadTeamsData', output: DATA },
-  {
-    type: 'xstate.error.actor.loadTeamsData',
-    error: new ApiFailure({ kind: 'network', message: 'offline' }),
-  },
+  ...loadOutcomes(DATA),
 ];
 
-describe('teams machine paths, loading first', () => {
-  const input: TeamsInput = { seed: null, features: makeFeatures() };
-  describePathTests({
-    machine: teamsMachine,
-    input,
-    events,
-    label,
-    start: starter(input),
-    executors,
-  });
-});
-
-describe('teams machine paths, from the lists loaded at sign-in', () => {
-  const input: TeamsInput = { seed: DATA, features: makeFeatures() };
-  describePathTests({
-    machine: teamsMachine,
-    input,
-    events,
-    label,
-    start: starter(input),
-    executors,
-  });
+describeListTabPaths({
+  name: 'teams',
+  provide: (actors) =>
+    teamsMachine.provide({
+      actors: { load: actors.promise<TeamsData, { features: Features }>('load') },
+    }),
+  input: { features: makeFeatures() },
+  seed: DATA,
+  events,
+  executors,
 });

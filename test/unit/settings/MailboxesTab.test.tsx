@@ -34,7 +34,7 @@ function renderMailboxes({ max = 25, features = {}, load, remove }: Options = {}
   const removeMailboxes = vi.fn(remove ?? (async () => undefined));
   const machine = mailboxesMachine.provide({
     actors: {
-      loadMailboxes: fromPromise(load ?? (async () => MAILBOXES)),
+      load: fromPromise(async () => ({ mailboxes: await (load ?? (async () => MAILBOXES))() })),
       remover: removeMailboxesMachine.provide({
         actors: { save: fromPromise(({ input }) => removeMailboxes(input)) },
       }),
@@ -166,6 +166,27 @@ describe('mailboxes tab', () => {
     expect(screen.queryByRole('link', { name: 'Add mailboxes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Update business hours in the row menu while business hours are writable', async () => {
+    await renderMailboxes().rendered;
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Actions for sales@acme.example' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Update business hours' })).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
+  });
+
+  it.each([
+    ['read-only', { enabled: true, read_only: true }],
+    ['disabled', { enabled: false, read_only: false }],
+  ])('leaves Update business hours out when business hours are %s', async (_, flags) => {
+    await renderMailboxes({ features: { business_hours: flags } }).rendered;
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Actions for sales@acme.example' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Update business hours' })).toBeNull();
   });
 
   it('shows Something went wrong when the list cannot load, and Refresh page retries', async () => {

@@ -37,7 +37,7 @@ async function renderTeams({ data = DATA, save, features = {} }: Options = {}) {
   const saveTeam = vi.fn(save ?? (async () => undefined));
   const machine = teamsMachine.provide({
     actors: {
-      loadTeamsData: fromPromise(async () => data),
+      load: fromPromise(async () => data),
       editor: teamEditorMachine.provide({
         actors: { save: fromPromise(({ input }) => saveTeam(input)) },
       }),

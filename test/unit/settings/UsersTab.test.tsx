@@ -35,7 +35,7 @@ async function renderUsers(maxUsers = 10) {
   const removeUsers = vi.fn<(input: unknown) => Promise<void>>(async () => undefined);
   const machine = usersMachine.provide({
     actors: {
-      loadUsersData: fromPromise(async () => DATA),
+      load: fromPromise(async () => DATA),
       editor: usersEditorMachine.provide({
         actors: { save: fromPromise(({ input }) => saveUsers(input)) },
       }),

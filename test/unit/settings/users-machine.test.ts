@@ -12,7 +12,7 @@ const DATA: UsersData = { users: [ADA, MAX, VERA], mailboxes: [], teams: [] };
 
 function start() {
   const machine = usersMachine.provide({
-    actors: { loadUsersData: fromPromise(async () => DATA) },
+    actors: { load: fromPromise(async () => DATA) },
   });
   const actor = createActor(machine, {
     input: { seed: DATA, maxUsers: 10, currentEmail: 'ADA@acme.example', features: makeFeatures() },

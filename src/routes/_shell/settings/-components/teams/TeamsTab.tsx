@@ -8,8 +8,7 @@ import { EmptyState } from '../../../../../ui/EmptyState';
 import { PlusIcon, UsersIcon } from '../../../../../ui/icons';
 import { PageHeader } from '../../../../../ui/Page';
 import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
-import { DataTable, listStatus } from '../../../../../ui/table/DataTable';
-import { RemoveSelectedButton } from '../../../../../ui/table/RemoveSelectedButton';
+import { ListTable } from '../../../../../ui/table/ListTable';
 import type { RowMenuItem } from '../../../../../ui/table/table-types';
 import { RemoveTeamsDialog } from './RemoveTeamsDialog';
 import { TEAM_COLUMNS } from './team-columns';
@@ -27,8 +26,7 @@ export function TeamsTab({ machine, user, seed }: TeamsTabProps) {
   const actor = useActorRef(machine, { input: { seed, features: user.features } });
   const teams = useSelector(actor, (snapshot) => snapshot.context.teams);
   const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
-  const status = useSelector(actor, listStatus);
-  const { table, editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const { editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
   const byId = useMemo(() => new Map(teams.map((team) => [String(team.id), team])), [teams]);
   const writable = !user.features.teams.read_only;
 
@@ -52,32 +50,26 @@ export function TeamsTab({ machine, user, seed }: TeamsTabProps) {
         actions={create}
       />
       {!writable && <ReadOnlyNote />}
-      {table && (
-        <DataTable
-          table={table}
-          status={status}
-          onRetry={() => actor.send({ type: 'RETRY' })}
-          label="Teams"
-          columns={TEAM_COLUMNS}
-          items={byId}
-          rowName={(team) => team.name}
-          selectable={writable}
-          rowMenu={writable ? rowMenu : undefined}
-          searchPlaceholder="Search by team or mailbox"
-          bulkActions={(ids) => (
-            <RemoveSelectedButton onClick={() => remove(ids.flatMap((id) => byId.get(id) ?? []))} />
-          )}
-          emptyState={
-            <EmptyState
-              headingLevel={3}
-              icon={<UsersIcon size={26} />}
-              title="Start by creating a team"
-              text="Teams group mailboxes, so you can follow them together and give managers access to them."
-              action={create}
-            />
-          }
-        />
-      )}
+      <ListTable
+        tab={actor}
+        label="Teams"
+        columns={TEAM_COLUMNS}
+        items={byId}
+        rowName={(team) => team.name}
+        writable={writable}
+        rowMenu={rowMenu}
+        onRemove={remove}
+        searchPlaceholder="Search by team or mailbox"
+        emptyState={
+          <EmptyState
+            headingLevel={3}
+            icon={<UsersIcon size={26} />}
+            title="Start by creating a team"
+            text="Teams group mailboxes, so you can follow them together and give managers access to them."
+            action={create}
+          />
+        }
+      />
       {editor && <TeamDialog editor={editor} mailboxes={mailboxes} />}
       {remover && <RemoveTeamsDialog remover={remover} />}
     </>

@@ -8,8 +8,7 @@ import { PlusIcon } from '../../../../../ui/icons';
 import { LimitDialog } from '../../../../../ui/LimitDialog';
 import { PageHeader } from '../../../../../ui/Page';
 import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
-import { DataTable, listStatus } from '../../../../../ui/table/DataTable';
-import { RemoveSelectedButton } from '../../../../../ui/table/RemoveSelectedButton';
+import { ListTable } from '../../../../../ui/table/ListTable';
 import type { RowMenuItem } from '../../../../../ui/table/table-types';
 import { RemoveUsersDialog } from './RemoveUsersDialog';
 import { userColumns } from './user-columns';
@@ -36,11 +35,10 @@ export function UsersTab({ machine, user, seed }: UsersTabProps) {
   const users = useSelector(actor, (snapshot) => snapshot.context.users);
   const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
   const teams = useSelector(actor, (snapshot) => snapshot.context.teams);
-  const status = useSelector(actor, listStatus);
   const limitOpen = useSelector(actor, (snapshot) =>
     snapshot.matches({ ready: { limit: 'open' } }),
   );
-  const { table, editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const { editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
   const byEmail = useMemo(() => new Map(users.map((u) => [u.email, u])), [users]);
   const columns = useMemo(() => userColumns(user.email), [user.email]);
   const writable = !user.features.users.read_only;
@@ -64,26 +62,18 @@ export function UsersTab({ machine, user, seed }: UsersTabProps) {
         }
       />
       {!writable && <ReadOnlyNote />}
-      {table && (
-        <DataTable
-          table={table}
-          status={status}
-          onRetry={() => actor.send({ type: 'RETRY' })}
-          label="Users"
-          columns={columns}
-          items={byEmail}
-          rowName={(row) => row.email}
-          selectable={writable}
-          rowMenu={writable ? rowMenu : undefined}
-          searchPlaceholder="Search by name, email or role"
-          bulkActions={(emails) => (
-            <RemoveSelectedButton
-              onClick={() => remove(emails.flatMap((email) => byEmail.get(email) ?? []))}
-            />
-          )}
-          emptyState={null}
-        />
-      )}
+      <ListTable
+        tab={actor}
+        label="Users"
+        columns={columns}
+        items={byEmail}
+        rowName={(row) => row.email}
+        writable={writable}
+        rowMenu={rowMenu}
+        onRemove={remove}
+        searchPlaceholder="Search by name, email or role"
+        emptyState={null}
+      />
       {editor && (
         <UsersDialog
           editor={editor}

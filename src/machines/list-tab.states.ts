@@ -1,0 +1,91 @@
+import type { Features } from '../session/user-info';
+
+/*
+ * The states the list tabs (mailboxes, users, teams) share. A tab's machine spreads them into
+ * its config and declares what they name: the actor `load` (its lists, given the features),
+ * the actions `assignData` (params `{ data }`), `showRows` and `clearSelection`, and the
+ * guards `hasSeed` and `isRemoval`.
+ */
+
+const load = {
+  id: 'load',
+  src: 'load',
+  input: ({ context }: { context: { features: Features } }) => ({ features: context.features }),
+} as const;
+
+function assignLoaded<TData>() {
+  return [
+    {
+      type: 'assignData',
+      params: ({ event }: { event: { output: TData } }) => ({ data: event.output }),
+    },
+    'showRows',
+  ] as const;
+}
+
+/**
+ * Starting from the lists loaded at sign-in (shown at once, refreshed behind them) or loading
+ * them; a failed load shows Something went wrong until RETRY.
+ */
+export function listLoadStates<TData>() {
+  return {
+    starting: {
+      always: [
+        { guard: 'hasSeed', target: 'ready.list.refreshing', actions: 'showRows' },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      invoke: {
+        ...load,
+        onDone: { target: 'ready', actions: assignLoaded<TData>() },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+  } as const;
+}
+
+/*
+ * A saved modal reloads the list; a removal also clears the selection. The transitions sit on
+ * the region's states, not the region: a region's own transition would re-enter the whole
+ * parallel `ready` state (its nearest compound ancestor) and reset the sibling regions.
+ */
+const reload = [
+  { guard: 'isRemoval', target: 'refreshing', reenter: true, actions: 'clearSelection' },
+  { target: 'refreshing', reenter: true },
+] as const;
+
+/** The `ready.list` region: idle, or reloading after a change. `machineId` names the tab. */
+export function listRegion<TData>(machineId: string) {
+  return {
+    initial: 'idle',
+    states: {
+      idle: { on: { MODAL_SAVED: reload } },
+      refreshing: {
+        on: { MODAL_SAVED: reload },
+        invoke: {
+          ...load,
+          onDone: { target: 'idle', actions: assignLoaded<TData>() },
+          onError: `#${machineId}.failed`,
+        },
+      },
+    },
+  } as const;
+}
+
+/**
+ * The `ready.limit` region: ADD at the limit (guard `isAtLimit`) opens the limit modal until
+ * CLOSE_LIMIT; below it, ADD takes the `belowLimit` transition when there is one.
+ */
+export function limitRegion<TBelow extends object>(...belowLimit: TBelow[]) {
+  return {
+    initial: 'closed',
+    states: {
+      closed: { on: { ADD: [{ guard: 'isAtLimit', target: 'open' }, ...belowLimit] } },
+      open: { on: { CLOSE_LIMIT: 'closed' } },
+    },
+  } as const;
+}

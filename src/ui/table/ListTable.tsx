@@ -1,0 +1,51 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRef, Snapshot } from 'xstate';
+import type { TableActor } from '../../machines/table.machine';
+import { DataTable, listStatus, type DataTableProps } from './DataTable';
+import { RemoveSelectedButton } from './RemoveSelectedButton';
+import type { RowMenuItem } from './table-types';
+
+/** What a list tab's machine offers its table: `loading`/`failed`/`ready`, a table child, RETRY. */
+type ListTabSnapshot = Snapshot<unknown> & {
+  matches(state: 'failed' | 'ready'): boolean;
+  children: { table?: TableActor };
+};
+export type ListTabActor = ActorRef<ListTabSnapshot, { type: 'RETRY' }>;
+
+export interface ListTableProps<T> extends Omit<
+  DataTableProps<T>,
+  'table' | 'status' | 'onRetry' | 'selectable' | 'rowMenu' | 'bulkActions'
+> {
+  /** The tab's machine, whose `table` child holds search, sort and selection. */
+  tab: ListTabActor;
+  /** False in read-only mode: no checkboxes, no row menus, no Remove. */
+  writable: boolean;
+  rowMenu: (item: T) => readonly RowMenuItem[];
+  /** Remove for the selection, or a row menu's remove: opens the remove-confirmation modal. */
+  onRemove: (items: T[]) => void;
+}
+
+/**
+ * A list tab's table: the spinner, failure and rows as its machine says; while writable, rows
+ * can be selected and removed.
+ */
+export function ListTable<T>({ tab, writable, rowMenu, onRemove, ...table }: ListTableProps<T>) {
+  const status = useSelector(tab, listStatus);
+  const actor = useSelector(tab, (snapshot) => snapshot.children.table);
+  if (!actor) return null;
+  return (
+    <DataTable
+      {...table}
+      table={actor}
+      status={status}
+      onRetry={() => tab.send({ type: 'RETRY' })}
+      selectable={writable}
+      rowMenu={writable ? rowMenu : undefined}
+      bulkActions={(keys) => (
+        <RemoveSelectedButton
+          onClick={() => onRemove(keys.flatMap((key) => table.items.get(key) ?? []))}
+        />
+      )}
+    />
+  );
+}
