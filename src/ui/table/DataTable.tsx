@@ -46,6 +46,8 @@ export interface DataTableProps<T> {
   bulkActions?: (keys: readonly string[]) => ReactNode;
   /** The state of a table with no rows at all, e.g. Start by adding mailboxes. */
   emptyState: ReactNode;
+  /** The state of a search that matches nothing; the settings tabs' Clear search by default. */
+  noMatchesState?: (query: string) => ReactNode;
 }
 
 /**
@@ -77,7 +79,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (view === 'empty') {
     body = props.emptyState;
   } else if (view === 'noMatches') {
-    body = <NoMatchesState query={query} onClear={() => table.send({ type: 'RESET' })} />;
+    body = props.noMatchesState?.(query) ?? (
+      <NoMatchesState query={query} onClear={() => table.send({ type: 'RESET' })} />
+    );
   } else {
     body = <TableGrid {...props} />;
   }

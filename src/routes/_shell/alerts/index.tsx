@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../../ui/EmptyState';
-import { BellIcon } from '../../../ui/icons';
-import { Card, Page, PageHeader } from '../../../ui/Page';
+import { useSelector } from '@xstate/react';
+import { useAppContext } from '../../../app-context';
+import { alertsMachine } from '../../../machines/alerts.machine';
+import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { Page } from '../../../ui/Page';
+import { AlertsScreen } from './-components/AlertsScreen';
 
 export const Route = createFileRoute('/_shell/alerts/')({
   staticData: { routeName: 'alerts' },
@@ -9,19 +12,20 @@ export const Route = createFileRoute('/_shell/alerts/')({
 });
 
 function AlertsPage() {
+  const user = useSignedInUser();
+  const { workspaceData } = useAppContext();
+  const lists = useSelector(workspaceData, (snapshot) => snapshot.context.lists);
+  // The lists loaded at sign-in show at once; the page still fetches fresh ones.
+  const seed =
+    lists?.alerts.status === 'loaded'
+      ? {
+          alerts: lists.alerts.data,
+          mailboxes: lists.mailboxes.status === 'loaded' ? lists.mailboxes.data : [],
+        }
+      : null;
   return (
     <Page>
-      <PageHeader
-        title="Alerts"
-        subtitle="Set up alerts for unreplied emails to prevent slow responses and missed emails."
-      />
-      <Card>
-        <EmptyState
-          icon={<BellIcon size={26} />}
-          title="Never miss an important email again"
-          text="Get alerted when an important customer has not been replied to within 2 hours."
-        />
-      </Card>
+      <AlertsScreen machine={alertsMachine} user={user} seed={seed} />
     </Page>
   );
 }

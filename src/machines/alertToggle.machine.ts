@@ -1,0 +1,127 @@
+import { sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { api } from '../api/client';
+import { toast } from '../ui/toast-store';
+import { createAlertsActors } from './alerts.actors';
+import { ALERT_PAUSED_TOAST, ALERT_RESUMED_TOAST } from './alerts.rows';
+import { failureMessage } from './save-toasts';
+
+const actors = createAlertsActors(api);
+
+export interface AlertToggleInput {
+  alertId: number;
+  isActive: boolean;
+}
+
+export interface AlertToggleContext {
+  alertId: number;
+  /** The alert's status as the list first showed it: where the machine starts. */
+  isActive: boolean;
+}
+
+export type AlertToggleEvent =
+  | { type: 'PAUSE' }
+  | { type: 'RESUME' }
+  /** The list was reloaded: follow the server when nothing is under way. */
+  | { type: 'SYNC'; isActive: boolean };
+
+/** What the alerts page hears after a pause or a resume: it reloads the list (spec 000 §4). */
+export interface AlertToggledEvent {
+  type: 'ALERT_TOGGLED';
+}
+
+const isSync = (event: AlertToggleEvent, isActive: boolean) =>
+  event.type === 'SYNC' && event.isActive === isActive;
+
+/**
+ * One alert's Active/Paused status (spec 000 §4): pausing and resuming call the server; success
+ * toasts and tells the page, failure goes back where it was with an error toast.
+ */
+export const alertToggleMachine = setup({
+  types: {
+    context: {} as AlertToggleContext,
+    events: {} as AlertToggleEvent,
+    input: {} as AlertToggleInput,
+  },
+  actors: { setAlertActive: actors.setAlertActive },
+  guards: {
+    isActive: ({ context }) => context.isActive,
+    isSyncedActive: ({ event }) => isSync(event, true),
+    isSyncedPaused: ({ event }) => isSync(event, false),
+  },
+  actions: {
+    showPausedToast: () => toast(ALERT_PAUSED_TOAST),
+    showResumedToast: () => toast(ALERT_RESUMED_TOAST),
+    showFailureToast: (_, params: { title: string; error: unknown }) =>
+      toast({ title: params.title, description: failureMessage(params.error), variant: 'error' }),
+    notifyToggled: sendParent({ type: 'ALERT_TOGGLED' } satisfies AlertToggledEvent),
+  },
+}).createMachine({
+  id: 'alertToggle',
+  context: ({ input }) => ({ alertId: input.alertId, isActive: input.isActive }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isActive', target: 'active' }, { target: 'paused' }],
+    },
+    active: {
+      on: {
+        PAUSE: 'pausing',
+        SYNC: { guard: 'isSyncedPaused', target: 'paused' },
+      },
+    },
+    pausing: {
+      invoke: {
+        id: 'setAlertActive',
+        src: 'setAlertActive',
+        input: ({ context }) => ({ alertId: context.alertId, isActive: false }),
+        onDone: { target: 'paused', actions: ['showPausedToast', 'notifyToggled'] },
+        onError: {
+          target: 'active',
+          actions: {
+            type: 'showFailureToast',
+            params: ({ event }) => ({
+              title: 'Your alert could not be paused',
+              error: event.error,
+            }),
+          },
+        },
+      },
+    },
+    paused: {
+      on: {
+        RESUME: 'resuming',
+        SYNC: { guard: 'isSyncedActive', target: 'active' },
+      },
+    },
+    resuming: {
+      invoke: {
+        id: 'setAlertActive',
+        src: 'setAlertActive',
+        input: ({ context }) => ({ alertId: context.alertId, isActive: true }),
+        onDone: { target: 'active', actions: ['showResumedToast', 'notifyToggled'] },
+        onError: {
+          target: 'paused',
+          actions: {
+            type: 'showFailureToast',
+            params: ({ event }) => ({
+              title: 'Your alert could not be resumed',
+              error: event.error,
+            }),
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AlertToggleActor = ActorRefFrom<typeof alertToggleMachine>;
+export type AlertToggleSnapshot = SnapshotFrom<typeof alertToggleMachine>;
+export type AlertToggleStatus = 'active' | 'pausing' | 'paused' | 'resuming';
+
+/** Where a toggle rests (`starting` is left at once). */
+export function toggleStatus(snapshot: AlertToggleSnapshot): AlertToggleStatus {
+  if (snapshot.matches('pausing')) return 'pausing';
+  if (snapshot.matches('paused')) return 'paused';
+  if (snapshot.matches('resuming')) return 'resuming';
+  return 'active';
+}

@@ -1,0 +1,258 @@
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { api } from '../api/client';
+import type { Features } from '../session/user-info';
+import { toast } from '../ui/toast-store';
+import { createAlertsActors, type AlertsData, type RemoveAlertsDraft } from './alerts.actors';
+import { canSubmitAlert, draftFromAlert, EMPTY_ALERT_DRAFT, type AlertDraft } from './alerts.draft';
+import {
+  ALERT_CREATED_TOAST,
+  ALERT_LIMIT_TOAST,
+  ALERT_UPDATED_TOAST,
+  alertRow,
+  alertsRemovedToast,
+  type Alert,
+} from './alerts.rows';
+import {
+  alertToggleMachine,
+  type AlertToggleActor,
+  type AlertToggledEvent,
+} from './alertToggle.machine';
+import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { failureMessage } from './save-toasts';
+import { tableMachine } from './table.machine';
+
+const actors = createAlertsActors(api);
+
+export const alertEditorMachine = createModalSaveMachine({
+  id: 'alertEditor',
+  emptyDraft: EMPTY_ALERT_DRAFT,
+  save: actors.saveAlert,
+  canSubmit: canSubmitAlert,
+  successToast: (draft) => (draft.id === null ? ALERT_CREATED_TOAST : ALERT_UPDATED_TOAST),
+});
+
+export const removeAlertsMachine = createModalSaveMachine({
+  id: 'removeAlerts',
+  emptyDraft: { ids: [], names: [] } satisfies RemoveAlertsDraft,
+  save: actors.removeAlerts,
+  canSubmit: (draft) => draft.ids.length > 0,
+  successToast: (draft) => alertsRemovedToast(draft.ids.length),
+  failureToast: { title: 'Something went wrong', variant: 'error' },
+});
+
+export interface AlertsInput {
+  /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
+  seed: AlertsData | null;
+  features: Features;
+  maxAlerts: number;
+  /** The signed-in admin: a new alert notifies them unless they change it. */
+  userEmail: string;
+}
+
+export interface AlertsContext extends AlertsData, Omit<AlertsInput, 'seed'> {
+  /** One pause/resume machine per alert, by alert id: rows come and go as the table scrolls. */
+  toggles: Readonly<Record<string, AlertToggleActor>>;
+}
+
+export type AlertsEvent =
+  | { type: 'RETRY' }
+  | { type: 'CREATE' }
+  | { type: 'EDIT'; alert: Alert }
+  /** Closes the modal while the alert to edit is still loading. */
+  | { type: 'CANCEL_EDIT' }
+  | { type: 'REMOVE'; alerts: Alert[] }
+  | ModalSavedEvent
+  | AlertToggledEvent;
+
+const loadDone = {
+  type: 'assignData',
+  params: ({ event }: { event: { output: AlertsData } }) => ({ data: event.output }),
+} as const;
+
+const refreshList = { target: '.list.refreshing', reenter: true } as const;
+
+const alertsSetup = setup({
+  types: { context: {} as AlertsContext, events: {} as AlertsEvent, input: {} as AlertsInput },
+  actors: {
+    loadAlertsData: actors.loadAlertsData,
+    loadAlert: actors.loadAlert,
+    table: tableMachine,
+    editor: alertEditorMachine,
+    remover: removeAlertsMachine,
+    toggle: alertToggleMachine,
+  },
+  guards: {
+    hasSeed: ({ context }) => context.alerts.length > 0,
+    isAtLimit: ({ context }) => context.alerts.length >= context.maxAlerts,
+    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeAlerts',
+  },
+  actions: {
+    assignData: assign((_, params: { data: AlertsData }) => params.data),
+    showRows: sendTo('table', ({ context }) => ({
+      type: 'SET_ROWS' as const,
+      rows: context.alerts.map(alertRow),
+    })),
+    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+    showLimitToast: () => toast(ALERT_LIMIT_TOAST),
+    showLoadAlertFailure: (_, params: { error: unknown }) =>
+      toast({
+        title: 'Something went wrong',
+        description: failureMessage(params.error),
+        variant: 'error',
+      }),
+    openEditor: sendTo('editor', ({ context }, params: { draft: AlertDraft | null }) => ({
+      type: 'OPEN' as const,
+      draft: params.draft ?? {
+        ...EMPTY_ALERT_DRAFT,
+        notifyEmails: { values: [context.userEmail], pending: '' },
+      },
+    })),
+    openRemover: sendTo('remover', (_, params: { alerts: Alert[] }) => ({
+      type: 'OPEN' as const,
+      draft: {
+        ids: params.alerts.map((alert) => alert.id),
+        names: params.alerts.map((alert) => alert.name),
+      },
+    })),
+  },
+});
+
+/** The alerts page: the list, its table, the alert and delete modals, a toggle per alert. */
+export const alertsMachine = alertsSetup
+  .extend({
+    actions: {
+      /** Each listed alert gets its toggle (kept across reloads); deleted alerts' toggles stop. */
+      syncToggles: alertsSetup.enqueueActions(({ context, enqueue }) => {
+        const listed = new Set(context.alerts.map((alert) => String(alert.id)));
+        for (const [key, toggle] of Object.entries(context.toggles)) {
+          if (!listed.has(key)) enqueue.stopChild(toggle);
+        }
+        for (const alert of context.alerts) {
+          const toggle = context.toggles[String(alert.id)];
+          if (toggle) enqueue.sendTo(toggle, { type: 'SYNC', isActive: alert.is_active });
+        }
+        enqueue.assign({
+          toggles: ({ context: current, spawn }) =>
+            Object.fromEntries(
+              current.alerts.map((alert) => {
+                const key = String(alert.id);
+                const input = { alertId: alert.id, isActive: alert.is_active };
+                const toggle =
+                  current.toggles[key] ?? spawn('toggle', { id: `toggle-${key}`, input });
+                return [key, toggle];
+              }),
+            ),
+        });
+      }),
+    },
+  })
+  .createMachine({
+    id: 'alerts',
+    context: ({ input }) => ({
+      alerts: input.seed?.alerts ?? [],
+      mailboxes: input.seed?.mailboxes ?? [],
+      features: input.features,
+      maxAlerts: input.maxAlerts,
+      userEmail: input.userEmail,
+      toggles: {},
+    }),
+    invoke: [
+      { id: 'table', src: 'table' },
+      { id: 'editor', src: 'editor' },
+      { id: 'remover', src: 'remover' },
+    ],
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [
+          {
+            guard: 'hasSeed',
+            target: 'ready.list.refreshing',
+            actions: ['showRows', 'syncToggles'],
+          },
+          { target: 'loading' },
+        ],
+      },
+      loading: {
+        invoke: {
+          id: 'loadAlertsData',
+          src: 'loadAlertsData',
+          input: ({ context }) => ({ features: context.features }),
+          onDone: { target: 'ready', actions: [loadDone, 'showRows', 'syncToggles'] },
+          onError: 'failed',
+        },
+      },
+      failed: {
+        on: { RETRY: 'loading' },
+      },
+      ready: {
+        type: 'parallel',
+        on: {
+          // Spec 000 §5: at or above max_alerts, creating is refused with a toast, no modal.
+          CREATE: [
+            { guard: 'isAtLimit', actions: 'showLimitToast' },
+            { actions: { type: 'openEditor', params: { draft: null } } },
+          ],
+          REMOVE: {
+            actions: { type: 'openRemover', params: ({ event }) => ({ alerts: event.alerts }) },
+          },
+          MODAL_SAVED: [
+            { guard: 'isRemoval', ...refreshList, actions: 'clearSelection' },
+            refreshList,
+          ],
+          ALERT_TOGGLED: refreshList,
+        },
+        states: {
+          list: {
+            initial: 'idle',
+            states: {
+              idle: {},
+              refreshing: {
+                invoke: {
+                  id: 'loadAlertsData',
+                  src: 'loadAlertsData',
+                  input: ({ context }) => ({ features: context.features }),
+                  onDone: { target: 'idle', actions: [loadDone, 'showRows', 'syncToggles'] },
+                  onError: '#alerts.failed',
+                },
+              },
+            },
+          },
+          opener: {
+            initial: 'idle',
+            states: {
+              idle: {
+                on: { EDIT: 'fetching' },
+              },
+              // The modal shows with a loading state while the alert is fetched (spec 000 §2).
+              fetching: {
+                on: { CANCEL_EDIT: 'idle' },
+                invoke: {
+                  id: 'loadAlert',
+                  src: 'loadAlert',
+                  // Only EDIT enters this state.
+                  input: ({ event }) => ({ alertId: event.type === 'EDIT' ? event.alert.id : 0 }),
+                  onDone: {
+                    target: 'idle',
+                    actions: {
+                      type: 'openEditor',
+                      params: ({ event }) => ({ draft: draftFromAlert(event.output) }),
+                    },
+                  },
+                  onError: {
+                    target: 'idle',
+                    actions: {
+                      type: 'showLoadAlertFailure',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+
+export type AlertsActor = ActorRefFrom<typeof alertsMachine>;

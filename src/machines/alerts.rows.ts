@@ -1,0 +1,45 @@
+import type { components } from '../../openapi/portal.gen';
+import { formatMoment } from '../domain/dates';
+import type { ToastOptions } from '../ui/toast-store';
+import { searchText, type TableRow } from './table.view';
+
+export type Alert = components['schemas']['Alert'];
+
+/** The sortable columns of the alerts table; Status does not sort (spec 2, Alerts page). */
+export type AlertColumn = 'name' | 'created_by' | 'last_triggered';
+
+/** Until the engine first fires an alert, its Last triggered reads Never. */
+export const NEVER_TRIGGERED = 'Never';
+
+export const lastTriggeredText = (alert: Alert) =>
+  alert.last_triggered === null ? NEVER_TRIGGERED : formatMoment(alert.last_triggered);
+
+export function alertRow(alert: Alert): TableRow {
+  return {
+    key: String(alert.id),
+    selectable: true,
+    // Search by alert name (the search box's placeholder).
+    text: searchText(alert.name),
+    sort: {
+      name: alert.name,
+      created_by: alert.created_by,
+      // ISO moments order as text; Never (empty) comes first when ascending.
+      last_triggered: alert.last_triggered ?? '',
+    } satisfies Record<AlertColumn, string | number>,
+  };
+}
+
+const success = (title: string): ToastOptions => ({ title, variant: 'success' });
+
+// The spec's texts (000 §8), as the product writes them.
+export const ALERT_CREATED_TOAST = success('New alert created');
+export const ALERT_UPDATED_TOAST = success('Your alert has been updated');
+export const ALERT_PAUSED_TOAST = success('Your alert has been paused');
+export const ALERT_RESUMED_TOAST = success('Your alert has been resumed');
+export const alertsRemovedToast = (count: number) =>
+  success(count === 1 ? 'Your alert has been removed' : 'Your alerts have been removed');
+/** Spelled as in the product. */
+export const ALERT_LIMIT_TOAST: ToastOptions = {
+  title: "You've reched your limit of alerts",
+  variant: 'error',
+};

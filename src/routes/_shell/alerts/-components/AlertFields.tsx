@@ -1,0 +1,82 @@
+import type { AlertDraft } from '../../../../machines/alerts.draft';
+import {
+  ALERT_TEXTS,
+  checkAlertDraft,
+  digitsOnly,
+  type AlertDraftCheck,
+} from '../../../../machines/alerts.draft';
+import type { Mailbox } from '../../../../machines/mailboxes.rows';
+import { CheckList } from '../../../../ui/CheckList';
+import { ChipsInput, type ChipTone } from '../../../../ui/ChipsInput';
+import { TextInput } from '../../../../ui/TextInput';
+
+interface AlertFieldsProps {
+  draft: AlertDraft;
+  mailboxes: readonly Mailbox[];
+  onChange: (patch: Partial<AlertDraft>) => void;
+}
+
+const toneIn =
+  (invalid: readonly string[]) =>
+  (entry: string): ChipTone =>
+    invalid.includes(entry) ? 'invalid' : 'default';
+
+const errorIf = (invalid: readonly string[], message: string) =>
+  invalid.length > 0 ? message : undefined;
+
+/** The alert's fields (spec 000 §2 and §5): name, mailboxes, hours, what to watch, who to tell. */
+export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
+  const check: AlertDraftCheck = checkAlertDraft(draft);
+  return (
+    <>
+      <div className="alert-form-row">
+        <TextInput
+          label="Alert name"
+          value={draft.name}
+          maxLength={200}
+          placeholder="e.g. Key accounts waiting"
+          onChange={(event) => onChange({ name: event.target.value })}
+        />
+        <TextInput
+          label="Hours without a reply"
+          value={draft.hours}
+          inputMode="numeric"
+          maxLength={4}
+          placeholder="2"
+          hint="Whole hours, e.g. 2."
+          error={check.hoursInvalid ? ALERT_TEXTS.hours : undefined}
+          onChange={(event) => onChange({ hours: digitsOnly(event.target.value) })}
+        />
+      </div>
+      <CheckList
+        label="Mailboxes"
+        options={mailboxes.map((mailbox) => ({
+          value: mailbox.email,
+          label: mailbox.email,
+          detail: mailbox.full_name,
+        }))}
+        selected={draft.mailboxes}
+        onChange={(selected) => onChange({ mailboxes: selected })}
+        emptyText="No tracked mailboxes yet: add mailboxes first."
+      />
+      <ChipsInput
+        label="Domains and addresses"
+        value={draft.targets}
+        onChange={(targets) => onChange({ targets })}
+        toneOf={toneIn(check.invalidTargets)}
+        placeholder="bigclient.com, *.bigclient.com, ceo@client.com"
+        hint="Watch emails from a domain, all its subdomains (*.domain.com) or one address."
+        error={errorIf(check.invalidTargets, ALERT_TEXTS.targets)}
+      />
+      <ChipsInput
+        label="Notification emails"
+        value={draft.notifyEmails}
+        onChange={(notifyEmails) => onChange({ notifyEmails })}
+        toneOf={toneIn(check.invalidNotifyEmails)}
+        placeholder="name@company.com"
+        hint="Who gets the alert. Separate addresses with a comma, a space or Enter."
+        error={errorIf(check.invalidNotifyEmails, ALERT_TEXTS.notifyEmails)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Alert } from '../../../../machines/alerts.rows';
+import type { AlertsInput, alertsMachine } from '../../../../machines/alerts.machine';
+import type { UserInfo } from '../../../../session/user-info';
+import { Badge } from '../../../../ui/Badge';
+import { Button } from '../../../../ui/Button';
+import { EmptyState } from '../../../../ui/EmptyState';
+import { BellIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../../ui/icons';
+import { PageHeader } from '../../../../ui/Page';
+import { ReadOnlyNote } from '../../../../ui/ReadOnlyNote';
+import { DataTable, listStatus } from '../../../../ui/table/DataTable';
+import type { RowMenuItem } from '../../../../ui/table/table-types';
+import { ALERT_COLUMNS } from './alert-columns';
+import { AlertDialog } from './AlertDialog';
+import { RemoveAlertsDialog } from './RemoveAlertsDialog';
+import { useAlertItems, type AlertItem } from './use-alert-items';
+import './AlertsScreen.css';
+
+interface AlertsScreenProps {
+  machine: typeof alertsMachine;
+  user: UserInfo;
+  seed: AlertsInput['seed'];
+}
+
+/** The Alerts page (spec 000 §2): usage badge, the table, the alert and delete modals. */
+export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
+  const actor = useActorRef(machine, {
+    input: { seed, features: user.features, maxAlerts: user.maxAlerts, userEmail: user.email },
+  });
+  const alerts = useSelector(actor, (snapshot) => snapshot.context.alerts);
+  const toggles = useSelector(actor, (snapshot) => snapshot.context.toggles);
+  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
+  const status = useSelector(actor, listStatus);
+  const { table, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const items = useAlertItems(alerts, toggles);
+  const writable = !user.features.alerts.read_only;
+
+  const remove = (list: Alert[]) => actor.send({ type: 'REMOVE', alerts: list });
+  const rowMenu = ({ alert, toggle, status: toggleStatus }: AlertItem): RowMenuItem[] => [
+    { label: 'Edit alert', onSelect: () => actor.send({ type: 'EDIT', alert }) },
+    ...(toggleStatus === 'active'
+      ? [{ label: 'Pause alert', onSelect: () => toggle.send({ type: 'PAUSE' }) }]
+      : []),
+    ...(toggleStatus === 'paused'
+      ? [{ label: 'Resume alert', onSelect: () => toggle.send({ type: 'RESUME' }) }]
+      : []),
+    { label: 'Delete alert', danger: true, onSelect: () => remove([alert]) },
+  ];
+  // At the limit the machine refuses CREATE with a toast, so the buttons stay enabled.
+  const createButton = (label: string, variant: 'primary' | 'secondary' = 'primary') =>
+    writable && (
+      <Button
+        variant={variant}
+        icon={<PlusIcon size={16} />}
+        onClick={() => actor.send({ type: 'CREATE' })}
+      >
+        {label}
+      </Button>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="alerts-title">
+            Alerts
+            {status === 'ready' && alerts.length > 0 && (
+              <Badge tone="brand">
+                {alerts.length} of {user.maxAlerts} used
+              </Badge>
+            )}
+          </span>
+        }
+        subtitle="Set up alerts for unreplied emails to prevent slow responses and missed emails."
+        actions={createButton('Create a new alert')}
+      />
+      {!writable && <ReadOnlyNote />}
+      {table && (
+        <DataTable
+          table={table}
+          status={status}
+          onRetry={() => actor.send({ type: 'RETRY' })}
+          label="Alerts"
+          columns={ALERT_COLUMNS}
+          items={items}
+          rowName={({ alert }) => alert.name}
+          selectable={writable}
+          rowMenu={writable ? rowMenu : undefined}
+          searchPlaceholder="Search by alert name"
+          bulkActions={(ids) => (
+            <Button
+              variant="danger"
+              size="small"
+              icon={<TrashIcon size={15} />}
+              onClick={() => remove(ids.flatMap((id) => items.get(id)?.alert ?? []))}
+            >
+              Delete alerts
+            </Button>
+          )}
+          emptyState={
+            <EmptyState
+              icon={<BellIcon size={26} />}
+              title="Never miss an important email again"
+              text="Get alerted when an important customer has not been replied to within 2 hours."
+              action={createButton('Create my first alert')}
+            />
+          }
+          noMatchesState={(query) => (
+            <EmptyState
+              icon={<SearchIcon size={26} />}
+              title="No alerts found"
+              text={`Your search "${query.trim()}" didn't match any alert. Please try again or add a new alert.`}
+              action={createButton('Create a new alert', 'secondary')}
+            />
+          )}
+        />
+      )}
+      <AlertDialog actor={actor} mailboxes={mailboxes} />
+      {remover && <RemoveAlertsDialog remover={remover} />}
+    </>
+  );
+}
