@@ -17,7 +17,12 @@ import {
   type AlertToggleActor,
   type AlertToggledEvent,
 } from './alertToggle.machine';
-import { createModalSaveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { listLoadStates, listRegion } from './list-tab.states';
+import {
+  createModalSaveMachine,
+  createRemoveMachine,
+  type ModalSavedEvent,
+} from './modalSave.machine';
 import { failureMessage } from './save-toasts';
 import { tableMachine } from './table.machine';
 
@@ -31,13 +36,11 @@ export const alertEditorMachine = createModalSaveMachine({
   successToast: (draft) => (draft.id === null ? ALERT_CREATED_TOAST : ALERT_UPDATED_TOAST),
 });
 
-export const removeAlertsMachine = createModalSaveMachine({
+export const removeAlertsMachine = createRemoveMachine({
   id: 'removeAlerts',
   emptyDraft: { ids: [], names: [] } satisfies RemoveAlertsDraft,
   save: actors.removeAlerts,
-  canSubmit: (draft) => draft.ids.length > 0,
-  successToast: (draft) => alertsRemovedToast(draft.ids.length),
-  failureToast: { title: 'Something went wrong', variant: 'error' },
+  successToast: alertsRemovedToast,
 });
 
 export interface AlertsInput {
@@ -64,17 +67,10 @@ export type AlertsEvent =
   | ModalSavedEvent
   | AlertToggledEvent;
 
-const loadDone = {
-  type: 'assignData',
-  params: ({ event }: { event: { output: AlertsData } }) => ({ data: event.output }),
-} as const;
-
-const refreshList = { target: '.list.refreshing', reenter: true } as const;
-
 const alertsSetup = setup({
   types: { context: {} as AlertsContext, events: {} as AlertsEvent, input: {} as AlertsInput },
   actors: {
-    loadAlertsData: actors.loadAlertsData,
+    load: actors.loadAlertsData,
     loadAlert: actors.loadAlert,
     table: tableMachine,
     editor: alertEditorMachine,
@@ -88,10 +84,6 @@ const alertsSetup = setup({
   },
   actions: {
     assignData: assign((_, params: { data: AlertsData }) => params.data),
-    showRows: sendTo('table', ({ context }) => ({
-      type: 'SET_ROWS' as const,
-      rows: context.alerts.map(alertRow),
-    })),
     clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
     showLimitToast: () => toast(ALERT_LIMIT_TOAST),
     showLoadAlertFailure: (_, params: { error: unknown }) =>
@@ -121,8 +113,12 @@ const alertsSetup = setup({
 export const alertsMachine = alertsSetup
   .extend({
     actions: {
-      /** Each listed alert gets its toggle (kept across reloads); deleted alerts' toggles stop. */
-      syncToggles: alertsSetup.enqueueActions(({ context, enqueue }) => {
+      /**
+       * The rows, and each listed alert's toggle (kept across reloads, brought in line with
+       * the server); deleted alerts' toggles stop.
+       */
+      showRows: alertsSetup.enqueueActions(({ context, enqueue }) => {
+        enqueue.sendTo('table', { type: 'SET_ROWS', rows: context.alerts.map(alertRow) });
         const listed = new Set(context.alerts.map((alert) => String(alert.id)));
         for (const [key, toggle] of Object.entries(context.toggles)) {
           if (!listed.has(key)) enqueue.stopChild(toggle);
@@ -163,28 +159,7 @@ export const alertsMachine = alertsSetup
     ],
     initial: 'starting',
     states: {
-      starting: {
-        always: [
-          {
-            guard: 'hasSeed',
-            target: 'ready.list.refreshing',
-            actions: ['showRows', 'syncToggles'],
-          },
-          { target: 'loading' },
-        ],
-      },
-      loading: {
-        invoke: {
-          id: 'loadAlertsData',
-          src: 'loadAlertsData',
-          input: ({ context }) => ({ features: context.features }),
-          onDone: { target: 'ready', actions: [loadDone, 'showRows', 'syncToggles'] },
-          onError: 'failed',
-        },
-      },
-      failed: {
-        on: { RETRY: 'loading' },
-      },
+      ...listLoadStates<AlertsData>(),
       ready: {
         type: 'parallel',
         on: {
@@ -196,28 +171,9 @@ export const alertsMachine = alertsSetup
           REMOVE: {
             actions: { type: 'openRemover', params: ({ event }) => ({ alerts: event.alerts }) },
           },
-          MODAL_SAVED: [
-            { guard: 'isRemoval', ...refreshList, actions: 'clearSelection' },
-            refreshList,
-          ],
-          ALERT_TOGGLED: refreshList,
         },
         states: {
-          list: {
-            initial: 'idle',
-            states: {
-              idle: {},
-              refreshing: {
-                invoke: {
-                  id: 'loadAlertsData',
-                  src: 'loadAlertsData',
-                  input: ({ context }) => ({ features: context.features }),
-                  onDone: { target: 'idle', actions: [loadDone, 'showRows', 'syncToggles'] },
-                  onError: '#alerts.failed',
-                },
-              },
-            },
-          },
+          list: listRegion<AlertsData, 'ALERT_TOGGLED'>('alerts', ['ALERT_TOGGLED']),
           opener: {
             initial: 'idle',
             states: {

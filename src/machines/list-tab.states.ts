@@ -58,14 +58,25 @@ const reload = [
   { target: 'refreshing', reenter: true },
 ] as const;
 
-/** The `ready.list` region: idle, or reloading after a change. `machineId` names the tab. */
-export function listRegion<TData>(machineId: string) {
+/**
+ * The `ready.list` region: idle, or reloading after a change. `machineId` names the tab;
+ * `alsoReloadOn` names the tab's other events that reload the list.
+ */
+export function listRegion<TData, TEvent extends string = never>(
+  machineId: string,
+  alsoReloadOn: readonly TEvent[] = [],
+) {
+  // Object.fromEntries loses the keys' literal types, which the cast gives back.
+  const on = {
+    MODAL_SAVED: reload,
+    ...Object.fromEntries(alsoReloadOn.map((type) => [type, reload])),
+  } as { MODAL_SAVED: typeof reload } & Record<TEvent, typeof reload>;
   return {
     initial: 'idle',
     states: {
-      idle: { on: { MODAL_SAVED: reload } },
+      idle: { on },
       refreshing: {
-        on: { MODAL_SAVED: reload },
+        on,
         invoke: {
           ...load,
           onDone: { target: 'idle', actions: assignLoaded<TData>() },

@@ -23,13 +23,16 @@ export interface ListTableProps<T> extends Omit<
   rowMenu: (item: T) => readonly RowMenuItem[];
   /** Remove for the selection, or a row menu's remove: opens the remove-confirmation modal. */
   onRemove: (items: T[]) => void;
+  /** The selection's remove button; Remove unless the page names it otherwise. */
+  removeLabel?: string;
 }
 
 /**
  * A list tab's table: the spinner, failure and rows as its machine says; while writable, rows
  * can be selected and removed.
  */
-export function ListTable<T>({ tab, writable, rowMenu, onRemove, ...table }: ListTableProps<T>) {
+export function ListTable<T>(props: ListTableProps<T>) {
+  const { tab, writable, rowMenu, onRemove, removeLabel = 'Remove', ...table } = props;
   const status = useSelector(tab, listStatus);
   const actor = useSelector(tab, (snapshot) => snapshot.children.table);
   if (!actor) return null;
@@ -43,6 +46,7 @@ export function ListTable<T>({ tab, writable, rowMenu, onRemove, ...table }: Lis
       rowMenu={writable ? rowMenu : undefined}
       bulkActions={(keys) => (
         <RemoveSelectedButton
+          label={removeLabel}
           onClick={() => onRemove(keys.flatMap((key) => table.items.get(key) ?? []))}
         />
       )}

@@ -61,7 +61,7 @@ async function renderAlerts(options: Options = {}) {
   });
   const machine = alertsMachine.provide({
     actors: {
-      loadAlertsData: fromPromise(async () => ({ ...(options.data ?? DATA), alerts })),
+      load: fromPromise(async () => ({ ...(options.data ?? DATA), alerts })),
       loadAlert: fromPromise<Alert, { alertId: number }>(({ input }) =>
         options.loadAlert ? options.loadAlert(input.alertId) : Promise.resolve(KEY),
       ),

@@ -5,10 +5,11 @@ import type { UserInfo } from '../../../../session/user-info';
 import { Badge } from '../../../../ui/Badge';
 import { Button } from '../../../../ui/Button';
 import { EmptyState } from '../../../../ui/EmptyState';
-import { BellIcon, PlusIcon, SearchIcon, TrashIcon } from '../../../../ui/icons';
+import { BellIcon, PlusIcon, SearchIcon } from '../../../../ui/icons';
 import { PageHeader } from '../../../../ui/Page';
 import { ReadOnlyNote } from '../../../../ui/ReadOnlyNote';
-import { DataTable, listStatus } from '../../../../ui/table/DataTable';
+import { listStatus } from '../../../../ui/table/DataTable';
+import { ListTable } from '../../../../ui/table/ListTable';
 import type { RowMenuItem } from '../../../../ui/table/table-types';
 import { ALERT_COLUMNS } from './alert-columns';
 import { AlertDialog } from './AlertDialog';
@@ -31,11 +32,12 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
   const toggles = useSelector(actor, (snapshot) => snapshot.context.toggles);
   const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
   const status = useSelector(actor, listStatus);
-  const { table, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const remover = useSelector(actor, (snapshot) => snapshot.children.remover);
   const items = useAlertItems(alerts, toggles);
   const writable = !user.features.alerts.read_only;
 
   const remove = (list: Alert[]) => actor.send({ type: 'REMOVE', alerts: list });
+  const removeItems = (list: AlertItem[]) => remove(list.map((item) => item.alert));
   const rowMenu = ({ alert, toggle, status: toggleStatus }: AlertItem): RowMenuItem[] => [
     { label: 'Edit alert', onSelect: () => actor.send({ type: 'EDIT', alert }) },
     ...(toggleStatus === 'active'
@@ -75,46 +77,34 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
         actions={createButton('Create a new alert')}
       />
       {!writable && <ReadOnlyNote />}
-      {table && (
-        <DataTable
-          table={table}
-          status={status}
-          onRetry={() => actor.send({ type: 'RETRY' })}
-          label="Alerts"
-          columns={ALERT_COLUMNS}
-          items={items}
-          rowName={({ alert }) => alert.name}
-          selectable={writable}
-          rowMenu={writable ? rowMenu : undefined}
-          searchPlaceholder="Search by alert name"
-          bulkActions={(ids) => (
-            <Button
-              variant="danger"
-              size="small"
-              icon={<TrashIcon size={15} />}
-              onClick={() => remove(ids.flatMap((id) => items.get(id)?.alert ?? []))}
-            >
-              Delete alerts
-            </Button>
-          )}
-          emptyState={
-            <EmptyState
-              icon={<BellIcon size={26} />}
-              title="Never miss an important email again"
-              text="Get alerted when an important customer has not been replied to within 2 hours."
-              action={createButton('Create my first alert')}
-            />
-          }
-          noMatchesState={(query) => (
-            <EmptyState
-              icon={<SearchIcon size={26} />}
-              title="No alerts found"
-              text={`Your search "${query.trim()}" didn't match any alert. Please try again or add a new alert.`}
-              action={createButton('Create a new alert', 'secondary')}
-            />
-          )}
-        />
-      )}
+      <ListTable
+        tab={actor}
+        label="Alerts"
+        columns={ALERT_COLUMNS}
+        items={items}
+        rowName={({ alert }) => alert.name}
+        writable={writable}
+        rowMenu={rowMenu}
+        onRemove={removeItems}
+        removeLabel="Delete alerts"
+        searchPlaceholder="Search by alert name"
+        emptyState={
+          <EmptyState
+            icon={<BellIcon size={26} />}
+            title="Never miss an important email again"
+            text="Get alerted when an important customer has not been replied to within 2 hours."
+            action={createButton('Create my first alert')}
+          />
+        }
+        noMatchesState={(query) => (
+          <EmptyState
+            icon={<SearchIcon size={26} />}
+            title="No alerts found"
+            text={`Your search "${query.trim()}" didn't match any alert. Please try again or add a new alert.`}
+            action={createButton('Create a new alert', 'secondary')}
+          />
+        )}
+      />
       <AlertDialog actor={actor} mailboxes={mailboxes} />
       {remover && <RemoveAlertsDialog remover={remover} />}
     </>
