@@ -78,3 +78,13 @@ export function CheckList({ label, options, selected, onChange, emptyText }: Che
     </fieldset>
   );
 }
+
+/** The tracked mailboxes to choose from: address, with the mailbox's name under it. */
+export const mailboxOptions = (
+  mailboxes: readonly { email: string; full_name: string }[],
+): CheckListOption[] =>
+  mailboxes.map((mailbox) => ({
+    value: mailbox.email,
+    label: mailbox.email,
+    detail: mailbox.full_name,
+  }));

@@ -1,13 +1,6 @@
-import '../settings/resize-observer';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import type {
@@ -25,13 +18,10 @@ import type { Alert } from '../../../src/machines/alerts.rows';
 import { alertToggleMachine } from '../../../src/machines/alertToggle.machine';
 import type { SaveInput } from '../../../src/machines/modalSave.machine';
 import { AlertsScreen } from '../../../src/routes/_shell/alerts/-components/AlertsScreen';
-import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
 import { makeAlert } from '../../support/alerts-fixtures';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox } from '../../support/settings-fixtures';
-
-afterEach(dismissAllToasts);
+import { renderTab } from '../settings/render-tab';
 
 const KEY = makeAlert(1, 'Key accounts waiting');
 const BILLING = makeAlert(2, 'Billing disputes', { is_active: false, minutes_gap: 240 });
@@ -77,20 +67,7 @@ async function renderAlerts(options: Options = {}) {
     },
   });
   const user = { ...makeUser('admin', options.features), maxAlerts: options.maxAlerts ?? 5 };
-  const rootRoute = createRootRoute({
-    component: () => (
-      <>
-        <AlertsScreen machine={machine} user={user} seed={null} />
-        <Toaster />
-      </>
-    ),
-  });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { level: 1 });
+  await renderTab(<AlertsScreen machine={machine} user={user} seed={null} />, 1);
   return { saveAlert, setActive };
 }
 

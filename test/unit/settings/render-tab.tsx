@@ -14,8 +14,11 @@ import { dismissAllToasts } from '../../../src/ui/toast-store';
 // The toast store outlives each test's render.
 afterEach(dismissAllToasts);
 
-/** Renders a settings tab alone, inside a router (its links need one) and with the toasts. */
-export async function renderTab(tab: ReactNode) {
+/**
+ * Renders a page or settings tab alone, inside a router (its links need one) and with the
+ * toasts, once its heading (of `headingLevel`, a tab's 2 by default) shows.
+ */
+export async function renderTab(tab: ReactNode, headingLevel = 2) {
   const rootRoute = createRootRoute({
     component: () => (
       <>
@@ -29,6 +32,6 @@ export async function renderTab(tab: ReactNode) {
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   render(<RouterProvider router={router} />);
-  await screen.findByRole('heading', { level: 2 });
+  await screen.findByRole('heading', { level: headingLevel });
   return router;
 }

@@ -6,7 +6,7 @@ import {
   type AlertDraftCheck,
 } from '../../../../machines/alerts.draft';
 import type { Mailbox } from '../../../../machines/mailboxes.rows';
-import { CheckList } from '../../../../ui/CheckList';
+import { CheckList, mailboxOptions } from '../../../../ui/CheckList';
 import { ChipsInput, type ChipTone } from '../../../../ui/ChipsInput';
 import { TextInput } from '../../../../ui/TextInput';
 
@@ -50,11 +50,7 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
       </div>
       <CheckList
         label="Mailboxes"
-        options={mailboxes.map((mailbox) => ({
-          value: mailbox.email,
-          label: mailbox.email,
-          detail: mailbox.full_name,
-        }))}
+        options={mailboxOptions(mailboxes)}
         selected={draft.mailboxes}
         onChange={(selected) => onChange({ mailboxes: selected })}
         emptyText="No tracked mailboxes yet: add mailboxes first."

@@ -8,7 +8,7 @@ import {
 } from '../../../../../machines/teams.draft';
 import type { teamEditorMachine } from '../../../../../machines/teams.machine';
 import { DialogActions } from '../../../../../ui/DialogActions';
-import { CheckList } from '../../../../../ui/CheckList';
+import { CheckList, mailboxOptions } from '../../../../../ui/CheckList';
 import { Dialog } from '../../../../../ui/Dialog';
 import { Notice } from '../../../../../ui/Notice';
 import { TextInput } from '../../../../../ui/TextInput';
@@ -68,11 +68,7 @@ export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
         />
         <CheckList
           label="Mailboxes"
-          options={mailboxes.map((mailbox) => ({
-            value: mailbox.email,
-            label: mailbox.email,
-            detail: mailbox.full_name,
-          }))}
+          options={mailboxOptions(mailboxes)}
           selected={draft.members}
           onChange={(members) => edit({ members })}
           emptyText="No tracked mailboxes yet: add mailboxes first."

@@ -2,7 +2,7 @@ import { plural } from '../../../../../domain/text';
 import type { Mailbox } from '../../../../../machines/mailboxes.rows';
 import type { Team } from '../../../../../machines/teams.rows';
 import { USERS_TEXTS } from '../../../../../machines/users.draft';
-import { CheckList } from '../../../../../ui/CheckList';
+import { CheckList, mailboxOptions } from '../../../../../ui/CheckList';
 
 interface GrantsChoiceProps {
   /** Null when the teams feature is off: managers are then given mailboxes only. */
@@ -37,11 +37,7 @@ export function GrantsChoice({ teams, mailboxes, chosen, missing, onChange }: Gr
         )}
         <CheckList
           label="Mailboxes"
-          options={mailboxes.map((mailbox) => ({
-            value: mailbox.email,
-            label: mailbox.email,
-            detail: mailbox.full_name,
-          }))}
+          options={mailboxOptions(mailboxes)}
           selected={chosen.mailboxes}
           onChange={(selected) => onChange({ mailboxes: selected })}
           emptyText="No tracked mailboxes yet."

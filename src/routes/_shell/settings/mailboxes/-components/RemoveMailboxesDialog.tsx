@@ -1,32 +1,27 @@
 import { useSelector } from '@xstate/react';
-import { truncate } from '../../../../../domain/text';
-import type { removeMailboxesMachine } from '../../../../../machines/mailboxes.machine';
 import type { ActorRefFrom } from 'xstate';
+import type { removeMailboxesMachine } from '../../../../../machines/mailboxes.machine';
 import { Checkbox } from '../../../../../ui/Checkbox';
 import { RemoveDialog } from '../../../../../ui/RemoveDialog';
 
-type RemoverActor = ActorRefFrom<typeof removeMailboxesMachine>;
-
 /** The remove-confirmation modal of the mailboxes tab, with the delete-data checkbox. */
-export function RemoveMailboxesDialog({ remover }: { remover: RemoverActor }) {
-  const open = useSelector(remover, (snapshot) => snapshot.hasTag('visible'));
+export function RemoveMailboxesDialog({
+  remover,
+}: {
+  remover: ActorRefFrom<typeof removeMailboxesMachine>;
+}) {
   const busy = useSelector(remover, (snapshot) => snapshot.hasTag('saving'));
   const draft = useSelector(remover, (snapshot) => snapshot.context.draft);
-  const count = draft.emails.length;
-  const names = truncate(draft.names.join(', '));
   return (
     <RemoveDialog
-      open={open}
-      busy={busy}
-      title={count === 1 ? 'Remove mailbox' : `Remove ${count} mailboxes`}
-      message={
+      remover={remover}
+      title={(count) => (count === 1 ? 'Remove mailbox' : `Remove ${count} mailboxes`)}
+      message={(names, count) => (
         <>
           {count === 1 ? 'Stop tracking ' : 'Stop tracking these mailboxes: '}
-          <strong>{names}</strong>? Their statistics stop updating on your dashboard.
+          {names}? Their statistics stop updating on your dashboard.
         </>
-      }
-      onConfirm={() => remover.send({ type: 'SUBMIT' })}
-      onClose={() => remover.send({ type: 'CLOSE' })}
+      )}
     >
       <Checkbox
         label="Delete all their existing email data from the dashboard"
