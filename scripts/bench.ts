@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: front-end figures measured against the real server on a fresh seeded
- * database in Debian's Chromium. Prints figures only; budgets are printed, never enforced.
+ * database in Debian's Chromium, and the server's own reply time for a large list. Prints
+ * figures only; budgets are printed, never enforced.
  * To add a figure, append a Measurement to MEASUREMENTS: it gets a browser and the server
  * and returns the lines it wants printed.
  */
@@ -20,6 +21,7 @@ import {
   type RunningServer,
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
+import { serverTimings } from './bench-server';
 import { tableTimings } from './bench-tables';
 
 interface BenchContext {
@@ -112,6 +114,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'users table with 5,000 users (own server)',
     run: (context) => tableTimings(context.browser, BENCH_TEMPLATE),
+  },
+  {
+    name: 'users list with 5,000 users (server, embedded database)',
+    run: () => serverTimings(scratchDir),
   },
 ];
 

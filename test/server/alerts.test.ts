@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { client, setFeature, type TestWorkspace } from './support/app';
+import { alertInput } from './support/settings-sweep';
+import { setUpTestApp } from './support/suite';
 
 const LIMIT_MESSAGE = "You've reched your limit of alerts";
 
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpTestApp('alerts');
 
 /** A fresh workspace per test with a second tracked mailbox, so tests never share rows. */
 async function workspace(maxAlerts = 5): Promise<TestWorkspace> {
-  seq += 1;
-  const ws = await createTestWorkspace(t.db, { domain: `alerts${seq}.example`, maxAlerts });
+  const ws = await t.workspace({ maxAlerts });
   await t.db.query(
     `insert into mailboxes (workspace_id, email, full_name) values ($1, $2, 'Sales')`,
     [ws.workspaceId, `Sales@${ws.domain}`],
@@ -33,19 +19,10 @@ async function workspace(maxAlerts = 5): Promise<TestWorkspace> {
 }
 
 function input(ws: TestWorkspace, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'VIP customers',
-    minutes_gap: 120,
-    base: 'unreplied_emails',
-    mailboxes: [`viewer@${ws.domain}`],
-    addresses: ['boss@customer.example'],
-    domains: ['customer.example'],
-    notify_emails: [`admin@${ws.domain}`],
-    ...overrides,
-  };
+  return { ...alertInput(ws), ...overrides };
 }
 
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 
 async function storedAlerts(db: Db, workspaceId: number) {
   return db.query<Record<string, unknown>>(

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractOperations, type ContractOperation } from '../../server/contract/spec';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { client, createTestWorkspace } from './support/app';
+import { setUpTestWorkspace } from './support/suite';
 
 /** Every signed-in operation of the contract refuses a missing, expired or revoked token with 401. */
 
-let t: TestApp;
-let ws: TestWorkspace;
-beforeAll(async () => {
-  t = await createTestApp();
-  ws = await createTestWorkspace(t.db, { domain: 'tokens.example' });
-});
-afterAll(() => t.close());
+const t = setUpTestWorkspace('tokens.example');
 
 const signedIn = [...contractOperations.values()].filter(
   (op) => !op.public && op.path.startsWith('/portal/'),
@@ -77,6 +66,6 @@ describe('every signed-in operation', () => {
   );
 
   it('still answers a live token (the 401s above are about the token)', async () => {
-    expect((await client(t.app, ws.admin.token).get('/portal/api/me/')).statusCode).toBe(200);
+    expect((await client(t.app, t.ws.admin.token).get('/portal/api/me/')).statusCode).toBe(200);
   });
 });

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { describe, expect, it } from 'vitest';
+import { client, setFeature } from './support/app';
+import { setUpTestApp } from './support/suite';
 
 const COMPANY = '/portal/api/settings/company-business-hours/';
 const mailboxUrl = (email: string) =>
@@ -20,22 +14,11 @@ const day = (weekday: string, start_time = '09:00:00', end_time = '17:30:00') =>
 });
 const WHOLE_WEEK = WEEKDAYS.map((d) => day(d, '00:00:00', '23:59:59'));
 
-let t: TestApp;
-let seq = 0;
+const t = setUpTestApp('hours');
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const workspace = () => t.workspace();
 
-async function workspace(): Promise<TestWorkspace> {
-  seq += 1;
-  return createTestWorkspace(t.db, { domain: `hours${seq}.example` });
-}
-
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 
 /** Everything stored about a workspace's hours, to prove a refused write changed nothing. */
 async function stored(workspaceId: number) {

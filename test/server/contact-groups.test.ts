@@ -1,33 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { describe, expect, it } from 'vitest';
+import { client, setFeature, type TestWorkspace } from './support/app';
+import { setUpTestApp } from './support/suite';
 
 const BASE = '/portal/api/settings/contact-groups/';
 const REPEATED = 'Please check that the name is not repeated';
 const INVALID = 'Please check that all email addresses are correct.';
 
-let t: TestApp;
-let seq = 0;
+const t = setUpTestApp('groups');
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const workspace = () => t.workspace();
 
-async function workspace(): Promise<TestWorkspace> {
-  seq += 1;
-  return createTestWorkspace(t.db, { domain: `groups${seq}.example` });
-}
-
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 const q = (name: string) => `?name=${encodeURIComponent(name)}`;
 
 type ContactIn = { address?: string | null; domain?: string | null };

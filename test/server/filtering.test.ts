@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { describe, expect, it } from 'vitest';
+import { client, setFeature } from './support/app';
+import { setUpTestApp } from './support/suite';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../src/domain/exclusions';
 
 const URL = '/portal/api/settings/filtering-settings/';
 
-let t: TestApp;
-let seq = 0;
+const t = setUpTestApp('filtering');
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const workspace = (provider: 'G' | 'M' = 'G') => t.workspace({ provider });
 
-async function workspace(provider: 'G' | 'M' = 'G'): Promise<TestWorkspace> {
-  seq += 1;
-  return createTestWorkspace(t.db, { domain: `filtering${seq}.example`, provider });
-}
-
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 
 function body(excluded: Partial<ExcludedFilters> = {}, internalDomains: string[] = []) {
   return {

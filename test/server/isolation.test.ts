@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations } from '../../server/contract/spec';
 import type { OperationId } from '../../server/contract/types';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { client, createTestWorkspace, type TestWorkspace } from './support/app';
+import { setUpTestApp } from './support/suite';
 
 /**
  * Two workspaces, Alpha with data of every kind and Beta. Beta's admin calls every operation of
  * the contract aimed at Alpha's ids, addresses and names: nothing of Alpha may be read or changed.
  */
 
-let t: TestApp;
+const t = setUpTestApp('isolation');
 let alpha: TestWorkspace;
 let beta: TestWorkspace;
 const ids = { team: 0, alert: 0, contact: 0 };
@@ -274,12 +269,10 @@ function betaCalls(): Call[] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   alpha = await createTestWorkspace(t.db, { domain: 'alpha.example', name: 'Alpha' });
   beta = await createTestWorkspace(t.db, { domain: 'beta.example', name: 'Beta' });
   await seedAlpha();
 });
-afterAll(() => t.close());
 
 describe('workspaces are isolated', () => {
   it('exercises every signed-in operation of the contract', () => {

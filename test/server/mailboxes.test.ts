@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { describe, expect, it } from 'vitest';
+import { client, setFeature, type TestWorkspace } from './support/app';
+import { setUpTestApp } from './support/suite';
 
 const URL = '/portal/api/settings/mailboxes/';
 
-let t: TestApp;
-let seq = 0;
+const t = setUpTestApp('mbx');
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const workspace = (maxMailboxes = 25) => t.workspace({ maxMailboxes });
 
-async function workspace(maxMailboxes = 25): Promise<TestWorkspace> {
-  seq += 1;
-  return createTestWorkspace(t.db, { domain: `mbx${seq}.example`, maxMailboxes });
-}
-
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 
 /** A day relative to today (UTC) as YYYY-MM-DD. */
 function day(offsetDays: number, offsetYears = 0) {

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { client } from './support/app';
+import { setUpTestWorkspace } from './support/suite';
 
 describe('maintenance mode', () => {
-  let t: TestApp;
-  let ws: TestWorkspace;
-  beforeAll(async () => {
-    t = await createTestApp({ MAINTENANCE: '1' });
-    ws = await createTestWorkspace(t.db, { domain: 'maintenance.example' });
-  });
-  afterAll(() => t.close());
+  const t = setUpTestWorkspace('maintenance.example', { MAINTENANCE: '1' });
 
   it('answers the user-info call with 503, which shows the maintenance page', async () => {
-    const reply = await client(t.app, ws.admin.token).get('/portal/api/me/');
+    const reply = await client(t.app, t.ws.admin.token).get('/portal/api/me/');
     expect(reply.statusCode).toBe(503);
     expect(reply.json()).toEqual({
       error: 'maintenance',
@@ -28,7 +17,7 @@ describe('maintenance mode', () => {
 
   it('keeps everything else working, health checks included', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await client(t.app, ws.viewer.token).get('/portal/api/dashboard')).statusCode).toBe(
+    expect((await client(t.app, t.ws.viewer.token).get('/portal/api/dashboard')).statusCode).toBe(
       200,
     );
   });

@@ -1,14 +1,8 @@
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { client, setFeature } from './support/app';
+import { setUpTestApp, type TestSuite } from './support/suite';
 import { recordingLogger, startWebhook } from './support/webhook';
 import { drainOnce, retryDelaySeconds } from '../../server/outbound/forwarder';
 import outboundPlugin from '../../server/outbound/plugin';
@@ -19,22 +13,10 @@ const FEEDBACK = '/portal/api/feedback/';
 const INTEGRATION = '/portal/api/integration-requests/';
 const SHORT = 'Please write a little more: the text must be longer than 5 characters.';
 
-let t: TestApp;
-let seq = 0;
-
 // The app under test has no webhook configured, so its own forwarder leaves every row queued and
 // the tests drive delivery themselves with drainOnce.
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function workspace(on: TestApp = t): Promise<TestWorkspace> {
-  seq += 1;
-  return createTestWorkspace(on.db, { domain: `requests${seq}.example`, name: `Client ${seq}` });
-}
+const t = setUpTestApp('requests');
+const workspace = (on: TestSuite = t) => on.workspace();
 
 interface StoredRequest {
   request_id: number;
@@ -52,7 +34,7 @@ interface StoredRequest {
   due_in_seconds: number;
 }
 
-async function stored(workspaceId: number, on: TestApp = t) {
+async function stored(workspaceId: number, on: TestSuite = t) {
   return on.db.query<StoredRequest>(
     `select request_id, kind, email, client, role, content, feedback_type, integration_name, integration_id,
             attempts, last_error, delivered_at is not null as delivered,
@@ -62,7 +44,7 @@ async function stored(workspaceId: number, on: TestApp = t) {
   );
 }
 
-const makeDue = (on: TestApp, workspaceId: number) =>
+const makeDue = (on: TestSuite, workspaceId: number) =>
   on.db.query(
     `update outbound_requests set next_attempt_at = now() - interval '1 second' where workspace_id = $1`,
     [workspaceId],
@@ -83,7 +65,7 @@ describe('storing requests', () => {
         request_id: reply.id,
         kind: 'feedback',
         email: ws.viewer.email,
-        client: `Client ${seq}`,
+        client: ws.name,
         role: 'viewer',
         content: 'The export is slow',
         feedback_type: 'Bug',
@@ -195,14 +177,11 @@ describe('retry delay', () => {
 
 describe('forwarding', () => {
   // Each test gets its own database, so no other test's queued rows are due in its passes.
-  let f: TestApp;
+  const f = setUpTestApp('forwarding', { perTest: true });
   const webhooks: (() => Promise<void>)[] = [];
-  beforeEach(async () => {
-    f = await createTestApp();
-  });
+  // Registered after the app's hooks, so it runs before the app closes.
   afterEach(async () => {
     await Promise.all(webhooks.splice(0).map((close) => close()));
-    await f.close();
   });
   async function webhook() {
     const { hook, close } = await startWebhook();
@@ -245,7 +224,7 @@ describe('forwarding', () => {
 
     const payload = {
       email: ws.admin.email,
-      client: `Client ${seq}`,
+      client: ws.name,
       role: 'admin',
       content: 'Please add CSV export',
       type: 'Feature request',
@@ -278,7 +257,7 @@ describe('forwarding', () => {
     expect(integrationHook.received).toEqual([
       {
         email: ws.viewer.email,
-        client: `Client ${seq}`,
+        client: ws.name,
         role: 'viewer',
         content: 'Need our CRM',
         integration_name: 'Attio',

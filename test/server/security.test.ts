@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { describe, expect, it } from 'vitest';
+import { client, createTestApp, createTestWorkspace } from './support/app';
+import { setUpTestWorkspace } from './support/suite';
 
-let t: TestApp;
-let ws: TestWorkspace;
-beforeAll(async () => {
-  t = await createTestApp();
-  ws = await createTestWorkspace(t.db, { domain: 'secure.example' });
-});
-afterAll(() => t.close());
+const t = setUpTestWorkspace('secure.example');
 
 const teamBody = { name: 'Support', members: ['viewer@secure.example'] };
 
@@ -31,7 +20,7 @@ describe('tokens', () => {
   });
 
   it('knows the signed-in user', async () => {
-    const reply = await client(t.app, ws.admin.token).get('/portal/api/me/');
+    const reply = await client(t.app, t.ws.admin.token).get('/portal/api/me/');
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({
       email: 'admin@secure.example',
@@ -42,7 +31,7 @@ describe('tokens', () => {
 
   it('stores only a hash of the token', async () => {
     const rows = await t.db.query<{ token_hash: string }>('select token_hash from session_tokens');
-    expect(rows.some((r) => r.token_hash === ws.admin.token)).toBe(false);
+    expect(rows.some((r) => r.token_hash === t.ws.admin.token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 
@@ -81,7 +70,7 @@ describe('XSRF', () => {
         method: 'POST',
         url: '/portal/api/settings/teams/',
         headers: {
-          authorization: `Token ${ws.admin.token}`,
+          authorization: `Token ${t.ws.admin.token}`,
           'content-type': 'application/json',
           ...headers,
         },
@@ -91,7 +80,7 @@ describe('XSRF', () => {
       expect(reply.json<{ error: string }>().error).toBe('xsrf');
     }
     expect(
-      await t.db.query('select 1 from teams where workspace_id = $1', [ws.workspaceId]),
+      await t.db.query('select 1 from teams where workspace_id = $1', [t.ws.workspaceId]),
     ).toHaveLength(0);
   });
 });

@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { describe, expect, it } from 'vitest';
+import { client, setFeature, type TestWorkspace } from './support/app';
+import { setUpTestApp } from './support/suite';
 
 const URL = '/portal/api/settings/teams/';
 const NAME_TAKEN = 'This team name already exists';
@@ -18,20 +12,11 @@ interface Team {
   created: string;
 }
 
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpTestApp('teams');
 
 /** A workspace with two more tracked mailboxes: sales@ and Support@ (stored mixed-case). */
 async function workspace(): Promise<TestWorkspace> {
-  seq += 1;
-  const ws = await createTestWorkspace(t.db, { domain: `teams${seq}.example` });
+  const ws = await t.workspace();
   await t.db.query(`insert into mailboxes (workspace_id, email) values ($1, $2), ($1, $3)`, [
     ws.workspaceId,
     `sales@${ws.domain}`,
@@ -40,7 +25,7 @@ async function workspace(): Promise<TestWorkspace> {
   return ws;
 }
 
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 const message = (res: { json: <T>() => T }) => res.json<{ message: string }>().message;
 
 async function stored(workspaceId: number) {

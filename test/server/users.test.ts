@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens';
-import {
-  client,
-  createTestApp,
-  createTestWorkspace,
-  setFeature,
-  type TestApp,
-  type TestWorkspace,
-} from './support/app';
+import { client, setFeature } from './support/app';
+import { setUpTestApp } from './support/suite';
 
 const USERS = '/portal/api/settings/users/';
 const MANAGERS = '/portal/api/settings/managers/';
@@ -21,20 +15,11 @@ interface User {
   tracked: boolean;
 }
 
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpTestApp('users');
 
 /** A workspace with a second tracked mailbox (sales@) and a team (Support, holding sales@). */
 async function workspace(maxUsers = 10) {
-  seq += 1;
-  const ws = await createTestWorkspace(t.db, { domain: `users${seq}.example`, maxUsers });
+  const ws = await t.workspace({ maxUsers });
   await t.db.query(
     `insert into mailboxes (workspace_id, email, full_name) values ($1, $2, 'Sales Desk')`,
     [ws.workspaceId, `sales@${ws.domain}`],
@@ -47,7 +32,7 @@ async function workspace(maxUsers = 10) {
   return { ...ws, teamId: team.team_id };
 }
 
-const admin = (ws: TestWorkspace) => client(t.app, ws.admin.token);
+const { admin } = t;
 
 async function stored(workspaceId: number) {
   return t.db.query<{ email: string; role: string; mailboxes: string[]; teams: number[] }>(

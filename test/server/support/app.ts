@@ -29,12 +29,14 @@ export interface Session {
 export interface TestWorkspace {
   workspaceId: number;
   domain: string;
+  /** The client name (`client_name`). */
+  name: string;
   admin: Session;
   manager: Session;
   viewer: Session;
 }
 
-interface WorkspaceOptions {
+export interface WorkspaceOptions {
   domain?: string;
   name?: string;
   provider?: 'G' | 'M';
@@ -52,9 +54,10 @@ export async function createTestWorkspace(
   options: WorkspaceOptions = {},
 ): Promise<TestWorkspace> {
   const domain = options.domain ?? 'acme.example';
+  const name = options.name ?? domain;
   return db.transaction(async (tx) => {
     const { workspace_id: workspaceId } = await createWorkspace(tx, {
-      client_name: options.name ?? domain,
+      client_name: name,
       allowed_domains: [domain],
       provider: options.provider ?? 'G',
       max_mailboxes: options.maxMailboxes ?? 25,
@@ -76,6 +79,7 @@ export async function createTestWorkspace(
     return {
       workspaceId,
       domain,
+      name,
       admin: await session('admin'),
       manager: await session('manager'),
       viewer: await session('viewer'),
@@ -85,6 +89,8 @@ export async function createTestWorkspace(
 
 const XSRF = 'test-xsrf-token';
 
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 /** Calls the app as a browser would: token header, XSRF cookie and header, JSON bodies. */
 export function client(app: FastifyInstance, token?: string) {
   const headers = (withBody: boolean): Record<string, string> => ({
@@ -93,7 +99,7 @@ export function client(app: FastifyInstance, token?: string) {
     cookie: `XSRF-TOKEN=${XSRF}`,
     'x-xsrf-token': XSRF,
   });
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+  const call = (method: Method, url: string, body?: unknown) =>
     app.inject({
       method,
       url,
@@ -105,6 +111,8 @@ export function client(app: FastifyInstance, token?: string) {
     post: (url: string, body?: unknown) => call('POST', url, body),
     patch: (url: string, body?: unknown) => call('PATCH', url, body),
     delete: (url: string, body?: unknown) => call('DELETE', url, body),
+    /** Any method, for tests that walk the contract's operations. */
+    request: call,
   };
 }
 

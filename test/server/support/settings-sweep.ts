@@ -1,0 +1,238 @@
+import { beforeAll, expect } from 'vitest';
+import {
+  contractOperations,
+  portalDocument,
+  type ContractOperation,
+} from '../../../server/contract/spec';
+import type { OperationId } from '../../../server/contract/types';
+import type { Db } from '../../../server/db/types';
+import { client, type TestWorkspace } from './app';
+import { setUpTestApp, type TestSuite } from './suite';
+
+/**
+ * What the settings sweeps share: the operations they walk (read from the contract, so a new path
+ * is walked without editing the tests), a workspace with rows of every kind, a plausible request
+ * for each operation, and a snapshot of every row the workspace owns.
+ */
+
+const SWEPT_PREFIXES = ['/portal/api/settings/', '/portal/api/alerts/'];
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Every operation of the contract under the settings and alerts paths. */
+export const sweptOperations: ContractOperation[] = [...contractOperations.values()].filter((op) =>
+  SWEPT_PREFIXES.some((prefix) => op.path.startsWith(prefix)),
+);
+export const sweptWrites = sweptOperations.filter((op) => WRITE_METHODS.has(op.method));
+
+/** The contract's first tag of an operation: the settings area it belongs to. */
+export function areaOf(op: ContractOperation): string {
+  const item = portalDocument.paths[op.path]?.[op.method.toLowerCase()] as
+    { tags?: string[] } | undefined;
+  return item?.tags?.[0] ?? 'untagged';
+}
+
+export interface SweepFixture {
+  ws: TestWorkspace;
+  /** A tracked mailbox besides viewer@ (sales@ the domain). */
+  sales: string;
+  teams: { support: number; sales: number };
+  alertId: number;
+  /** The contact of group VIP, and that of group Press. */
+  contacts: { vip: number; press: number };
+}
+
+/** One call: path and query parameters by name, and the JSON body. */
+export interface SweepRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+type Reply = Awaited<ReturnType<ReturnType<typeof client>['get']>>;
+
+async function ok(reply: Promise<Reply>): Promise<Reply> {
+  const settled = await reply;
+  expect(settled.statusCode, settled.body).toBeLessThan(300);
+  return settled;
+}
+
+const ids = <K extends string>(reply: Reply, key: K) =>
+  reply.json<Record<K, { id: number }[]>>()[key].map((row) => row.id);
+
+/** A workspace with mailboxes, teams, an alert, hours, metric adjustments, groups and grants. */
+export async function seedSweepWorkspace(suite: TestSuite): Promise<SweepFixture> {
+  const ws = await suite.workspace();
+  const admin = suite.admin(ws);
+  const sales = `sales@${ws.domain}`;
+  const today = new Date().toISOString().slice(0, 10);
+  await ok(admin.post('/portal/api/settings/mailboxes/', { emails: [sales], data_from: today }));
+  const team = async (name: string) =>
+    (await ok(admin.post('/portal/api/settings/teams/', { name, members: [sales] }))).json<{
+      id: number;
+    }>().id;
+  const teams = { support: await team('Support'), sales: await team('Sales') };
+  const alert = await ok(admin.post('/portal/api/alerts/', alertInput(ws)));
+  for (const [path, hours] of [
+    ['company-business-hours/', businessHours()],
+    [`business-hours/${sales}`, businessHours()],
+  ] as const) {
+    await ok(admin.post(`/portal/api/settings/${path}`, hours));
+  }
+  await ok(
+    admin.post('/portal/api/settings/filtering-settings/', filteringInput(['partner.example'])),
+  );
+  const group = async (name: string, address: string) => {
+    const base = '/portal/api/settings/contact-groups/';
+    await ok(admin.post(`${base}create/`, { name, contacts: [{ address }] }));
+    const details = await ok(admin.get(`${base}details/?name=${name}`));
+    return ids(details, 'contacts')[0] ?? 0;
+  };
+  const contacts = {
+    vip: await group('VIP', 'ceo@customer.example'),
+    press: await group('Press', 'desk@news.example'),
+  };
+  await ok(
+    admin.post('/portal/api/settings/managers/', {
+      manager_ids: [ws.manager.userId],
+      mailboxes: [sales],
+      teams: [teams.support],
+    }),
+  );
+  return { ws, sales, teams, alertId: alert.json<{ id: number }>().id, contacts };
+}
+
+/** A test file's app with one seeded workspace, shared by its tests (they change nothing). */
+export function setUpSweep(prefix: string) {
+  const suite = setUpTestApp(prefix);
+  let seeded: SweepFixture | undefined;
+  beforeAll(async () => {
+    seeded = await seedSweepWorkspace(suite);
+  });
+  const fixture = () => {
+    if (!seeded) throw new Error('The sweep fixture exists only while tests run');
+    return seeded;
+  };
+  return { suite, fixture };
+}
+
+/** A valid alert body: viewer@ watched for one address and one domain, admin@ notified. */
+export function alertInput(ws: TestWorkspace) {
+  return {
+    name: 'VIP customers',
+    minutes_gap: 120,
+    base: 'unreplied_emails',
+    mailboxes: [`viewer@${ws.domain}`],
+    addresses: ['boss@customer.example'],
+    domains: ['customer.example'],
+    notify_emails: [`admin@${ws.domain}`],
+  };
+}
+
+export function businessHours(start = '09:00:00', end = '17:00:00', timezone = 'Europe/Madrid') {
+  return { business_hours: [{ weekday: 'Mon', start_time: start, end_time: end }], timezone };
+}
+
+export function filteringInput(internalDomains: string[]) {
+  const none = { is: [], contains: [] };
+  const kinds = ['labels', 'domains', 'folders', 'subject', 'addresses', 'categories'];
+  return {
+    filtering_settings: {
+      excluded_filters: Object.fromEntries(kinds.map((kind) => [kind, none])),
+      internal_domains: internalDomains,
+    },
+  };
+}
+
+const GROUP = { name: 'VIP' };
+
+/** A schema-valid request for every swept operation, aimed at the fixture's own rows. */
+export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepRequest>> = {
+  listMailboxes: () => ({}),
+  createMailboxes: (fx) => ({
+    body: { emails: [`new@${fx.ws.domain}`], data_from: new Date().toISOString().slice(0, 10) },
+  }),
+  deleteMailboxes: (fx) => ({ body: { emails: [fx.sales], delete_from_bq: false } }),
+  listUsers: () => ({}),
+  createUsers: (fx) => ({ body: { emails: [`new.user@${fx.ws.domain}`], role: 'admin' } }),
+  deleteUsers: (fx) => ({ body: { emails: [fx.ws.manager.email] } }),
+  assignManagers: (fx) => ({
+    body: { manager_ids: [fx.ws.manager.userId], mailboxes: [fx.sales], teams: [] },
+  }),
+  listTeams: () => ({}),
+  createTeam: (fx) => ({ body: { name: 'Billing', members: [fx.sales] } }),
+  updateTeam: (fx) => ({ body: { id: fx.teams.support, name: 'Helpdesk', members: [fx.sales] } }),
+  deleteTeams: (fx) => ({ body: { teams: [fx.teams.support] } }),
+  listAlerts: () => ({}),
+  getAlert: (fx) => ({ params: { id: fx.alertId } }),
+  createAlert: (fx) => ({ body: alertInput(fx.ws) }),
+  updateAlert: (fx) => ({ params: { id: fx.alertId }, body: alertInput(fx.ws) }),
+  deleteAlerts: (fx) => ({ body: { alerts: [fx.alertId] } }),
+  getCompanyBusinessHours: () => ({}),
+  setCompanyBusinessHours: () => ({ body: businessHours('08:00:00') }),
+  deleteCompanyBusinessHours: () => ({}),
+  getMailboxBusinessHours: (fx) => ({ params: { email: fx.sales } }),
+  setMailboxBusinessHours: (fx) => ({
+    params: { email: fx.sales },
+    body: businessHours('08:00:00'),
+  }),
+  deleteMailboxBusinessHours: (fx) => ({ params: { email: fx.sales } }),
+  getFilteringSettings: () => ({}),
+  setFilteringSettings: () => ({ body: filteringInput(['other-partner.example']) }),
+  listContactGroups: () => ({}),
+  getContactGroup: () => ({ query: GROUP }),
+  addContacts: () => ({ query: GROUP, body: { contacts: [{ address: 'new@customer.example' }] } }),
+  createContactGroup: () => ({
+    body: { name: 'Partners', contacts: [{ domain: 'partner.example' }] },
+  }),
+  renameContactGroup: () => ({ query: GROUP, body: { name: 'Key accounts' } }),
+  deleteContactGroup: () => ({ query: GROUP }),
+  removeContacts: (fx) => ({ query: GROUP, body: { contact_ids: [fx.contacts.vip] } }),
+};
+
+export function plausibleRequest(op: ContractOperation, fx: SweepFixture): SweepRequest {
+  const make = PLAUSIBLE[op.operationId as OperationId];
+  if (!make) throw new Error(`No plausible request for ${op.operationId} in settings-sweep.ts`);
+  return make(fx);
+}
+
+/** The operation's URL with the request's path parameters filled in and its query appended. */
+export function urlOf(op: ContractOperation, request: SweepRequest): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(request.params?.[name] ?? '')),
+  );
+  const query = new URLSearchParams(request.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Calls the operation as the session would, XSRF pair included. */
+export function send(
+  suite: TestSuite,
+  token: string,
+  op: ContractOperation,
+  request: SweepRequest,
+) {
+  return client(suite.app, token).request(op.method, urlOf(op, request), request.body);
+}
+
+/** The tables that hold a workspace's rows: every table with a workspace_id column. */
+export async function workspaceTables(db: Db): Promise<string[]> {
+  const rows = await db.query<{ table_name: string }>(
+    `select table_name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'workspace_id'
+      order by table_name`,
+  );
+  return rows.map((row) => row.table_name);
+}
+
+/** Every row the workspace owns, table by table, each row as JSON text in a stable order. */
+export async function snapshotWorkspace(db: Db, workspaceId: number) {
+  const snapshot: Record<string, string[]> = {};
+  for (const table of await workspaceTables(db)) {
+    const rows = await db.query<{ row: string }>(
+      `select to_jsonb(t)::text as row from "${table}" t where workspace_id = $1 order by 1`,
+      [workspaceId],
+    );
+    snapshot[table] = rows.map((row) => row.row);
+  }
+  return snapshot;
+}
