@@ -14,8 +14,8 @@ import {
   type BhsMode,
   type MailboxHoursMachine,
 } from '../machines/mailboxHours.machine';
-import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { DialogActions } from './DialogActions';
 import { ErrorState } from './ErrorState';
 import { Spinner } from './Spinner';
 import { TimezoneSelect, WeeklyHoursEditor } from './WeeklyHoursEditor';
@@ -161,19 +161,13 @@ function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
       description={email}
       size="large"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={FORM_ID}
-            busy={state.hasTag('saving')}
-            disabled={!state.can({ type: 'SAVE' })}
-          >
-            Save
-          </Button>
-        </>
+        <DialogActions
+          form={FORM_ID}
+          busy={state.hasTag('saving')}
+          canSubmit={state.can({ type: 'SAVE' })}
+          submitLabel="Save"
+          onCancel={onClose}
+        />
       }
     >
       <DialogBody state={state} send={send} />
