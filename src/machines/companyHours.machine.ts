@@ -4,14 +4,16 @@ import {
   sameSchedule,
   scheduleFromApi,
   scheduleToApi,
-  setEnd,
-  setStart,
-  toggleDay,
   type BusinessHours,
   type Schedule,
-  type Weekday,
 } from '../domain/business-hours';
 import { createCompanyHoursActors } from './companyHours.actors';
+import {
+  editSchedule,
+  SCHEDULE_EDIT_TYPES,
+  SCHEDULE_EDITS,
+  type ScheduleEditEvent,
+} from './scheduleEdits';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
 export interface CompanyHoursContext {
@@ -23,18 +25,10 @@ export interface CompanyHoursContext {
 
 const NOTHING: Schedule = scheduleFromApi({ business_hours: [], timezone: '' });
 
-export type CompanyHoursEvent =
-  | { type: 'TOGGLE_DAY'; day: Weekday }
-  | { type: 'SET_START'; day: Weekday; time: string }
-  | { type: 'SET_END'; day: Weekday; time: string }
-  | { type: 'SET_TIMEZONE'; timezone: string }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+export type CompanyHoursEvent = ScheduleEditEvent | { type: 'SAVE' } | { type: 'RETRY' };
 
 export const COMPANY_HOURS_SAVED = 'Business hours saved';
 export const COMPANY_HOURS_NOT_SAVED = "We couldn't save your business hours";
-
-const EDIT = { target: '.checking', actions: 'editDraft' } as const;
 
 /**
  * The company's weekly hours and timezone (spec 001 §2.2). Save is possible only in
@@ -51,19 +45,10 @@ export const companyHoursMachine = setup({
       const schedule = scheduleFromApi(params.hours);
       return { saved: schedule, draft: schedule };
     }),
-    editDraft: assign({
-      draft: ({ context: { draft }, event }) => {
-        assertEvent(event, ['TOGGLE_DAY', 'SET_START', 'SET_END', 'SET_TIMEZONE']);
-        switch (event.type) {
-          case 'TOGGLE_DAY':
-            return { ...draft, week: toggleDay(draft.week, event.day) };
-          case 'SET_START':
-            return { ...draft, week: setStart(draft.week, event.day, event.time) };
-          case 'SET_END':
-            return { ...draft, week: setEnd(draft.week, event.day, event.time) };
-          case 'SET_TIMEZONE':
-            return { ...draft, timezone: event.timezone };
-        }
+    editSchedule: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, SCHEDULE_EDIT_TYPES);
+        return editSchedule(context.draft, event);
       },
     }),
     notifySaved: () => toastSaved(COMPANY_HOURS_SAVED),
@@ -91,7 +76,7 @@ export const companyHoursMachine = setup({
     },
     editing: {
       initial: 'checking',
-      on: { TOGGLE_DAY: EDIT, SET_START: EDIT, SET_END: EDIT, SET_TIMEZONE: EDIT },
+      on: SCHEDULE_EDITS,
       states: {
         checking: {
           always: [{ guard: 'isChanged', target: 'changed' }, { target: 'unchanged' }],

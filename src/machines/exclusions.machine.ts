@@ -11,6 +11,7 @@ import {
 } from '../domain/exclusion-rows';
 import type { FilterField, FilterOperator } from '../domain/exclusions';
 import { createFilteringActors, type FilteringSettingsReply } from './filteringSettings.actors';
+import { filteringBlockStates } from './filteringSettings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
 export interface ExclusionsContext {
@@ -68,7 +69,7 @@ export const exclusionsMachine = setup({
     hasIncompleteRow: ({ context }) => context.rows.some(isIncomplete),
   },
   actions: {
-    assignRows: assign(({ context }, params: { reply: FilteringSettingsReply }) => {
+    assignReply: assign(({ context }, params: { reply: FilteringSettingsReply }) => {
       const filters = params.reply.filtering_settings.excluded_filters;
       const rows = rowsFromFilters(filters, context.provider);
       return { rows, nextId: rows.length + 1 };
@@ -97,20 +98,11 @@ export const exclusionsMachine = setup({
   initial: 'loading',
   context: ({ input }) => ({ provider: input.provider, rows: [], nextId: 1 }),
   states: {
-    loading: {
-      invoke: {
-        id: 'loadFilteringSettings',
-        src: 'loadFilteringSettings',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignRows', params: ({ event }) => ({ reply: event.output }) },
-        },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
+    ...filteringBlockStates({
+      src: 'saveExclusions',
+      input: ({ context }: { context: ExclusionsContext }) => filtersFromRows(context.rows),
+      failedTarget: 'ready.valid',
+    }),
     ready: {
       initial: 'pristine',
       on: {
@@ -131,32 +123,6 @@ export const exclusionsMachine = setup({
         valid: {
           on: { SAVE: '#exclusions.saving' },
         },
-      },
-    },
-    saving: {
-      tags: ['busy', 'saving'],
-      invoke: {
-        id: 'saveExclusions',
-        src: 'saveExclusions',
-        input: ({ context }) => filtersFromRows(context.rows),
-        onDone: { target: 'reloading', actions: 'notifySaved' },
-        onError: {
-          target: 'ready.valid',
-          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    /** After a save the lists are read again (spec 001 §4.3). */
-    reloading: {
-      tags: 'busy',
-      invoke: {
-        id: 'loadFilteringSettings',
-        src: 'loadFilteringSettings',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignRows', params: ({ event }) => ({ reply: event.output }) },
-        },
-        onError: 'failed',
       },
     },
   },

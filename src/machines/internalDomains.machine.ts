@@ -2,6 +2,7 @@ import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
 import { api } from '../api/client';
 import { isDomain } from '../domain/patterns';
 import { createFilteringActors, type FilteringSettingsReply } from './filteringSettings.actors';
+import { filteringBlockStates } from './filteringSettings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
 export interface DomainEntry {
@@ -47,7 +48,7 @@ export const internalDomainsMachine = setup({
       ),
   },
   actions: {
-    assignDomains: assign((_, params: { reply: FilteringSettingsReply }) => {
+    assignReply: assign((_, params: { reply: FilteringSettingsReply }) => {
       const saved = params.reply.filtering_settings.internal_domains;
       return {
         defaults: params.reply.client_domains.default_domains,
@@ -85,20 +86,12 @@ export const internalDomainsMachine = setup({
   initial: 'loading',
   context: { defaults: [], saved: [], entries: [] },
   states: {
-    loading: {
-      invoke: {
-        id: 'loadFilteringSettings',
-        src: 'loadFilteringSettings',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignDomains', params: ({ event }) => ({ reply: event.output }) },
-        },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
+    ...filteringBlockStates({
+      src: 'saveInternalDomains',
+      input: ({ context }: { context: InternalDomainsContext }) =>
+        context.entries.map((entry) => entry.item),
+      failedTarget: 'ready.changed',
+    }),
     ready: {
       initial: 'checking',
       on: {
@@ -121,31 +114,6 @@ export const internalDomainsMachine = setup({
         changed: {
           on: { SAVE: '#internalDomains.saving' },
         },
-      },
-    },
-    saving: {
-      tags: ['busy', 'saving'],
-      invoke: {
-        id: 'saveInternalDomains',
-        src: 'saveInternalDomains',
-        input: ({ context }) => context.entries.map((entry) => entry.item),
-        onDone: { target: 'reloading', actions: 'notifySaved' },
-        onError: {
-          target: 'ready.changed',
-          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    reloading: {
-      tags: 'busy',
-      invoke: {
-        id: 'loadFilteringSettings',
-        src: 'loadFilteringSettings',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignDomains', params: ({ event }) => ({ reply: event.output }) },
-        },
-        onError: 'failed',
       },
     },
   },

@@ -6,11 +6,7 @@ import {
   isLocalTimezone,
   scheduleFromApi,
   scheduleToApi,
-  setEnd,
-  setStart,
-  toggleDay,
   type Schedule,
-  type Weekday,
 } from '../domain/business-hours';
 import {
   createMailboxHoursActors,
@@ -18,6 +14,12 @@ import {
   type MailboxHoursData,
 } from './mailboxHours.actors';
 import { failureMessage, toastSaved } from './save-toasts';
+import {
+  editSchedule,
+  SCHEDULE_EDIT_TYPES,
+  SCHEDULE_EDITS,
+  type ScheduleEditEvent,
+} from './scheduleEdits';
 
 /** The modes of spec 001 §3: the API calls Ignored `Ignore`. */
 export type BhsMode = 'Company' | 'Custom' | 'Ignored';
@@ -34,13 +36,7 @@ export interface MailboxHoursContext {
 }
 
 export type MailboxHoursEvent =
-  | { type: 'SET_MODE'; mode: BhsMode }
-  | { type: 'TOGGLE_DAY'; day: Weekday }
-  | { type: 'SET_START'; day: Weekday; time: string }
-  | { type: 'SET_END'; day: Weekday; time: string }
-  | { type: 'SET_TIMEZONE'; timezone: string }
-  | { type: 'SAVE' }
-  | { type: 'RETRY' };
+  { type: 'SET_MODE'; mode: BhsMode } | ScheduleEditEvent | { type: 'SAVE' } | { type: 'RETRY' };
 
 export const MAILBOX_HOURS_SAVED = 'Business hours updated';
 
@@ -71,8 +67,6 @@ function changeOf(context: MailboxHoursContext): MailboxHoursChange {
   return { email, mode, hours: mode === 'Ignored' ? ignoredHours() : scheduleToApi(custom) };
 }
 
-const EDIT = { target: '.checking', actions: 'editCustom' } as const;
-
 /**
  * The update business hours modal of one mailbox (spec 001 §4.2): Company deletes its
  * override, Custom needs a day and a local timezone, Ignored saves whole days in Madrid.
@@ -99,19 +93,10 @@ export const mailboxHoursMachine = setup({
       },
       error: null,
     }),
-    editCustom: assign({
-      custom: ({ context: { custom }, event }) => {
-        assertEvent(event, ['TOGGLE_DAY', 'SET_START', 'SET_END', 'SET_TIMEZONE']);
-        switch (event.type) {
-          case 'TOGGLE_DAY':
-            return { ...custom, week: toggleDay(custom.week, event.day) };
-          case 'SET_START':
-            return { ...custom, week: setStart(custom.week, event.day, event.time) };
-          case 'SET_END':
-            return { ...custom, week: setEnd(custom.week, event.day, event.time) };
-          case 'SET_TIMEZONE':
-            return { ...custom, timezone: event.timezone };
-        }
+    editSchedule: assign({
+      custom: ({ context, event }) => {
+        assertEvent(event, SCHEDULE_EDIT_TYPES);
+        return editSchedule(context.custom, event);
       },
       error: null,
     }),
@@ -150,10 +135,7 @@ export const mailboxHoursMachine = setup({
       initial: 'checking',
       on: {
         SET_MODE: { target: '.checking', actions: 'assignMode' },
-        TOGGLE_DAY: EDIT,
-        SET_START: EDIT,
-        SET_END: EDIT,
-        SET_TIMEZONE: EDIT,
+        ...SCHEDULE_EDITS,
       },
       states: {
         checking: {

@@ -14,17 +14,18 @@ import {
   type BhsMode,
   type MailboxHoursMachine,
 } from '../machines/mailboxHours.machine';
-import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { DialogActions } from './DialogActions';
 import { ErrorState } from './ErrorState';
+import { RadioCards, type RadioCardOption } from './RadioCards';
 import { Spinner } from './Spinner';
 import { TimezoneSelect, WeeklyHoursEditor } from './WeeklyHoursEditor';
 import './BusinessHoursDialog.css';
 
-const MODES: readonly { mode: BhsMode; label: string; text: string }[] = [
-  { mode: 'Company', label: 'Company', text: "Follow the company's business hours." },
-  { mode: 'Custom', label: 'Custom', text: 'Set business hours for this mailbox only.' },
-  { mode: 'Ignored', label: 'Ignored', text: 'Count every hour of every day.' },
+const MODES: readonly RadioCardOption<BhsMode>[] = [
+  { value: 'Company', label: 'Company', description: "Follow the company's business hours." },
+  { value: 'Custom', label: 'Custom', description: 'Set business hours for this mailbox only.' },
+  { value: 'Ignored', label: 'Ignored', description: 'Count every hour of every day.' },
 ];
 
 export const NO_DAY_MESSAGE = 'Choose at least one day with business hours.';
@@ -49,29 +50,6 @@ function CompanySummary({ company }: { company: Schedule }) {
       </dl>
       <p className="bh-note">Timezone: {timezoneLabel(company.timezone)}</p>
     </div>
-  );
-}
-
-function ModeChooser({ mode, onChange }: { mode: BhsMode; onChange: (mode: BhsMode) => void }) {
-  return (
-    <fieldset className="bh-modes">
-      <legend className="visually-hidden">Mode</legend>
-      {MODES.map((option) => (
-        <label key={option.mode} className="bh-mode">
-          <input
-            type="radio"
-            name="bhs-mode"
-            value={option.mode}
-            checked={mode === option.mode}
-            onChange={() => onChange(option.mode)}
-          />
-          <span className="bh-mode-text">
-            <span className="bh-mode-label">{option.label}</span>
-            <span className="bh-mode-hint">{option.text}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
   );
 }
 
@@ -103,7 +81,13 @@ function DialogBody({ state, send }: BodyProps) {
         send({ type: 'SAVE' });
       }}
     >
-      <ModeChooser mode={mode} onChange={(next) => send({ type: 'SET_MODE', mode: next })} />
+      <RadioCards
+        legend="Mode"
+        hideLegend
+        options={MODES}
+        value={mode}
+        onChange={(next) => send({ type: 'SET_MODE', mode: next })}
+      />
       {mode === 'Company' && <CompanySummary company={company} />}
       {mode === 'Custom' && (
         <div className="bh-custom">
@@ -161,19 +145,13 @@ function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
       description={email}
       size="large"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={FORM_ID}
-            busy={state.hasTag('saving')}
-            disabled={!state.can({ type: 'SAVE' })}
-          >
-            Save
-          </Button>
-        </>
+        <DialogActions
+          form={FORM_ID}
+          busy={state.hasTag('saving')}
+          canSubmit={state.can({ type: 'SAVE' })}
+          submitLabel="Save"
+          onCancel={onClose}
+        />
       }
     >
       <DialogBody state={state} send={send} />

@@ -1,5 +1,6 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { splitEntries } from '../domain/patterns';
+import { describedBy, Field } from './Field';
 import { CloseIcon } from './icons';
 import './ChipsInput.css';
 
@@ -11,93 +12,164 @@ export interface ChipsValue {
   pending: string;
 }
 
+/** An entry listed before the editable ones that cannot be removed, e.g. a workspace's own domain. */
+export interface FixedChip {
+  entry: string;
+  /** A short note shown in the chip, e.g. Default. */
+  note: string;
+}
+
 /**
- * Splits typed or pasted text into entries on white space, commas and semicolons. Unless
- * `final`, a last token with no separator after it is still being typed and stays pending.
+ * `words`: entries end at white space, commas and semicolons (addresses, domains).
+ * `lines`: entries may hold spaces and end at a line break or Enter (free text).
  */
-export function takeEntries(value: ChipsValue, text: string, final: boolean): ChipsValue {
-  const tokens = splitEntries(text);
-  const typing = !final && tokens.length > 0 && !/[\s,;]$/.test(text);
-  const complete = typing ? tokens.slice(0, -1) : tokens;
+export type ChipsSplit = 'words' | 'lines';
+
+const splitLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+const SPLITS: Record<ChipsSplit, { entries: (text: string) => string[]; last: RegExp }> = {
+  words: { entries: splitEntries, last: /[^\s,;]*$/ },
+  lines: { entries: splitLines, last: /[^\r\n]*$/ },
+};
+
+/**
+ * Splits typed or pasted text into entries (repeats, ignoring case, are dropped). Unless
+ * `final`, a last entry with no separator after it is still being typed and stays pending.
+ */
+export function takeEntries(
+  value: ChipsValue,
+  text: string,
+  final: boolean,
+  split: ChipsSplit = 'words',
+): ChipsValue {
+  const cut = final ? text.length : text.search(SPLITS[split].last);
   const seen = new Set(value.values.map((entry) => entry.toLowerCase()));
   const values = [...value.values];
-  for (const entry of complete) {
+  for (const entry of SPLITS[split].entries(text.slice(0, cut))) {
     if (seen.has(entry.toLowerCase())) continue;
     seen.add(entry.toLowerCase());
     values.push(entry);
   }
-  return { values, pending: typing ? (tokens.at(-1) ?? '') : '' };
+  return { values, pending: text.slice(cut) };
 }
 
 interface ChipsInputProps {
   label: string;
+  hideLabel?: boolean;
   value: ChipsValue;
   onChange: (value: ChipsValue) => void;
   /** Invalid entries are drawn in red, flagged ones in amber. */
   toneOf: (entry: string) => ChipTone;
+  fixed?: readonly FixedChip[];
+  split?: ChipsSplit;
+  /**
+   * `box`: a list area a few lines tall, its placeholder an example shown while it is empty.
+   * `line`: one control's height, growing with its chips, the placeholder kept after them.
+   */
+  size?: 'box' | 'line';
+  disabled?: boolean;
   placeholder?: string;
-  hint?: string;
-  error?: string;
+  hint?: ReactNode;
+  error?: ReactNode;
 }
 
-/** An address field that turns each entry into a chip (Enter, comma, semicolon or space). */
+interface ChipProps {
+  entry: string;
+  tone: ChipTone;
+  note?: string;
+  onRemove?: () => void;
+}
+
+function Chip({ entry, tone, note, onRemove }: ChipProps) {
+  return (
+    <li className={`chip chip-${tone}`}>
+      <span className="chip-text">{entry}</span>
+      {tone === 'invalid' && <span className="visually-hidden"> (invalid)</span>}
+      {note && <span className="chip-note">{note}</span>}
+      {onRemove && (
+        <button
+          type="button"
+          className="chip-remove"
+          aria-label={`Remove ${entry}`}
+          onClick={onRemove}
+        >
+          <CloseIcon size={12} />
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** A field that turns each entry into a chip (Enter, a separator, a paste or leaving it). */
 export function ChipsInput({
   label,
+  hideLabel,
   value,
   onChange,
   toneOf,
+  fixed = [],
+  split = 'words',
+  size = 'box',
+  disabled,
   placeholder,
   hint,
   error,
 }: ChipsInputProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  const take = (text: string, final: boolean) => onChange(takeEntries(value, text, final, split));
   const remove = (entry: string) =>
     onChange({ ...value, values: value.values.filter((other) => other !== entry) });
+  const example = size === 'box' && value.values.length > 0;
 
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+    <Field id={id} label={label} hideLabel={hideLabel} hint={hint} error={error}>
       <div
-        className={error ? 'chips-box is-invalid' : 'chips-box'}
+        className={`chips-box chips-box-${size}`}
+        data-invalid={error ? true : undefined}
+        data-disabled={disabled || undefined}
         onClick={() => input.current?.focus()}
       >
-        <ul className="chips-list" aria-label="Entries">
-          {value.values.map((entry) => {
-            const tone = toneOf(entry);
-            return (
-              <li key={entry} className={`chip chip-${tone}`}>
-                <span>{entry}</span>
-                {tone === 'invalid' && <span className="visually-hidden"> (invalid)</span>}
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={`Remove ${entry}`}
-                  onClick={() => remove(entry)}
-                >
-                  <CloseIcon size={12} />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        {fixed.length + value.values.length > 0 && (
+          <ul className="chips-list" aria-label={`${label} entries`}>
+            {fixed.map(({ entry, note }) => (
+              <Chip key={entry} entry={entry} tone="default" note={note} />
+            ))}
+            {value.values.map((entry) => (
+              <Chip
+                key={entry}
+                entry={entry}
+                tone={toneOf(entry)}
+                onRemove={disabled ? undefined : () => remove(entry)}
+              />
+            ))}
+          </ul>
+        )}
         <input
           ref={input}
           id={id}
           className="chips-input"
           value={value.pending}
-          placeholder={value.values.length === 0 ? placeholder : undefined}
+          disabled={disabled}
+          placeholder={disabled || example ? undefined : placeholder}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
-          onChange={(event) => onChange(takeEntries(value, event.target.value, false))}
-          onBlur={() => value.pending !== '' && onChange(takeEntries(value, value.pending, true))}
+          aria-describedby={describedBy(id, { hint, error })}
+          onChange={(event) => take(event.target.value, false)}
+          onBlur={() => value.pending !== '' && take(value.pending, true)}
+          // A pasted list becomes chips at once, line breaks included (an input drops them).
+          onPaste={(event) => {
+            event.preventDefault();
+            take(value.pending + event.clipboardData.getData('text'), true);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && value.pending !== '') {
+              // Enter must not submit the surrounding form while an entry is being typed.
               event.preventDefault();
-              onChange(takeEntries(value, value.pending, true));
+              take(value.pending, true);
             } else if (event.key === 'Backspace' && value.pending === '') {
               const last = value.values.at(-1);
               if (last !== undefined) remove(last);
@@ -105,16 +177,6 @@ export function ChipsInput({
           }}
         />
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

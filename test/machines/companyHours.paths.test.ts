@@ -12,6 +12,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { scheduleEditEvents, scheduleEditExecutors } from './support/schedule';
 
 type CompanyHoursTestActor = ReturnType<typeof start>['actor'];
 
@@ -38,10 +39,7 @@ function start() {
 }
 
 const executors = {
-  TOGGLE_DAY: (actor, event) => actor.send(event),
-  SET_START: (actor, event) => actor.send(event),
-  SET_END: (actor, event) => actor.send(event),
-  SET_TIMEZONE: (actor, event) => actor.send(event),
+  ...scheduleEditExecutors,
   SAVE: (actor, event) => actor.send(event),
   RETRY: (actor, event) => actor.send(event),
 } satisfies Executors<CompanyHoursTestActor, CompanyHoursEvent>;
@@ -50,10 +48,7 @@ describe('company business hours machine paths', () => {
   describePathTests({
     machine: companyHoursMachine,
     events: [
-      { type: 'TOGGLE_DAY', day: 'Sat' },
-      { type: 'SET_START', day: 'Mon', time: '10:00:00' },
-      { type: 'SET_END', day: 'Mon', time: '17:30:00' },
-      { type: 'SET_TIMEZONE', timezone: 'America/New_York' },
+      ...scheduleEditEvents,
       { type: 'SAVE' },
       { type: 'RETRY' },
       { type: 'xstate.done.actor.loadCompanyHours', output: weekdays },

@@ -12,6 +12,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { scheduleEditEvents, scheduleEditExecutors } from './support/schedule';
 
 type MailboxHoursTestActor = ReturnType<typeof start>['actor'];
 
@@ -43,10 +44,7 @@ function start() {
 
 const executors = {
   SET_MODE: (actor, event) => actor.send(event),
-  TOGGLE_DAY: (actor, event) => actor.send(event),
-  SET_START: (actor, event) => actor.send(event),
-  SET_END: (actor, event) => actor.send(event),
-  SET_TIMEZONE: (actor, event) => actor.send(event),
+  ...scheduleEditExecutors,
   SAVE: (actor, event) => actor.send(event),
   RETRY: (actor, event) => actor.send(event),
 } satisfies Executors<MailboxHoursTestActor, MailboxHoursEvent>;
@@ -59,10 +57,7 @@ describe('mailbox business hours machine paths', () => {
       { type: 'SET_MODE', mode: 'Company' },
       { type: 'SET_MODE', mode: 'Custom' },
       { type: 'SET_MODE', mode: 'Ignored' },
-      { type: 'TOGGLE_DAY', day: 'Sat' },
-      { type: 'SET_START', day: 'Mon', time: '17:00:00' },
-      { type: 'SET_END', day: 'Mon', time: '23:59:59' },
-      { type: 'SET_TIMEZONE', timezone: 'Europe/Paris' },
+      ...scheduleEditEvents,
       { type: 'SAVE' },
       { type: 'RETRY' },
       { type: 'xstate.done.actor.loadMailboxHours', output: onCompanyHours },

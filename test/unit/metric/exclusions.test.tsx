@@ -44,6 +44,17 @@ function renderCard(provider = 'G', filters: ExcludedFilters = emptyExcludedFilt
 const save = () => screen.getByRole('button', { name: 'Save' });
 const values = (n: number) => screen.getByRole('textbox', { name: `Condition ${n} values` });
 
+/** The texts of a select's options, in order. */
+const optionsOf = (name: string) =>
+  within(screen.getByRole('combobox', { name }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+async function addFirstCondition(provider: string) {
+  renderCard(provider);
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Add condition' }));
+}
+
 async function typeEntries(user: ReturnType<typeof userEvent.setup>, n: number, text: string) {
   await user.type(values(n), `${text}{Enter}`);
 }
@@ -62,33 +73,20 @@ describe('Exclude Emails', () => {
   });
 
   it('offers Label to Google workspaces, and Category and Folder to the others', async () => {
-    const user = userEvent.setup();
-    renderCard('G');
-    await user.click(await screen.findByRole('button', { name: 'Add condition' }));
-    const field = screen.getByRole('combobox', { name: 'Condition 1 field' });
-    expect(
-      within(field)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Address', 'Domain', 'Subject', 'Label']);
-    const operator = screen.getByRole('combobox', { name: 'Condition 1 operator' });
-    expect(
-      within(operator)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['is', 'contains']);
+    await addFirstCondition('G');
+    expect(optionsOf('Condition 1 field')).toEqual(['Address', 'Domain', 'Subject', 'Label']);
+    expect(optionsOf('Condition 1 operator')).toEqual(['is', 'contains']);
   });
 
   it('offers Category and Folder to Microsoft workspaces', async () => {
-    const user = userEvent.setup();
-    renderCard('M');
-    await user.click(await screen.findByRole('button', { name: 'Add condition' }));
-    const field = screen.getByRole('combobox', { name: 'Condition 1 field' });
-    expect(
-      within(field)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Address', 'Domain', 'Subject', 'Category', 'Folder']);
+    await addFirstCondition('M');
+    expect(optionsOf('Condition 1 field')).toEqual([
+      'Address',
+      'Domain',
+      'Subject',
+      'Category',
+      'Folder',
+    ]);
   });
 
   it('applies every Save-disabling rule', async () => {

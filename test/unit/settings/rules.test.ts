@@ -179,4 +179,14 @@ describe('address entry', () => {
       pending: '',
     });
   });
+  it('keeps free text whole, spaces included, until a line break or Enter ends it', () => {
+    expect(takeEntries(empty, 'Weekly digest ', false, 'lines')).toEqual({
+      values: [],
+      pending: 'Weekly digest ',
+    });
+    expect(takeEntries(empty, 'Weekly digest\r\n Out of office \n', true, 'lines')).toEqual({
+      values: ['Weekly digest', 'Out of office'],
+      pending: '',
+    });
+  });
 });

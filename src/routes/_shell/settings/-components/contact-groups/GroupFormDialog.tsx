@@ -7,9 +7,10 @@ import {
   type ContactGroupsEvent,
 } from '../../../../../machines/contactGroups.setup';
 import { Button } from '../../../../../ui/Button';
-import { ChipInput } from '../../../../../ui/ChipInput';
+import { ChipsInput } from '../../../../../ui/ChipsInput';
 import { Dialog } from '../../../../../ui/Dialog';
 import { TextInput } from '../../../../../ui/TextInput';
+import { useChipEdits } from '../../../../../ui/use-chip-edits';
 
 const TITLES: Record<GroupFormAction, string> = {
   AddContactGroup: 'New contact group',
@@ -30,6 +31,11 @@ export function GroupFormDialog({ state, send }: GroupFormDialogProps) {
   const problems = draftProblems(state.context);
   const withName = formAction !== 'AddContact';
   const withItems = formAction !== 'RenameContactGroup';
+  const chips = useChipEdits({
+    items: draftItems,
+    onAdd: (items) => send({ type: 'ADD_ITEMS', items }),
+    onRemove: (item) => send({ type: 'REMOVE_ITEM', item }),
+  });
   return (
     <Dialog
       open
@@ -68,13 +74,12 @@ export function GroupFormDialog({ state, send }: GroupFormDialogProps) {
           />
         )}
         {withItems && (
-          <ChipInput
+          <ChipsInput
             label="Email addresses and domains"
-            chips={draftItems}
+            size="line"
+            {...chips}
             placeholder="Type in or paste addresses or domains"
             error={problems.items === 'invalid' ? CONTACTS_INVALID : undefined}
-            onAdd={(items) => send({ type: 'ADD_ITEMS', items })}
-            onRemove={(item) => send({ type: 'REMOVE_ITEM', item })}
           />
         )}
         {error && (

@@ -8,9 +8,10 @@ import {
 } from '../../../../../domain/exclusions';
 import type { ExclusionsEvent } from '../../../../../machines/exclusions.machine';
 import { Button } from '../../../../../ui/Button';
-import { ChipInput } from '../../../../../ui/ChipInput';
+import { ChipsInput } from '../../../../../ui/ChipsInput';
 import { TrashIcon } from '../../../../../ui/icons';
 import { Select } from '../../../../../ui/Select';
+import { useChipEdits } from '../../../../../ui/use-chip-edits';
 
 export const INVALID_CONDITION_ENTRIES = 'Some of these entries are not valid for this condition.';
 
@@ -45,6 +46,11 @@ export function ExclusionRowEditor({
   const disabled = readOnly || busy;
   const name = `Condition ${position}`;
   const hasInvalid = row.items.some((entry) => !entry.valid);
+  const chips = useChipEdits({
+    items: row.items,
+    onAdd: (items) => send({ type: 'ADD_ITEMS', id: row.id, items }),
+    onRemove: (item) => send({ type: 'REMOVE_ITEM', id: row.id, item }),
+  });
   return (
     <li className="exclusion-row">
       <Select
@@ -70,16 +76,15 @@ export function ExclusionRowEditor({
         }
       />
       <div className="exclusion-values">
-        <ChipInput
+        <ChipsInput
           label={`${name} values`}
           hideLabel
-          chips={row.items}
+          size="line"
+          {...chips}
           split={isFreeTextField(row.field) ? 'lines' : 'words'}
           placeholder={placeholderFor(row.field, row.operator)}
           disabled={disabled}
           error={hasInvalid ? INVALID_CONDITION_ENTRIES : undefined}
-          onAdd={(items) => send({ type: 'ADD_ITEMS', id: row.id, items })}
-          onRemove={(item) => send({ type: 'REMOVE_ITEM', id: row.id, item })}
         />
       </div>
       {!readOnly && (

@@ -4,7 +4,8 @@ import {
   internalDomainsMachine,
   type InternalDomainsMachine,
 } from '../../../../../machines/internalDomains.machine';
-import { ChipInput, type Chip } from '../../../../../ui/ChipInput';
+import { ChipsInput } from '../../../../../ui/ChipsInput';
+import { useChipEdits } from '../../../../../ui/use-chip-edits';
 import { SettingsFormCard } from '../SettingsFormCard';
 
 export const INTERNAL_DOMAINS_SUBTITLE =
@@ -24,10 +25,11 @@ export function InternalDomainsCard({
 }: InternalDomainsCardProps) {
   const [state, send] = useMachine(machine);
   const { defaults, entries } = state.context;
-  const chips: Chip[] = [
-    ...defaults.map((item) => ({ item, valid: true, removable: false, note: 'Default' })),
-    ...entries,
-  ];
+  const chips = useChipEdits({
+    items: entries,
+    onAdd: (items) => send({ type: 'ADD_DOMAINS', items }),
+    onRemove: (item) => send({ type: 'REMOVE_DOMAIN', item }),
+  });
   return (
     <SettingsFormCard
       title="Internal domains"
@@ -40,15 +42,15 @@ export function InternalDomainsCard({
       saving={state.hasTag('saving')}
       onSave={() => send({ type: 'SAVE' })}
     >
-      <ChipInput
+      <ChipsInput
         label="Internal domains"
         hideLabel
-        chips={chips}
+        size="line"
+        {...chips}
+        fixed={defaults.map((entry) => ({ entry, note: 'Default' }))}
         placeholder={INTERNAL_DOMAINS_PLACEHOLDER}
         disabled={readOnly || state.hasTag('busy')}
         error={state.matches({ ready: 'invalid' }) ? INVALID_INTERNAL_DOMAINS : undefined}
-        onAdd={(items) => send({ type: 'ADD_DOMAINS', items })}
-        onRemove={(item) => send({ type: 'REMOVE_DOMAIN', item })}
       />
     </SettingsFormCard>
   );

@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { ROLE_LABELS } from '../../../../../machines/users.rows';
 import { ROLES, type Role } from '../../../../../session/user-info';
-import './RoleChoice.css';
+import { RadioCards } from '../../../../../ui/RadioCards';
 
 const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: 'Sees email statistics for all tracked mailboxes and manages the settings.',
@@ -9,7 +8,13 @@ const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'Sees only the statistics of their own mailbox.',
 };
 
-/** The role selector: one card per role with its description (native radios, restyled). */
+const ROLE_OPTIONS = ROLES.map((role) => ({
+  value: role,
+  label: ROLE_LABELS[role],
+  description: ROLE_DESCRIPTIONS[role],
+}));
+
+/** The role selector: one card per role with its description. */
 export function RoleChoice({
   value,
   onChange,
@@ -17,27 +22,5 @@ export function RoleChoice({
   value: Role | null;
   onChange: (role: Role) => void;
 }) {
-  const name = useId();
-  return (
-    <fieldset className="role-choice">
-      <legend className="field-label">Role</legend>
-      <div className="role-choice-options">
-        {ROLES.map((role) => (
-          <label key={role} className="role-option">
-            <input
-              type="radio"
-              name={name}
-              value={role}
-              checked={value === role}
-              onChange={() => onChange(role)}
-            />
-            <span className="role-option-text">
-              <span className="role-option-name">{ROLE_LABELS[role]}</span>
-              <span className="role-option-description">{ROLE_DESCRIPTIONS[role]}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
+  return <RadioCards legend="Role" options={ROLE_OPTIONS} value={value} onChange={onChange} />;
 }

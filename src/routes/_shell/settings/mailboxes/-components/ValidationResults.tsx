@@ -9,29 +9,9 @@ import {
   validChecks,
 } from '../../../../../machines/addMailboxes.view';
 import { Button } from '../../../../../ui/Button';
-import { AlertCircleIcon, CheckCircleIcon } from '../../../../../ui/icons';
+import { AlertCircleIcon, CheckCircleIcon, CopyIcon } from '../../../../../ui/icons';
 import { Card } from '../../../../../ui/Page';
 import { mailboxCount, mailboxLimitText } from './add-mailboxes-texts';
-
-function CopyIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
-    </svg>
-  );
-}
 
 interface ResultListProps {
   title: string;
@@ -102,7 +82,7 @@ export function ValidationResults({ actor }: { actor: AddMailboxesActor }) {
             <Button
               variant="secondary"
               size="small"
-              icon={<CopyIcon />}
+              icon={<CopyIcon size={16} />}
               disabled={!canCopy}
               onClick={() => actor.send({ type: 'COPY_INVALID' })}
             >
