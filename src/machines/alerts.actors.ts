@@ -3,6 +3,7 @@ import { expectData, type ApiClient } from '../api/client';
 import type { Features } from '../session/user-info';
 import { alertBody, type AlertDraft } from './alerts.draft';
 import type { Alert } from './alerts.rows';
+import { fetchTrackedMailboxes } from './mailboxes.actors';
 import type { Mailbox } from './mailboxes.rows';
 import type { SaveInput } from './modalSave.machine';
 
@@ -28,11 +29,9 @@ export function createAlertsActors(client: ApiClient) {
     loadAlertsData: fromPromise<AlertsData, { features: Features }>(async ({ input, signal }) => {
       const [alerts, mailboxes] = await Promise.all([
         expectData(client.GET('/portal/api/alerts/', { signal })),
-        input.features.mailboxes.enabled
-          ? expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))
-          : { mailboxes: [] },
+        fetchTrackedMailboxes(client, input.features, signal),
       ]);
-      return { alerts: alerts.alerts, mailboxes: mailboxes.mailboxes };
+      return { alerts: alerts.alerts, mailboxes };
     }),
 
     /** Spec 000 §2: editing fetches the single alert first. */

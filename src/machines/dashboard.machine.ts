@@ -7,7 +7,7 @@ export interface DashboardContext {
 }
 
 export type DashboardEvent =
-  /** Sent once the session is ready: any signed-in user may read the dashboard. */
+  /** Sent once the session is ready: every signed-in user may read the dashboard. */
   { type: 'LOAD' } | { type: 'RETRY' };
 
 /**

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '../api/client';
+import type { Features } from '../session/user-info';
 import type { SaveInput } from './modalSave.machine';
 import type { Mailbox } from './mailboxes.rows';
 
@@ -15,6 +16,16 @@ export interface RemoveMailboxesDraft {
 /** The mailboxes tab's list. */
 export interface MailboxesData {
   mailboxes: Mailbox[];
+}
+
+/** The tracked mailboxes a list chooses from; none while the mailboxes feature is off. */
+export async function fetchTrackedMailboxes(
+  client: ApiClient,
+  features: Features,
+  signal: AbortSignal,
+): Promise<Mailbox[]> {
+  if (!features.mailboxes.enabled) return [];
+  return (await expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))).mailboxes;
 }
 
 export function createMailboxesActors(client: ApiClient) {

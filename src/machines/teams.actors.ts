@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '../api/client';
 import type { Features } from '../session/user-info';
+import { fetchTrackedMailboxes } from './mailboxes.actors';
 import type { Mailbox } from './mailboxes.rows';
 import type { SaveInput } from './modalSave.machine';
 import type { TeamDraft } from './teams.draft';
@@ -23,11 +24,9 @@ export function createTeamsActors(client: ApiClient) {
     loadTeamsData: fromPromise<TeamsData, { features: Features }>(async ({ input, signal }) => {
       const [teams, mailboxes] = await Promise.all([
         expectData(client.GET('/portal/api/settings/teams/', { signal })),
-        input.features.mailboxes.enabled
-          ? expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))
-          : { mailboxes: [] },
+        fetchTrackedMailboxes(client, input.features, signal),
       ]);
-      return { teams: teams.teams, mailboxes: mailboxes.mailboxes };
+      return { teams: teams.teams, mailboxes };
     }),
 
     /** Creates a team (POST) or edits one (PATCH with its id). */

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '../api/client';
 import type { Features } from '../session/user-info';
+import { fetchTrackedMailboxes } from './mailboxes.actors';
 import type { Mailbox } from './mailboxes.rows';
 import type { SaveInput } from './modalSave.machine';
 import type { Team } from './teams.rows';
@@ -33,14 +34,12 @@ export function createUsersActors(client: ApiClient) {
     loadUsersData: fromPromise<UsersData, { features: Features }>(async ({ input, signal }) => {
       const [users, mailboxes, teams] = await Promise.all([
         expectData(client.GET('/portal/api/settings/users/', { signal })),
-        input.features.mailboxes.enabled
-          ? expectData(client.GET('/portal/api/settings/mailboxes/', { signal }))
-          : { mailboxes: [] },
+        fetchTrackedMailboxes(client, input.features, signal),
         input.features.teams.enabled
           ? expectData(client.GET('/portal/api/settings/teams/', { signal }))
           : { teams: [] },
       ]);
-      return { users: users.users, mailboxes: mailboxes.mailboxes, teams: teams.teams };
+      return { users: users.users, mailboxes, teams: teams.teams };
     }),
 
     /**
