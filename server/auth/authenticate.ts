@@ -1,11 +1,11 @@
+import {
+  FEATURE_NAMES,
+  type FeatureName,
+  type Features,
+  type Role,
+} from '../../src/domain/access-model';
 import type { Queryable } from '../db/types';
-import type { Schemas } from '../contract/types';
 import { hashToken } from './tokens';
-import { FEATURES } from '../repos/workspaces';
-
-export type Role = Schemas['Role'];
-export type Features = Schemas['Features'];
-export type FeatureName = keyof Features;
 
 /** Who is calling: resolved from the token on every request, so removals and revocations act at once. */
 export interface AuthContext {
@@ -30,7 +30,7 @@ interface Row {
 /** A feature without a row is enabled and writable, as the workspaces repository reads it. */
 function withDefaults(features: Partial<Features> | null): Features {
   const flags = (name: FeatureName) => features?.[name] ?? { enabled: true, read_only: false };
-  return Object.fromEntries(FEATURES.map((name) => [name, flags(name)])) as Features;
+  return Object.fromEntries(FEATURE_NAMES.map((name) => [name, flags(name)])) as Features;
 }
 
 const TOKEN_HEADER = /^Token ([A-Za-z0-9_-]{20,200})$/;

@@ -1,9 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { FEATURE_NAMES, ROLES, type FeatureName } from '../../src/domain/access-model';
 import {
-  FEATURES,
-  ROLES,
   type DashboardSettings,
-  type Feature,
   type FeatureFlags,
   type Limits,
   type NewUser,
@@ -32,7 +30,7 @@ export type Command =
   | { name: 'user:add'; workspaceId: number; user: NewUser }
   | { name: 'user:remove'; workspaceId: number; email: string }
   | { name: 'limits:set'; workspaceId: number; limits: Partial<Limits> }
-  | { name: 'feature:set'; workspaceId: number; feature: Feature; flags: Partial<FeatureFlags> }
+  | { name: 'feature:set'; workspaceId: number; feature: FeatureName; flags: Partial<FeatureFlags> }
   | { name: 'dashboard:set'; workspaceId: number; dashboard: DashboardSettings };
 
 export const USAGE = `Usage: npm run cli -- <command> [flags]
@@ -43,7 +41,7 @@ export const USAGE = `Usage: npm run cli -- <command> [flags]
   user:add       --workspace ID --email x@acme.example --role admin|manager|viewer [--name "Full Name"]
   user:remove    --workspace ID --email x@acme.example
   limits:set     --workspace ID [--max-mailboxes N] [--max-users N] [--max-alerts N]
-  feature:set    --workspace ID --feature ${FEATURES.join('|')}
+  feature:set    --workspace ID --feature ${FEATURE_NAMES.join('|')}
                  [--enabled true|false] [--read-only true|false]
   dashboard:set  --workspace ID --platform superset|looker|none
                  [--uuid UUID] [--url URL] [--embedded-url URL] [--name NAME]
@@ -160,17 +158,19 @@ function newUser(flags: Flags): NewUser {
   return { email: address, role: role as NewUser['role'], full_name: flags.name?.trim() ?? '' };
 }
 
-function featureFlags(flags: Flags): { feature: Feature; flags: Partial<FeatureFlags> } {
+function featureFlags(flags: Flags): { feature: FeatureName; flags: Partial<FeatureFlags> } {
   const feature = required(flags, 'feature');
-  if (!(FEATURES as readonly string[]).includes(feature)) {
-    throw new CliInputError(`--feature must be one of ${FEATURES.join(', ')}, got "${feature}"`);
+  if (!(FEATURE_NAMES as readonly string[]).includes(feature)) {
+    throw new CliInputError(
+      `--feature must be one of ${FEATURE_NAMES.join(', ')}, got "${feature}"`,
+    );
   }
   const result: Partial<FeatureFlags> = {};
   if (flags.enabled !== undefined) result.enabled = bool(flags.enabled, 'enabled');
   if (flags['read-only'] !== undefined) result.read_only = bool(flags['read-only'], 'read-only');
   if (Object.keys(result).length === 0)
     throw new CliInputError('give --enabled and/or --read-only');
-  return { feature: feature as Feature, flags: result };
+  return { feature: feature as FeatureName, flags: result };
 }
 
 function dashboard(flags: Flags): DashboardSettings {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
-import { authenticate, type AuthContext, type FeatureName, type Role } from '../auth/authenticate';
+import type { FeatureName, Role } from '../../src/domain/access-model';
+import { authenticate, type AuthContext } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
 import { contractOperations, portalDocument, type ContractOperation } from './spec';

@@ -62,6 +62,16 @@ export async function resolveMailboxes(
   return { ids: rows.map((r) => r.mailbox_id), unknown: emails.filter((e) => !found.has(e)) };
 }
 
+/** An alert's own columns, in the order both statements below list them. */
+const fieldValues = (fields: AlertFields) => [
+  fields.name,
+  fields.minutesGap,
+  fields.addresses,
+  fields.domains,
+  fields.notifyEmails,
+  fields.notifyWebhook,
+];
+
 export async function insertAlert(
   tx: Queryable,
   workspaceId: number,
@@ -72,17 +82,7 @@ export async function insertAlert(
     `insert into alerts (workspace_id, name, minutes_gap, addresses, domains, notify_emails, notify_webhook,
                          created_by_user_id, created_by_email)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning alert_id`,
-    [
-      workspaceId,
-      fields.name,
-      fields.minutesGap,
-      fields.addresses,
-      fields.domains,
-      fields.notifyEmails,
-      fields.notifyWebhook,
-      creator.userId,
-      creator.email,
-    ],
+    [workspaceId, ...fieldValues(fields), creator.userId, creator.email],
   );
   if (!row) throw new Error('insert into alerts returned no row');
   return row.alert_id;
@@ -99,16 +99,7 @@ export async function updateAlertFields(
     `update alerts set name = $3, minutes_gap = $4, addresses = $5, domains = $6, notify_emails = $7,
                        notify_webhook = $8
       where workspace_id = $1 and alert_id = $2 returning alert_id`,
-    [
-      workspaceId,
-      alertId,
-      fields.name,
-      fields.minutesGap,
-      fields.addresses,
-      fields.domains,
-      fields.notifyEmails,
-      fields.notifyWebhook,
-    ],
+    [workspaceId, alertId, ...fieldValues(fields)],
   );
   return rows.length > 0;
 }

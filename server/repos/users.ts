@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/types';
+import type { Role } from '../../src/domain/access-model';
 import type { Schemas } from '../contract/types';
 
 type User = Schemas['User'];
-type Role = Schemas['Role'];
 
 /** One user as the list query packs it: id, email, full_name, role, tracked, mailboxes, teams. */
 type PackedUser = [number, string, string, Role, boolean, string[], number[]];

@@ -1,21 +1,8 @@
+import { FEATURE_NAMES, type FeatureName, type Role } from '../../src/domain/access-model';
 import type { Queryable } from '../db/types';
 
 // Workspaces, their feature flags, limits, dashboard and users. Callers validate input (see
 // server/cli); the schema's constraints are the last line of defence.
-
-export const FEATURES = [
-  'mailboxes',
-  'alerts',
-  'users',
-  'teams',
-  'business_hours',
-  'contact_groups',
-  'metric_adjustments',
-] as const;
-export type Feature = (typeof FEATURES)[number];
-
-export const ROLES = ['admin', 'manager', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
 
 export type Provider = 'G' | 'M';
 export type DashboardPlatform = 'Superset' | 'Looker Studio';
@@ -46,7 +33,7 @@ export interface DashboardRow {
 }
 
 export interface Workspace extends WorkspaceRow {
-  features: Record<Feature, FeatureFlags>;
+  features: Record<FeatureName, FeatureFlags>;
   dashboard: DashboardRow;
 }
 
@@ -121,7 +108,7 @@ export async function createWorkspace(tx: Queryable, input: NewWorkspace): Promi
       input.max_mailboxes,
       input.max_users,
       input.max_alerts,
-      FEATURES,
+      FEATURE_NAMES,
     ],
   );
   const workspace = row && (await getWorkspace(tx, row.workspace_id));
@@ -135,17 +122,17 @@ export async function getWorkspace(tx: Queryable, workspaceId: number): Promise<
     [workspaceId],
   );
   if (!row) return null;
-  const flags = await tx.query<FeatureFlags & { feature: Feature }>(
+  const flags = await tx.query<FeatureFlags & { feature: FeatureName }>(
     'select feature, enabled, read_only from workspace_features where workspace_id = $1',
     [workspaceId],
   );
   // A missing row means the default: enabled and writable.
   const features = Object.fromEntries(
-    FEATURES.map((feature) => {
+    FEATURE_NAMES.map((feature) => {
       const flag = flags.find((f) => f.feature === feature);
       return [feature, { enabled: flag?.enabled ?? true, read_only: flag?.read_only ?? false }];
     }),
-  ) as Record<Feature, FeatureFlags>;
+  ) as Record<FeatureName, FeatureFlags>;
   const [dashboard] = await tx.query<DashboardRow>(
     `select ${DASHBOARD_COLUMNS} from dashboards where workspace_id = $1`,
     [workspaceId],
@@ -191,7 +178,7 @@ export async function setLimits(
 export async function setFeature(
   tx: Queryable,
   workspaceId: number,
-  feature: Feature,
+  feature: FeatureName,
   flags: Partial<FeatureFlags>,
 ): Promise<FeatureFlags | null> {
   const [row] = await tx.query<FeatureFlags>(

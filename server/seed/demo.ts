@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
-import { addUser, createWorkspace, type Role, type UserRow } from '../repos/workspaces';
+import type { Role } from '../../src/domain/access-model';
+import { addUser, createWorkspace, type UserRow } from '../repos/workspaces';
 
 // The demo workspace "Acme", written into an empty database so a fresh install has something to
 // show. Everything is relative to today, so the data never looks stale.

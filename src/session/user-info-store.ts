@@ -1,4 +1,5 @@
-import { FEATURE_NAMES, ROLES, type UserInfo } from './user-info';
+import { FEATURE_NAMES, ROLES } from '../domain/access-model';
+import { type UserInfo } from './user-info';
 
 /** Local-storage key of the "stored user info" the route guard reads on the first navigation. */
 export const USER_INFO_KEY = 'userInfo';

@@ -1,22 +1,12 @@
 import type { components } from '../../openapi/portal.gen';
+import type { Features, Role } from '../domain/access-model';
+
+// The session's modules name these types from here; the lists live in the shared module.
+export type { FeatureName, Features, Role } from '../domain/access-model';
 
 type Schemas = components['schemas'];
-export type Role = Schemas['Role'];
-export type Features = Schemas['Features'];
 export type FeatureFlags = Schemas['FeatureFlags'];
-export type FeatureName = keyof Features;
 export type Me = Schemas['Me'];
-
-export const ROLES: readonly Role[] = ['admin', 'manager', 'viewer'];
-export const FEATURE_NAMES: readonly FeatureName[] = [
-  'mailboxes',
-  'alerts',
-  'users',
-  'teams',
-  'business_hours',
-  'contact_groups',
-  'metric_adjustments',
-];
 
 /** The signed-in user as the client models it (spec section 3), built from the me call. */
 export interface UserInfo {

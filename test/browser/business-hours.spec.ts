@@ -124,6 +124,14 @@ test.describe('business hours of one mailbox, from the mailboxes tab', () => {
   });
 });
 
+/** With business hours read-only or off, a mailbox's menu has only Remove mailbox. */
+async function expectNoHoursInRowMenu({ page }: { page: Page }) {
+  await page.goto('/settings/mailboxes');
+  await page.getByRole('button', { name: 'Actions for sales@acme.example' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Update business hours' })).toHaveCount(0);
+}
+
 readOnlyTest.describe('business hours, read-only', () => {
   readOnlyTest.use({ signedInAs: 'admin' });
 
@@ -136,12 +144,7 @@ readOnlyTest.describe('business hours, read-only', () => {
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   });
 
-  readOnlyTest('offers no Update business hours in the mailboxes row menu', async ({ page }) => {
-    await page.goto('/settings/mailboxes');
-    await page.getByRole('button', { name: 'Actions for sales@acme.example' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Update business hours' })).toHaveCount(0);
-  });
+  readOnlyTest('offers no Update business hours in the mailboxes row menu', expectNoHoursInRowMenu);
 });
 
 featuresOffTest.describe('business hours, disabled', () => {
@@ -153,10 +156,8 @@ featuresOffTest.describe('business hours, disabled', () => {
     await expectNotFound(page, '/settings/business');
   });
 
-  featuresOffTest('offers no Update business hours in the mailboxes row menu', async ({ page }) => {
-    await page.goto('/settings/mailboxes');
-    await page.getByRole('button', { name: 'Actions for sales@acme.example' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Remove mailbox' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Update business hours' })).toHaveCount(0);
-  });
+  featuresOffTest(
+    'offers no Update business hours in the mailboxes row menu',
+    expectNoHoursInRowMenu,
+  );
 });

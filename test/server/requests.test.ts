@@ -6,6 +6,7 @@ import { setUpTestApp, type TestSuite } from './support/suite';
 import { recordingLogger, startWebhook } from './support/webhook';
 import { drainOnce, retryDelaySeconds } from '../../server/outbound/forwarder';
 import outboundPlugin from '../../server/outbound/plugin';
+import type { ClaimedRequest } from '../../server/repos/outbound-requests';
 import configPlugin from '../../server/plugins/config';
 import { loadConfig } from '../../server/config';
 
@@ -18,17 +19,8 @@ const SHORT = 'Please write a little more: the text must be longer than 5 charac
 const t = setUpTestApp('requests');
 const workspace = (on: TestSuite = t) => on.workspace();
 
-interface StoredRequest {
-  request_id: number;
-  kind: string;
-  email: string;
-  client: string;
-  role: string;
-  content: string;
-  feedback_type: string | null;
-  integration_name: string | null;
-  integration_id: string | null;
-  attempts: number;
+/** A stored request as the forwarder claims it, plus its delivery state. */
+interface StoredRequest extends Omit<ClaimedRequest, 'workspace_id'> {
   last_error: string | null;
   delivered: boolean;
   due_in_seconds: number;

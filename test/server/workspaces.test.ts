@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../server/db/types';
+import { FEATURE_NAMES } from '../../src/domain/access-model';
 import {
-  FEATURES,
   addUser,
   createWorkspace,
   getWorkspace,
@@ -58,7 +58,7 @@ describe('workspaces repository', () => {
     );
     expect(ws).toMatchObject({ client_name: 'Zed', provider: 'G', max_users: 4 });
     expect(ws.created_at).toMatch(/Z$/);
-    expect(Object.keys(ws.features).sort()).toEqual([...FEATURES].sort());
+    expect(Object.keys(ws.features).sort()).toEqual([...FEATURE_NAMES].sort());
     for (const flags of Object.values(ws.features)) {
       expect(flags).toEqual({ enabled: true, read_only: false });
     }

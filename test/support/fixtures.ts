@@ -1,7 +1,7 @@
 import type { Dashboard } from '../../src/machines/dashboard.actors';
 import type { WorkspaceLists } from '../../src/machines/workspaceData.actors';
+import { FEATURE_NAMES } from '../../src/domain/access-model';
 import {
-  FEATURE_NAMES,
   type FeatureFlags,
   type FeatureName,
   type Features,

@@ -58,6 +58,28 @@ export const SUPERSET_DASHBOARD_UUID = '5f0c3a1e-8d2b-4c6f-9a7e-2b1d4e6f8a90';
 /** Short-lived guest tokens, so the SDK refreshes one about 5 s after the first. */
 const GUEST_TOKEN_TTL_SECONDS = 10;
 
+/**
+ * Starts a server that talks to a stand-in service: stopping the server closes the stand-in
+ * too, and so does a failed start.
+ */
+async function startBeside(
+  standIn: { close(): Promise<void> },
+  startServer: () => Promise<TestServer>,
+): Promise<TestServer> {
+  try {
+    const server = await startServer();
+    const stop = async () => {
+      const clean = await server.stop();
+      await standIn.close();
+      return clean;
+    };
+    return { ...server, stop };
+  } catch (error) {
+    await standIn.close();
+    throw error;
+  }
+}
+
 export interface SupersetTestServer extends TestServer {
   superset: SupersetStandin;
 }
@@ -68,8 +90,8 @@ export async function startSupersetServer(name: string): Promise<SupersetTestSer
     dashboardUuid: SUPERSET_DASHBOARD_UUID,
     tokenTtlSeconds: GUEST_TOKEN_TTL_SECONDS,
   });
-  try {
-    const server = await start(`${name}-superset`, {
+  const server = await startBeside(superset, () =>
+    start(`${name}-superset`, {
       env: {
         SUPERSET_URL: superset.url,
         SUPERSET_USERNAME: superset.username,
@@ -88,17 +110,9 @@ export async function startSupersetServer(name: string): Promise<SupersetTestSer
           ],
         ]);
       },
-    });
-    const stop = async () => {
-      const clean = await server.stop();
-      await superset.close();
-      return clean;
-    };
-    return { ...server, stop, superset };
-  } catch (error) {
-    await superset.close();
-    throw error;
-  }
+    }),
+  );
+  return { ...server, superset };
 }
 
 /** An address at an allowed domain that is no user of any workspace. */
@@ -119,16 +133,8 @@ export async function startSignInServer(name: string): Promise<SignInTestServer>
   // Loaded here, not at the top: only the worker that runs the sign-in spec needs it.
   const { startOidcProvider } = await import('../../support/oidc-provider');
   const provider = await startOidcProvider({ accounts });
-  try {
-    const server = await start(`${name}-sign-in`, { env: { ...provider.env, DEMO: '1' } });
-    const stop = async () => {
-      const clean = await server.stop();
-      await provider.close();
-      return clean;
-    };
-    return { ...server, stop, provider };
-  } catch (error) {
-    await provider.close();
-    throw error;
-  }
+  const server = await startBeside(provider, () =>
+    start(`${name}-sign-in`, { env: { ...provider.env, DEMO: '1' } }),
+  );
+  return { ...server, provider };
 }

@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '../../../../../machines/users.rows';
-import { ROLES, type Role } from '../../../../../session/user-info';
+import { ROLES, type Role } from '../../../../../domain/access-model';
 import { RadioCards } from '../../../../../ui/RadioCards';
 
 const ROLE_DESCRIPTIONS: Record<Role, string> = {
