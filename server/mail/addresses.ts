@@ -1,0 +1,106 @@
+// Header values as mail carries them: address lists (RFC 5322 3.4) and encoded words (RFC 2047).
+
+export interface ParsedAddress {
+  /** Lower-cased. */
+  address: string;
+  name: string;
+}
+
+const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
+
+function decodeWord(charset: string, encoding: string, text: string): string {
+  const bytes =
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+              String.fromCharCode(parseInt(hex, 16)),
+            ),
+          'latin1',
+        );
+  try {
+    return new TextDecoder(charset.split('*')[0]).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+
+/** `=?UTF-8?B?…?=` words decoded; white space between adjacent encoded words dropped. */
+export function decodeMimeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(ENCODED_WORD, (_, charset: string, encoding: string, text: string) =>
+      decodeWord(charset, encoding, text),
+    );
+}
+
+/** Splits on commas outside quotes, angle brackets and comments; a group's `name:` and `;` go. */
+function splitList(value: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  let depth = 0;
+  let angle = false;
+  for (let i = 0; i < value.length; i += 1) {
+    const char = value.charAt(i);
+    if (char === '\\' && quoted) {
+      current += char + value.charAt(i + 1);
+      i += 1;
+      continue;
+    }
+    if (char === '"' && depth === 0) quoted = !quoted;
+    else if (!quoted && char === '(') depth += 1;
+    else if (!quoted && char === ')' && depth > 0) depth -= 1;
+    else if (!quoted && depth === 0 && char === '<') angle = true;
+    else if (!quoted && depth === 0 && char === '>') angle = false;
+    if (!quoted && depth === 0 && !angle && (char === ',' || char === ';' || char === ':')) {
+      // A group's display name ends at ':'; only keep what came before when it is an address.
+      if (char !== ':') parts.push(current);
+      current = '';
+      continue;
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+const unquote = (name: string) =>
+  name
+    .replace(/\([^)]*\)/g, '')
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .replace(/\\(.)/g, '$1')
+    .trim();
+
+function parseOne(part: string): ParsedAddress | null {
+  const angled = /^(.*)<([^<>]*)>\s*(?:\(.*\))?$/s.exec(part);
+  if (angled) {
+    const address = (angled[2] ?? '').trim().toLowerCase();
+    if (!address.includes('@')) return null;
+    return { address, name: decodeMimeWords(unquote(angled[1] ?? '')) };
+  }
+  const comment = /\(([^)]*)\)/.exec(part);
+  const address = part
+    .replace(/\([^)]*\)/g, '')
+    .trim()
+    .toLowerCase();
+  if (!address.includes('@') || /\s/.test(address)) return null;
+  return { address, name: comment ? decodeMimeWords(comment[1] ?? '').trim() : '' };
+}
+
+/** Every mailbox of an address-list header, in order; unparsable parts are left out. */
+export function parseAddressList(value: string | null): ParsedAddress[] {
+  if (!value) return [];
+  return splitList(value.replace(/\r?\n[ \t]/g, ' '))
+    .map(parseOne)
+    .filter((parsed): parsed is ParsedAddress => parsed !== null);
+}
+
+/** Message-IDs of In-Reply-To or References, as `<id>` tokens in order. */
+export function parseMessageIds(value: string | null): string[] {
+  if (!value) return [];
+  return [...value.matchAll(/<[^<>\s]+>/g)].map((match) => match[0]);
+}
