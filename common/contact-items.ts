@@ -5,7 +5,7 @@ import { isDomain, isEmail } from './patterns';
 export const NAME_REPEATED = 'Please check that the name is not repeated';
 export const CONTACTS_INVALID = 'Please check that all email addresses are correct.';
 
-export interface ContactItem {
+interface ContactItem {
   kind: 'address' | 'domain';
   value: string;
 }

@@ -18,7 +18,7 @@ export type FilterField = (typeof FILTER_FIELDS)[number];
 export const FILTER_OPERATORS = ['is', 'contains'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export type FilterLists = Record<FilterOperator, string[]>;
+type FilterLists = Record<FilterOperator, string[]>;
 export type ExcludedFilters = Record<FilterField, FilterLists>;
 
 /** The selector labels of the condition rows. */
@@ -103,8 +103,7 @@ export function cleanInternalDomains(
   return result;
 }
 
-export type CleanedFilters =
-  { ok: true; filters: ExcludedFilters } | { ok: false; message: string };
+type CleanedFilters = { ok: true; filters: ExcludedFilters } | { ok: false; message: string };
 
 function wrongProviderMessage(field: FilterField, provider: string): string {
   const label = FIELD_LABELS[field];

@@ -13,8 +13,7 @@ const WILDCARD_DOMAIN = new RegExp(`^\\*\\.${DOMAIN_BODY}$`, 'i');
 export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
 export const isDomain = (value: string) => value.length <= 253 && DOMAIN.test(value);
 /** `*.acme.example`: every subdomain of a domain. */
-export const isWildcardDomain = (value: string) =>
-  value.length <= 255 && WILDCARD_DOMAIN.test(value);
+const isWildcardDomain = (value: string) => value.length <= 255 && WILDCARD_DOMAIN.test(value);
 export const isDomainOrWildcard = (value: string) => isDomain(value) || isWildcardDomain(value);
 /** A `contains` fragment of an address or a domain: anything non-empty without white space. */
 export const isFragment = (value: string) =>

@@ -1,7 +1,7 @@
 // Deployment-specific addresses, overridable through VITE_* variables at build time.
 const env = import.meta.env;
 
-export const SUPPORT_EMAIL = env.VITE_SUPPORT_EMAIL || 'support@mailpulse.example';
+const SUPPORT_EMAIL = env.VITE_SUPPORT_EMAIL || 'support@mailpulse.example';
 export const DOCS_URL = env.VITE_DOCS_URL || 'https://docs.mailpulse.example';
 export const DEMO_URL = env.VITE_DEMO_URL || 'https://mailpulse.example/demo';
 export const TERMS_URL = env.VITE_TERMS_URL || 'https://mailpulse.example/terms';

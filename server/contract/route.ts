@@ -9,7 +9,8 @@ import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from './types';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    /** Set by `route`'s onRequest hook; absent on public routes, so each read must check it. */
+    auth?: AuthContext;
   }
   interface FastifyContextConfig {
     operationId?: string;
@@ -130,11 +131,13 @@ export function route<O extends OperationId>(
       request.auth = auth;
     },
     handler: async (request, reply) => {
+      const { auth } = request;
+      if (!auth) throw unauthorized();
       const result = await handler({
         body: request.body as BodyOf<O>,
         query: request.query as QueryOf<O>,
         params: request.params as ParamsOf<O>,
-        auth: request.auth!,
+        auth,
         db: app.db,
         request,
       });

@@ -4,10 +4,10 @@ import { ApiFailure, toApiError } from './errors';
 import { clearToken, readCookie, readToken } from './session-store';
 import { reportError } from '@/telemetry/reporter';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-export interface ClientOptions {
+interface ClientOptions {
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
   readToken?: () => string | null;
@@ -24,7 +24,7 @@ function goToLogin(request: Request) {
   window.location.assign('/login');
 }
 
-export const authMiddleware = (read: () => string | null): Middleware => ({
+const authMiddleware = (read: () => string | null): Middleware => ({
   onRequest({ request }) {
     const token = read();
     if (token) request.headers.set('Authorization', `Token ${token}`);
@@ -32,7 +32,7 @@ export const authMiddleware = (read: () => string | null): Middleware => ({
   },
 });
 
-export const jsonMiddleware: Middleware = {
+const jsonMiddleware: Middleware = {
   onRequest({ request }) {
     request.headers.set('Accept', 'application/json');
     // Only with a body: the server refuses a JSON content type with an empty body (logout's POST).
@@ -42,7 +42,7 @@ export const jsonMiddleware: Middleware = {
   },
 };
 
-export const xsrfMiddleware = (read: (name: string) => string | null): Middleware => ({
+const xsrfMiddleware = (read: (name: string) => string | null): Middleware => ({
   onRequest({ request }) {
     const value = read(XSRF_COOKIE);
     if (value) request.headers.set(XSRF_HEADER, value);
@@ -50,7 +50,7 @@ export const xsrfMiddleware = (read: (name: string) => string | null): Middlewar
   },
 });
 
-export const unauthorizedMiddleware = (handle: (request: Request) => void): Middleware => ({
+const unauthorizedMiddleware = (handle: (request: Request) => void): Middleware => ({
   onResponse({ request, response }) {
     if (response.status === 401) handle(request);
     return response;

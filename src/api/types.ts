@@ -10,7 +10,6 @@ export type AlertInput = Schemas['AlertInput'];
 export type BhsStatus = Schemas['BhsStatus'];
 export type Breadcrumb = Schemas['Breadcrumb'];
 export type BusinessHours = Schemas['BusinessHours'];
-export type BusinessHoursEntry = Schemas['BusinessHoursEntry'];
 export type ClientData = Schemas['ClientData'];
 export type ClientErrorReport = Schemas['ClientErrorReport'];
 export type Contact = Schemas['Contact'];

@@ -16,8 +16,8 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   Sun: 'Sunday',
 };
 
-export const DEFAULT_START = '09:00:00';
-export const DEFAULT_END = '17:30:00';
+const DEFAULT_START = '09:00:00';
+const DEFAULT_END = '17:30:00';
 /** The timezone the Ignored mode saves with. */
 export const IGNORED_TIMEZONE = 'Europe/Madrid';
 
@@ -36,9 +36,9 @@ export const END_SLOTS: readonly string[] = [...TIME_SLOTS.slice(1), END_OF_DAY]
 export const formatTime = (time: string) => time.slice(0, 5);
 
 /** The first end choice after `time`: where the end moves when a start reaches it. */
-export const nextSlot = (time: string) => END_SLOTS.find((slot) => slot > time) ?? END_OF_DAY;
+const nextSlot = (time: string) => END_SLOTS.find((slot) => slot > time) ?? END_OF_DAY;
 
-export interface DayHours {
+interface DayHours {
   enabled: boolean;
   start: string;
   end: string;

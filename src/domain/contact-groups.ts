@@ -49,7 +49,7 @@ export function sortedBy<T>(
   );
 }
 
-export interface NameCheck {
+interface NameCheck {
   name: string;
   /** Every group's name. */
   taken: readonly string[];

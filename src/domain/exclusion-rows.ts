@@ -15,7 +15,7 @@ import {
   type FilterOperator,
 } from '@common/exclusions';
 
-export interface ExclusionItem {
+interface ExclusionItem {
   item: string;
   valid: boolean;
 }

@@ -1,5 +1,5 @@
 /** Names shown in removal texts are cut at 50 characters, followed by an ellipsis. */
-export const REMOVAL_NAME_LIMIT = 50;
+const REMOVAL_NAME_LIMIT = 50;
 
 /** `text` itself when it fits in `limit` characters, else its first `limit` and `...`. */
 export function truncate(text: string, limit: number = REMOVAL_NAME_LIMIT): string {

@@ -24,12 +24,12 @@ export interface CreateMailboxesInput {
   dataFrom: string;
 }
 
-export const MAILBOX_VALIDATION_PATH = '/portal/ws/mailbox-validation';
+const MAILBOX_VALIDATION_PATH = '/portal/ws/mailbox-validation';
 /** The contract's `maxItems` for one check_mailboxes command: longer lists go in batches. */
 const ADDRESSES_PER_COMMAND = 500;
 const UNREADABLE_FRAME = 'The server sent a message that could not be read. Try again.';
 
-export interface SocketDeps {
+interface SocketDeps {
   openSocket: (url: string) => WebSocket;
   readToken: () => string | null;
   /** The page's address; the socket lives on the same host. */

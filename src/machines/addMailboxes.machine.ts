@@ -12,7 +12,7 @@ import {
   type AddMailboxesContext,
 } from './addMailboxes.view';
 
-export interface AddMailboxesInput {
+interface AddMailboxesInput {
   /** The workspace's `max_mailboxes`, from the signed-in user info. */
   maxMailboxes: number;
 }

@@ -12,7 +12,7 @@ export interface AlertToggleInput {
   isActive: boolean;
 }
 
-export interface AlertToggleContext {
+interface AlertToggleContext {
   alertId: number;
   /** The alert's status as the list first showed it: where the machine starts. */
   isActive: boolean;
@@ -115,7 +115,7 @@ export const alertToggleMachine = setup({
 });
 
 export type AlertToggleActor = ActorRefFrom<typeof alertToggleMachine>;
-export type AlertToggleSnapshot = SnapshotFrom<typeof alertToggleMachine>;
+type AlertToggleSnapshot = SnapshotFrom<typeof alertToggleMachine>;
 export type AlertToggleStatus = 'active' | 'pausing' | 'paused' | 'resuming';
 
 /** Where a toggle rests (`starting` is left at once). */

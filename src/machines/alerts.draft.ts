@@ -49,7 +49,7 @@ export function gapHours(hours: string): number | null {
 }
 
 /** Entries with `@` are addresses, the others domains or subdomain patterns (`*.acme.com`). */
-export const isAddressEntry = (entry: string) => entry.includes('@');
+const isAddressEntry = (entry: string) => entry.includes('@');
 export const isValidTarget = (entry: string) =>
   isAddressEntry(entry) ? isEmail(entry) : isDomainOrWildcard(entry);
 

@@ -52,7 +52,7 @@ export interface AlertsInput {
   userEmail: string;
 }
 
-export interface AlertsContext extends AlertsData, Omit<AlertsInput, 'seed'> {
+interface AlertsContext extends AlertsData, Omit<AlertsInput, 'seed'> {
   /** One pause/resume machine per alert, by alert id: rows come and go as the table scrolls. */
   toggles: Readonly<Record<string, AlertToggleActor>>;
 }

@@ -8,7 +8,7 @@ import { searchText, type TableRow } from './table.view';
 export type AlertColumn = 'name' | 'created_by' | 'last_triggered';
 
 /** Until the engine first fires an alert, its Last triggered reads Never. */
-export const NEVER_TRIGGERED = 'Never';
+const NEVER_TRIGGERED = 'Never';
 
 export const lastTriggeredText = (alert: Alert) =>
   alert.last_triggered === null ? NEVER_TRIGGERED : formatMoment(alert.last_triggered);

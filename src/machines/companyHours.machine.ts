@@ -1,5 +1,5 @@
 import type { BusinessHours } from '@/api/types';
-import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import {
   sameSchedule,
@@ -16,7 +16,7 @@ import {
 } from './scheduleEdits';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
-export interface CompanyHoursContext {
+interface CompanyHoursContext {
   /** What the server holds (no days and no timezone until loaded). */
   saved: Schedule;
   /** What the form shows. */
@@ -27,8 +27,8 @@ const NOTHING: Schedule = scheduleFromApi({ business_hours: [], timezone: '' });
 
 export type CompanyHoursEvent = ScheduleEditEvent | { type: 'SAVE' } | { type: 'RETRY' };
 
-export const COMPANY_HOURS_SAVED = 'Business hours saved';
-export const COMPANY_HOURS_NOT_SAVED = "We couldn't save your business hours";
+const COMPANY_HOURS_SAVED = 'Business hours saved';
+const COMPANY_HOURS_NOT_SAVED = "We couldn't save your business hours";
 
 /**
  * The company's weekly hours and timezone (spec 001 §2.2). Save is possible only in
@@ -110,4 +110,3 @@ export const companyHoursMachine = setup({
 });
 
 export type CompanyHoursMachine = typeof companyHoursMachine;
-export type CompanyHoursActor = ActorRefFrom<CompanyHoursMachine>;

@@ -1,4 +1,3 @@
-import type { ActorRefFrom } from 'xstate';
 import { contactGroupsSetup } from './contactGroups.setup';
 
 // A write returns to the lists (selecting and loading afresh) and closes the modal.
@@ -219,4 +218,3 @@ export const contactGroupsMachine = contactGroupsSetup.createMachine({
 });
 
 export type ContactGroupsMachine = typeof contactGroupsMachine;
-export type ContactGroupsActor = ActorRefFrom<ContactGroupsMachine>;

@@ -18,7 +18,7 @@ import {
 } from './contactGroups.actors';
 import { failureMessage, toastSaved } from './save-toasts';
 
-export interface ContactGroupsContext {
+interface ContactGroupsContext {
   groups: ContactGroup[];
   groupSort: SortDirection;
   /** The group whose contacts the right panel shows. */
@@ -61,13 +61,13 @@ export type ContactGroupsEvent =
   | { type: 'CONFIRM' }
   | { type: 'CLOSE' };
 
-export const SAVED_TOASTS: Record<GroupFormAction, string> = {
+const SAVED_TOASTS: Record<GroupFormAction, string> = {
   AddContactGroup: 'New contact group created',
   AddContact: 'Contacts added',
   RenameContactGroup: 'Contact group renamed',
 };
-export const REMOVED_TOASTS = { contacts: 'Contacts removed', group: 'Contact group removed' };
-export const REMOVE_FAILED = 'Something went wrong';
+const REMOVED_TOASTS = { contacts: 'Contacts removed', group: 'Contact group removed' };
+const REMOVE_FAILED = 'Something went wrong';
 
 /** What keeps the open form from saving; the modal shows the matching messages. */
 export function draftProblems(context: ContactGroupsContext) {

@@ -3,7 +3,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { api } from '@/api/client';
 import { createDashboardActors } from './dashboard.actors';
 
-export interface DashboardContext {
+interface DashboardContext {
   dashboard: Dashboard | null;
 }
 

@@ -1,5 +1,5 @@
 import type { FilteringSettingsReply } from '@/api/types';
-import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import {
   addItems,
@@ -15,7 +15,7 @@ import { createFilteringActors } from './filteringSettings.actors';
 import { filteringBlockStates } from './filteringSettings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
-export interface ExclusionsContext {
+interface ExclusionsContext {
   /** 'G' (Google) offers Label; other providers offer Category and Folder. */
   provider: string;
   rows: ExclusionRow[];
@@ -33,7 +33,7 @@ export type ExclusionsEvent =
   | { type: 'RETRY' };
 
 export const EXCLUSIONS_SAVED = 'New exclusions condition saved';
-export const EXCLUSIONS_NOT_SAVED = "We couldn't save your exclusion conditions";
+const EXCLUSIONS_NOT_SAVED = "We couldn't save your exclusion conditions";
 
 const EDIT = { target: '.checking', actions: 'editRows' } as const;
 
@@ -130,4 +130,3 @@ export const exclusionsMachine = setup({
 });
 
 export type ExclusionsMachine = typeof exclusionsMachine;
-export type ExclusionsActor = ActorRefFrom<ExclusionsMachine>;

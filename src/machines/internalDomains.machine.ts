@@ -1,17 +1,17 @@
 import type { FilteringSettingsReply } from '@/api/types';
-import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import { isDomain } from '@common/patterns';
 import { createFilteringActors } from './filteringSettings.actors';
 import { filteringBlockStates } from './filteringSettings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
-export interface DomainEntry {
+interface DomainEntry {
   item: string;
   valid: boolean;
 }
 
-export interface InternalDomainsContext {
+interface InternalDomainsContext {
   /** The workspace's own domains: always internal, listed first, never deleted or sent. */
   defaults: string[];
   /** The deletable domains as the server holds them. */
@@ -27,7 +27,7 @@ export type InternalDomainsEvent =
   | { type: 'RETRY' };
 
 export const INTERNAL_DOMAINS_SAVED = 'New internal domains condition saved';
-export const INTERNAL_DOMAINS_NOT_SAVED = "We couldn't save your internal domains";
+const INTERNAL_DOMAINS_NOT_SAVED = "We couldn't save your internal domains";
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item) => b.includes(item));
@@ -121,4 +121,3 @@ export const internalDomainsMachine = setup({
 });
 
 export type InternalDomainsMachine = typeof internalDomainsMachine;
-export type InternalDomainsActor = ActorRefFrom<InternalDomainsMachine>;

@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import {
   hasAnyDay,
@@ -24,7 +24,7 @@ import {
 /** The modes of spec 001 §3: the API calls Ignored `Ignore`. */
 export type BhsMode = 'Company' | 'Custom' | 'Ignored';
 
-export interface MailboxHoursContext {
+interface MailboxHoursContext {
   email: string;
   mode: BhsMode;
   /** The company's hours, shown in the Company mode. */
@@ -38,7 +38,7 @@ export interface MailboxHoursContext {
 export type MailboxHoursEvent =
   { type: 'SET_MODE'; mode: BhsMode } | ScheduleEditEvent | { type: 'SAVE' } | { type: 'RETRY' };
 
-export const MAILBOX_HOURS_SAVED = 'Business hours updated';
+const MAILBOX_HOURS_SAVED = 'Business hours updated';
 
 const NOTHING: Schedule = scheduleFromApi({ business_hours: [], timezone: '' });
 
@@ -165,4 +165,3 @@ export const mailboxHoursMachine = setup({
 });
 
 export type MailboxHoursMachine = typeof mailboxHoursMachine;
-export type MailboxHoursActor = ActorRefFrom<MailboxHoursMachine>;

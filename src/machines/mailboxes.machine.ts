@@ -28,7 +28,7 @@ export interface MailboxesInput {
   features: Features;
 }
 
-export interface MailboxesContext {
+interface MailboxesContext {
   mailboxes: Mailbox[];
   maxMailboxes: number;
   features: Features;

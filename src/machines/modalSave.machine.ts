@@ -1,4 +1,4 @@
-import { assign, sendParent, setup, type ActorRefFrom, type PromiseActorLogic } from 'xstate';
+import { assign, sendParent, setup, type PromiseActorLogic } from 'xstate';
 import { isApiFailure } from '@/api/errors';
 import { toast, type ToastOptions } from '@/stores/toast-store';
 
@@ -8,7 +8,7 @@ export interface ModalSavedEvent {
   modal: string;
 }
 
-export interface ModalSaveContext<TDraft> {
+interface ModalSaveContext<TDraft> {
   /** What the modal edits, and what the save call receives. */
   draft: TDraft;
   /** The last save's failure, shown in the modal until the next edit. */
@@ -26,7 +26,7 @@ export interface SaveInput<TDraft> {
   draft: TDraft;
 }
 
-export interface ModalSaveOptions<TDraft, TOutput> {
+interface ModalSaveOptions<TDraft, TOutput> {
   /** The machine's id, also the `modal` of the MODAL_SAVED event its parent receives. */
   id: string;
   /** The draft of a closed modal. */
@@ -43,7 +43,7 @@ export interface ModalSaveOptions<TDraft, TOutput> {
 const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 /** The server's 400/403 messages are written for people; anything else gets a generic text. */
-export function saveErrorMessage(error: unknown): string {
+function saveErrorMessage(error: unknown): string {
   if (!isApiFailure(error)) return GENERIC_FAILURE;
   const kind = error.error.kind;
   return kind === 'invalid' || kind === 'forbidden' || kind === 'not_found'
@@ -129,11 +129,6 @@ export function createModalSaveMachine<TDraft, TOutput>(
     },
   });
 }
-
-export type ModalSaveMachine<TDraft, TOutput> = ReturnType<
-  typeof createModalSaveMachine<TDraft, TOutput>
->;
-export type ModalSaveActor<TDraft, TOutput> = ActorRefFrom<ModalSaveMachine<TDraft, TOutput>>;
 
 /**
  * A remove-confirmation modal: Remove needs at least one chosen row (each with its name in the

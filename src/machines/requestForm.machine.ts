@@ -1,5 +1,5 @@
 import type { FeedbackType } from '@/api/types';
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import { toast } from '@/stores/toast-store';
 import { createRequestFormActors, type SupportRequest } from './requestForm.actors';
@@ -14,7 +14,7 @@ export interface Integration {
 export type RequestFormInput =
   { kind: 'feedback' } | { kind: 'integration'; integration: Integration };
 
-export interface RequestFormContext {
+interface RequestFormContext {
   request: RequestFormInput;
   feedbackType: FeedbackType;
   content: string;
@@ -29,7 +29,7 @@ export const FEEDBACK_TYPES: readonly FeedbackType[] = ['Feature request', 'Bug'
 /** The text must be longer than this (spec 001 §9). */
 export const MIN_CONTENT_LENGTH = 5;
 
-export const REQUEST_TOASTS = {
+const REQUEST_TOASTS = {
   feedbackSent: {
     title: 'Thanks for your feedback',
     description: 'We read every message and will get back to you if we need more details.',
@@ -132,4 +132,3 @@ export const requestFormMachine = setup({
 });
 
 export type RequestFormMachine = typeof requestFormMachine;
-export type RequestFormActor = ActorRefFrom<RequestFormMachine>;

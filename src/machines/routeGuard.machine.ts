@@ -12,7 +12,7 @@ import {
 import { readStoredUserInfo } from '@/session/user-info-store';
 import { createRouteGuardActors } from './routeGuard.actors';
 
-export interface RouteGuardContext {
+interface RouteGuardContext {
   /** The path being decided, without leading or trailing slashes (`settings/users`). */
   path: string;
   /** False when no route matches: the not-found page, open to any signed-in visitor. */
@@ -25,7 +25,7 @@ export interface RouteGuardContext {
   access: Access | null;
 }
 
-export interface NavigationTarget {
+interface NavigationTarget {
   pathname: string;
   searchStr: string;
   routeFound: boolean;

@@ -6,7 +6,7 @@ import type { UserInfo } from '@/session/user-info';
 import { clearStoredUserInfo, storeUserInfo } from '@/session/user-info-store';
 import { createSessionActors } from './session.actors';
 
-export interface SessionContext {
+interface SessionContext {
   user: UserInfo | null;
   /** Automatic retries since the last success or manual retry. */
   retries: number;

@@ -2,7 +2,7 @@ import { assertEvent, setup } from 'xstate';
 import { api } from '@/api/client';
 import { createSupersetEmbedActors, type SupersetEmbedResult } from './supersetEmbed.actors';
 
-export interface SupersetEmbedContext {
+interface SupersetEmbedContext {
   dashboardUuid: string | null;
   dashboardUrl: string | null;
 }

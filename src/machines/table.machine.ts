@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { filterRows, orderRows, type SortDirection, type TableRow } from './table.view';
 
-export interface TableContext {
+interface TableContext {
   /** The rows as the screen handed them over (the server's order). */
   rows: readonly TableRow[];
   /** The rows in the current sort order. */

@@ -36,7 +36,7 @@ export function orderRows(
     .map(({ row }) => row);
 }
 
-export const normalizeQuery = (query: string) => query.trim().toLowerCase();
+const normalizeQuery = (query: string) => query.trim().toLowerCase();
 
 /** The rows whose text contains the query, in the given order. */
 export function filterRows(rows: readonly TableRow[], query: string): readonly TableRow[] {

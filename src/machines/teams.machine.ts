@@ -1,5 +1,5 @@
 import type { Team } from '@/api/types';
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { api } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { listLoadStates, listRegion } from './list-tab.states';
@@ -36,7 +36,7 @@ export interface TeamsInput {
   features: Features;
 }
 
-export interface TeamsContext extends TeamsData {
+interface TeamsContext extends TeamsData {
   features: Features;
 }
 
@@ -114,5 +114,3 @@ export const teamsMachine = setup({
     },
   },
 });
-
-export type TeamsActor = ActorRefFrom<typeof teamsMachine>;

@@ -2,7 +2,7 @@ import { isEmail } from '@common/patterns';
 import type { Role } from '@/session/user-info';
 
 /** What the rules need to know about the workspace, fixed while the modal is open. */
-export interface UsersFacts {
+interface UsersFacts {
   /** Addresses (lower-case) of the workspace's users. */
   existing: ReadonlySet<string>;
   /** Addresses (lower-case) of the tracked mailboxes: a viewer needs one. */

@@ -46,7 +46,7 @@ export interface UsersInput {
   features: Features;
 }
 
-export interface UsersContext extends UsersData {
+interface UsersContext extends UsersData {
   maxUsers: number;
   currentEmail: string;
   features: Features;

@@ -13,7 +13,7 @@ import { expectData, type ApiClient } from '@/api/client';
 import type { FeatureName, Features } from '@/session/user-info';
 
 /** What an admin loads for each feature before the shell shows (spec section 6). */
-export interface WorkspaceListData {
+interface WorkspaceListData {
   alerts: Alert[];
   mailboxes: Mailbox[];
   users: User[];
@@ -24,8 +24,7 @@ export interface WorkspaceListData {
 }
 
 /** One list: loaded, failed (the screen shows its generic failure state), or not loaded. */
-export type ListResult<T> =
-  { status: 'loaded'; data: T } | { status: 'failed' } | { status: 'disabled' };
+type ListResult<T> = { status: 'loaded'; data: T } | { status: 'failed' } | { status: 'disabled' };
 
 export type WorkspaceLists = { [K in FeatureName]: ListResult<WorkspaceListData[K]> };
 

@@ -3,7 +3,7 @@ import { api } from '@/api/client';
 import type { UserInfo } from '@/session/user-info';
 import { createWorkspaceDataActors, type WorkspaceLists } from './workspaceData.actors';
 
-export interface WorkspaceDataContext {
+interface WorkspaceDataContext {
   /** Every feature's list once loaded; later screens read their list from here. */
   lists: WorkspaceLists | null;
 }

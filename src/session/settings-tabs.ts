@@ -1,7 +1,7 @@
 import type { FileRouteTypes } from '@/routeTree.gen';
 import { deniesPath, type Access } from './access';
 
-export interface SettingsTab {
+interface SettingsTab {
   label: string;
   to: FileRouteTypes['to'];
 }

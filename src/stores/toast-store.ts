@@ -1,7 +1,7 @@
 // A tiny external store for toasts so any module (machines, API helpers) can raise one
 // without React context; <Toaster/> subscribes to it.
 
-export type ToastVariant = 'success' | 'error' | 'info';
+type ToastVariant = 'success' | 'error' | 'info';
 /** `main`: top-right, up to 20. `corner`: bottom-right, at most 3, newest on top. */
 export type ToastRegion = 'main' | 'corner';
 
@@ -26,7 +26,7 @@ export interface ToastItem {
 export const TOAST_DURATION_MS = 5000;
 /** Success messages, and team and mailbox messages (callers pass it as `duration`). */
 export const TOAST_LONG_DURATION_MS = 10000;
-export const TOAST_REGION_LIMITS: Record<ToastRegion, number> = { main: 20, corner: 3 };
+const TOAST_REGION_LIMITS: Record<ToastRegion, number> = { main: 20, corner: 3 };
 
 /** The corner registration is configured at 5000 ms; the main one keeps success toasts longer. */
 export function toastDuration({ duration, variant, region = 'main' }: ToastOptions): number {

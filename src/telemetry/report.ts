@@ -24,7 +24,7 @@ function describe(error: unknown): ErrorParts {
   }
 }
 
-export interface ReportFacts {
+interface ReportFacts {
   breadcrumbs: Breadcrumb[];
   url: string;
   userEmail: string | null;

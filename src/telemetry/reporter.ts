@@ -7,7 +7,7 @@ import { buildReport, createBeaconSender, type ErrorKind, type ReportSender } fr
 /** A runaway error loop must not flood the collector (it rate-limits too). */
 const MAX_REPORTS_PER_PAGE = 25;
 
-export interface ReporterOptions {
+interface ReporterOptions {
   trail: BreadcrumbTrail;
   send: ReportSender;
   userEmail: () => string | null;

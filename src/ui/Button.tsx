@@ -2,10 +2,10 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Spinner } from './Spinner';
 import './Button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
-export type ButtonSize = 'small' | 'medium' | 'large';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type ButtonSize = 'small' | 'medium' | 'large';
 
-export interface ButtonStyleOptions {
+interface ButtonStyleOptions {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Stretch to the container's width. */
@@ -25,7 +25,7 @@ export function buttonClassName({
     .join(' ');
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleOptions {
   /** While true the button is disabled and shows `busyLabel` with a spinner. */
   busy?: boolean;
   /** Defaults to the spec's texts: Removing... for danger buttons, Saving... otherwise. */

@@ -7,7 +7,7 @@ import './ChipsInput.css';
 export type ChipTone = 'default' | 'invalid' | 'warning';
 
 /** An entry listed before the editable ones that cannot be removed, e.g. a workspace's own domain. */
-export interface FixedChip {
+interface FixedChip {
   entry: string;
   /** A short note shown in the chip, e.g. Default. */
   note: string;

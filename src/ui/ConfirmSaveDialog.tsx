@@ -6,7 +6,7 @@ import {
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
-export interface ConfirmSaveDialogProps {
+interface ConfirmSaveDialogProps {
   action: ConfirmSaveAction;
   subject: ConfirmSaveSubject;
   busy: boolean;

@@ -3,7 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import './Dialog.css';
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   /** Called with false on Escape, overlay click or the close button. */
   onOpenChange: (open: boolean) => void;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './EmptyState.css';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   /** Decorative icon, shown in a soft circle above the title. */
   icon?: ReactNode;
   title: ReactNode;

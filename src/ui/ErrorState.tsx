@@ -7,7 +7,7 @@ const ERROR_STATE_TITLE = 'Something went wrong';
 const ERROR_STATE_TEXT =
   'We had some troubles loading this data. Please refresh this page to try again and get in touch if the problem sticks around.';
 
-export interface ErrorStateProps {
+interface ErrorStateProps {
   /** Defaults to reloading the page, as the Refresh page label says. */
   onRefresh?: () => void;
 }

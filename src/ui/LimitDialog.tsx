@@ -2,7 +2,7 @@ import { supportMailto } from '@/config';
 import { Button, buttonClassName } from './Button';
 import { Dialog } from './Dialog';
 
-export interface LimitDialogProps {
+interface LimitDialogProps {
   open: boolean;
   onClose: () => void;
   /** `mailbox` or `user`: the title reads You've reached your mailbox limit. */

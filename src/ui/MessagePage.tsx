@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './MessagePage.css';
 
-export interface MessagePageProps {
+interface MessagePageProps {
   illustration: ReactNode;
   title: ReactNode;
   text: ReactNode;

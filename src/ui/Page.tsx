@@ -6,7 +6,7 @@ export function Page({ children }: { children: ReactNode }) {
   return <div className="page">{children}</div>;
 }
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: ReactNode;
   subtitle?: ReactNode;
   /** Right-aligned buttons, e.g. Create a new alert. */

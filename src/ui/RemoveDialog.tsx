@@ -12,7 +12,7 @@ type RemoverSnapshot = Snapshot<unknown> & {
 };
 export type RemoverActor = ActorRef<RemoverSnapshot, { type: 'SUBMIT' } | { type: 'CLOSE' }>;
 
-export interface RemoveDialogProps {
+interface RemoveDialogProps {
   remover: RemoverActor;
   /** The title for this many rows, e.g. Remove team or Remove 3 teams. */
   title: (count: number) => string;

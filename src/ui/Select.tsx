@@ -7,7 +7,7 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps
+interface SelectProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'multiple'>, FieldMessages {
   options: readonly SelectOption[];
   /** Shown as a disabled first option while no value is chosen. */

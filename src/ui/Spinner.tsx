@@ -1,10 +1,10 @@
 import './Spinner.css';
 
-export type SpinnerSize = 'small' | 'medium' | 'large';
+type SpinnerSize = 'small' | 'medium' | 'large';
 
 const SIZE_PX: Record<SpinnerSize, number> = { small: 16, medium: 24, large: 40 };
 
-export interface SpinnerProps {
+interface SpinnerProps {
   /** A named size or a pixel value; defaults to large. */
   size?: SpinnerSize | number;
   /** Any CSS colour; defaults to the brand blue. */

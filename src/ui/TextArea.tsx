@@ -2,7 +2,7 @@ import { useId, type TextareaHTMLAttributes } from 'react';
 import { Field, describedBy, type FieldMessages } from './Field';
 import './TextArea.css';
 
-export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldMessages {}
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldMessages {}
 
 /** A multi-line text field with the same label and messages as TextInput. */
 export function TextArea({ label, hideLabel, hint, error, id, className, ...rest }: TextAreaProps) {

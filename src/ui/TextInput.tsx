@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { Field, describedBy, type FieldMessages } from './Field';
 
-export interface TextInputProps
+interface TextInputProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>, FieldMessages {}
 
 export function TextInput({

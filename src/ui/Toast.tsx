@@ -5,7 +5,6 @@ import {
   dismissToast,
   getToasts,
   subscribeToasts,
-  toast,
   TOAST_DURATION_MS,
   type ToastItem,
   type ToastRegion,
@@ -21,11 +20,6 @@ const VARIANT_ICON = {
   error: AlertCircleIcon,
   info: InfoIcon,
 } as const;
-
-/** Toast API for components; `toast` can also be imported directly outside React. */
-export function useToast() {
-  return { toast, dismiss: dismissToast };
-}
 
 function ToastCard({ item, position }: { item: ToastItem; position: number }) {
   const Icon = VARIANT_ICON[item.variant];

@@ -22,7 +22,7 @@ function timeOptions(slots: readonly string[], current: string, after?: string):
   }));
 }
 
-export interface WeeklyHoursEditorProps {
+interface WeeklyHoursEditorProps {
   week: WeekHours;
   onToggle: (day: Weekday) => void;
   onStart: (day: Weekday, time: string) => void;
@@ -84,7 +84,7 @@ export function WeeklyHoursEditor({
   );
 }
 
-export interface TimezoneSelectProps {
+interface TimezoneSelectProps {
   value: string;
   onChange: (timezone: string) => void;
   disabled?: boolean;

@@ -196,13 +196,6 @@ export const UsersIcon = createIcon(
   </>,
 );
 
-export const PencilIcon = createIcon(
-  <>
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.12 2.12 0 0 1 3 3L7 19l-4 1 1-4Z" />
-  </>,
-);
-
 export const CopyIcon = createIcon(
   <>
     <rect x="9" y="9" width="12" height="12" rx="2" />

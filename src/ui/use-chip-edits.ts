@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ChipsValue } from '@/domain/chips';
 import type { ChipTone } from './ChipsInput';
 
-export interface CheckedEntry {
+interface CheckedEntry {
   item: string;
   valid: boolean;
 }

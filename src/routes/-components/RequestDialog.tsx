@@ -40,7 +40,7 @@ function FeedbackTypes({ value, onChange }: FeedbackTypesProps) {
   );
 }
 
-export interface RequestDialogProps {
+interface RequestDialogProps {
   machine: RequestFormMachine;
   /** Feedback also asks for its type. */
   input: RequestFormInput;

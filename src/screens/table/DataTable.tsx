@@ -15,7 +15,7 @@ import './DataTable.css';
 const sameKeys = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((key, index) => key === b[index]);
 
-export type ListStatus = 'loading' | 'failed' | 'ready';
+type ListStatus = 'loading' | 'failed' | 'ready';
 
 /** Where a tab's list is, for tab machines with `loading`, `failed` and `ready` states. */
 export const listStatus = (snapshot: {
@@ -24,7 +24,7 @@ export const listStatus = (snapshot: {
   snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') ? 'ready' : 'loading';
 
 /** Every row has this height, which is what makes windowing exact. */
-export const ROW_HEIGHT_PX = 56;
+const ROW_HEIGHT_PX = 56;
 
 export interface DataTableProps<T> {
   table: TableActor;

@@ -10,9 +10,9 @@ type ListTabSnapshot = Snapshot<unknown> & {
   matches(state: 'failed' | 'ready'): boolean;
   children: { table?: TableActor };
 };
-export type ListTabActor = ActorRef<ListTabSnapshot, { type: 'RETRY' }>;
+type ListTabActor = ActorRef<ListTabSnapshot, { type: 'RETRY' }>;
 
-export interface ListTableProps<T> extends Omit<
+interface ListTableProps<T> extends Omit<
   DataTableProps<T>,
   'table' | 'status' | 'onRetry' | 'selectable' | 'rowMenu' | 'bulkActions'
 > {

@@ -1,7 +1,7 @@
 import { LogOutIcon } from '../icons';
 import './AccountItem.css';
 
-export interface AccountItemProps {
+interface AccountItemProps {
   email: string;
   onLogout: () => void;
   /** While the logout call runs. */

@@ -4,7 +4,7 @@ import { Logo } from './Logo';
 import { SideNav, type ShellFooterItem, type ShellNavItem } from './SideNav';
 import './AppShell.css';
 
-export interface AppShellProps {
+interface AppShellProps {
   /** Header items of the side panel, in order. */
   items: readonly ShellNavItem[];
   /** Footer items: external links or actions. */

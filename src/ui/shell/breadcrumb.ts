@@ -7,7 +7,7 @@ export const BREADCRUMB_WORDS: Readonly<Record<string, string>> = {
   'contact-groups': 'Groups',
 };
 
-export interface Crumb {
+interface Crumb {
   label: string;
   /** Path of the page this crumb stands for, e.g. /settings/mailboxes. */
   path: string;

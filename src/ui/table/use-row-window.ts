@@ -5,7 +5,7 @@ const OVERSCAN = 8;
 /** Until the scroll box is measured (or where it never is, like jsdom), assume this height. */
 const FALLBACK_VIEWPORT_PX = 720;
 
-export interface RowWindow {
+interface RowWindow {
   /** First and one-past-last index of the rows to render. */
   start: number;
   end: number;

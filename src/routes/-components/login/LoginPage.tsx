@@ -8,7 +8,7 @@ import { clearLoginErrorFlag, hasLoginErrorFlag } from './login-error-flag';
 import { GoogleLogo, MicrosoftLogo } from './ProviderLogos';
 import './LoginPage.css';
 
-export interface LoginPageProps {
+interface LoginPageProps {
   /** Address passed in the URL, shown in a card above the sign-in buttons. */
   email?: string;
   /** Change email: back to the plain (secure) login page without the address. */

@@ -28,7 +28,7 @@ function DashboardNotReady() {
   );
 }
 
-export interface DashboardPageProps {
+interface DashboardPageProps {
   dashboard: DashboardActor;
   /** The Superset embedding flow; tests pass one with a stand-in guest-token call. */
   embedMachine?: SupersetEmbedMachine;

@@ -5,7 +5,7 @@ import {
 } from '@/machines/requestForm.machine';
 import { RequestDialog } from '../../../-components/RequestDialog';
 
-export interface IntegrationRequestDialogProps {
+interface IntegrationRequestDialogProps {
   /** The integration asked for; null keeps the modal closed. */
   integration: Integration | null;
   onClose: () => void;

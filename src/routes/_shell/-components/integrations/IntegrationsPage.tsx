@@ -6,13 +6,13 @@ import { CATALOGUE, type CatalogueItem } from './catalogue';
 import { IntegrationRequestDialog } from './IntegrationRequestDialog';
 import './IntegrationsPage.css';
 
-export const INTEGRATIONS_SUBTITLE =
+const INTEGRATIONS_SUBTITLE =
   'Connect the tools your team already uses to bring their data next to your email statistics.';
 
 // Logo squares take turns through the palette so neighbouring tiles differ.
 const TONES = ['brand', 'success', 'warning', 'danger', 'slate'] as const;
 
-export interface IntegrationsPageProps {
+interface IntegrationsPageProps {
   /** Tests pass the request machine with a stand-in call. */
   machine?: RequestFormMachine;
 }

@@ -5,7 +5,7 @@ export interface CatalogueItem extends Integration {
   monogram: string;
 }
 
-export interface CatalogueGroup {
+interface CatalogueGroup {
   title: string;
   text: string;
   items: readonly CatalogueItem[];

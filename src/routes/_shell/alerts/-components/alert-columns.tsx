@@ -20,7 +20,7 @@ function gapText(minutes: number): string {
 }
 
 /** What an alert watches, under its name: `No reply within 2 hours · 2 mailboxes`. */
-export function alertSummary({ alert }: AlertItem): string {
+function alertSummary({ alert }: AlertItem): string {
   const count = alert.mailboxes.length;
   return `No reply within ${gapText(alert.minutes_gap)} · ${count} ${plural(count, 'mailbox', 'mailboxes')}`;
 }

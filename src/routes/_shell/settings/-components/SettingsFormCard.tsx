@@ -5,7 +5,7 @@ import { Card } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
 import './settings-forms.css';
 
-export interface SettingsFormCardProps {
+interface SettingsFormCardProps {
   title: string;
   subtitle: ReactNode;
   /** Beside the title, e.g. a Learn more link. */

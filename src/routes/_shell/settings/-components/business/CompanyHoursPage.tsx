@@ -5,7 +5,7 @@ import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
 import { SettingsFormCard } from '../SettingsFormCard';
 
-export interface CompanyHoursPageProps {
+interface CompanyHoursPageProps {
   readOnly: boolean;
   /** Tests pass the machine with stand-in calls. */
   machine?: CompanyHoursMachine;

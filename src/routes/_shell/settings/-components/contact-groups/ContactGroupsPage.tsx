@@ -15,10 +15,10 @@ import { GroupsPanel } from './GroupsPanel';
 import '../settings-forms.css';
 import './contact-groups.css';
 
-export const CONTACT_GROUPS_SUBTITLE =
+const CONTACT_GROUPS_SUBTITLE =
   'Organize email addresses and domains in groups for easier reporting and filtering.';
 
-export interface ContactGroupsPageProps {
+interface ContactGroupsPageProps {
   readOnly: boolean;
   /** Tests pass the machine with stand-in calls. */
   machine?: ContactGroupsMachine;

@@ -9,11 +9,11 @@ import { SettingsFormCard } from '../SettingsFormCard';
 import { ExclusionRowEditor } from './ExclusionRowEditor';
 import './metric.css';
 
-export const EXCLUSIONS_SUBTITLE =
+const EXCLUSIONS_SUBTITLE =
   'Prevent emails with certain conditions from showing up in your dashboard.';
 export const EXCLUSIONS_DOCS_URL = `${DOCS_URL}/metric-adjustments#exclude-emails`;
 
-export interface ExclusionsCardProps {
+interface ExclusionsCardProps {
   provider: string;
   readOnly: boolean;
   /** Tests pass the machine with stand-in calls. */

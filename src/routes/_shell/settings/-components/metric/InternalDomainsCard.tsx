@@ -8,11 +8,11 @@ import { ChipsInput } from '@/ui/ChipsInput';
 import { useChipEdits } from '@/ui/use-chip-edits';
 import { SettingsFormCard } from '../SettingsFormCard';
 
-export const INTERNAL_DOMAINS_SUBTITLE =
+const INTERNAL_DOMAINS_SUBTITLE =
   'Manage the domains that you want to categorize as internal communications on your statistics.';
-export const INTERNAL_DOMAINS_PLACEHOLDER = 'Type in or paste a list of domains';
+const INTERNAL_DOMAINS_PLACEHOLDER = 'Type in or paste a list of domains';
 
-export interface InternalDomainsCardProps {
+interface InternalDomainsCardProps {
   readOnly: boolean;
   /** Tests pass the machine with stand-in calls. */
   machine?: InternalDomainsMachine;

@@ -35,7 +35,7 @@ const STAGE_OF_VIEW: Record<View, Stage> = {
   results: 'results',
 };
 
-export interface AddMailboxesPageProps {
+interface AddMailboxesPageProps {
   /** The page's machine, with the route's navigation (tests pass stand-in actors). */
   machine: AddMailboxesMachine;
   maxMailboxes: number;

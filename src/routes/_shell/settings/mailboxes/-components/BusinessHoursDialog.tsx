@@ -159,7 +159,7 @@ function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
   );
 }
 
-export interface BusinessHoursDialogProps {
+interface BusinessHoursDialogProps {
   /** The mailbox whose hours to change; null keeps the modal closed. */
   mailbox: { email: string } | null;
   onClose: () => void;
