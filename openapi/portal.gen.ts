@@ -595,6 +595,10 @@ export interface components {
             /** @enum {string} */
             database: "pglite" | "postgres";
         };
+        /** @description A row id (PostgreSQL int4). */
+        Id: number;
+        /** @description Sent by the client and ignored (PostgreSQL int4). */
+        IgnoredId: number;
         /** Format: email */
         Email: string;
         /** @enum {string} */
@@ -716,21 +720,21 @@ export interface components {
             users: components["schemas"]["User"][];
         };
         CreateUsers: {
-            /** @description Sent by the client when editing; the address in `emails` decides. */
-            id?: number;
+            id?: components["schemas"]["IgnoredId"];
             emails: components["schemas"]["Email"][];
             role: components["schemas"]["Role"];
             manage_mailboxes?: components["schemas"]["Email"][];
-            manage_teams?: number[];
+            manage_teams?: components["schemas"]["Id"][];
         };
         DeleteUsers: {
             emails: components["schemas"]["Email"][];
         };
         ManagerAssignment: {
-            manager_ids: number[];
+            manager_ids: components["schemas"]["Id"][];
             mailboxes: components["schemas"]["Email"][];
-            teams: number[];
+            teams: components["schemas"]["Id"][];
         };
+        /** Format: display-name */
         TeamName: string;
         Team: {
             id: number;
@@ -747,7 +751,7 @@ export interface components {
             members: components["schemas"]["Email"][];
         };
         TeamUpdate: {
-            id: number;
+            id: components["schemas"]["Id"];
             name: components["schemas"]["TeamName"];
             members: components["schemas"]["Email"][];
         };
@@ -755,7 +759,7 @@ export interface components {
             teams: components["schemas"]["Team"][];
         };
         DeleteTeams: {
-            teams: number[];
+            teams: components["schemas"]["Id"][];
         };
         Alert: {
             id: number;
@@ -780,8 +784,8 @@ export interface components {
             last_triggered: string | null;
         };
         AlertInput: {
-            /** @description Ignored; the path names the alert. */
-            id?: number;
+            id?: components["schemas"]["IgnoredId"];
+            /** Format: display-name */
             name: string;
             minutes_gap: number;
             /** @constant */
@@ -793,8 +797,7 @@ export interface components {
             notify_webhook?: string | null;
         };
         AlertStatusPatch: {
-            /** @description Ignored; the path names the alert. */
-            id?: number;
+            id?: components["schemas"]["IgnoredId"];
             alert: {
                 is_active: boolean;
             };
@@ -803,7 +806,7 @@ export interface components {
             alerts: components["schemas"]["Alert"][];
         };
         DeleteAlerts: {
-            alerts: number[];
+            alerts: components["schemas"]["Id"][];
         };
         FilterLists: {
             is: string[];
@@ -832,6 +835,7 @@ export interface components {
             client_domains?: components["schemas"]["ClientDomains"];
             filtering_settings: components["schemas"]["FilteringSettings"];
         };
+        /** Format: display-name */
         GroupName: string;
         ContactGroup: {
             /** @description The group's name. */
@@ -865,7 +869,7 @@ export interface components {
             name: components["schemas"]["GroupName"];
         };
         RemoveContacts: {
-            contact_ids: number[];
+            contact_ids: components["schemas"]["Id"][];
         };
         /** @enum {string} */
         FeedbackType: "Feature request" | "Bug" | "Question";
@@ -1018,7 +1022,7 @@ export interface components {
     };
     parameters: {
         LoginProvider: "google-oauth2" | "microsoft-graph";
-        AlertId: number;
+        AlertId: components["schemas"]["Id"];
         /** @description The tracked mailbox's address. */
         MailboxEmail: components["schemas"]["Email"];
         /** @description The contact group's current name. */

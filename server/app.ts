@@ -8,7 +8,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import xsrfPlugin from './plugins/xsrf';
 import staticPlugin from './plugins/static';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { routerError } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
@@ -45,7 +45,12 @@ export async function buildApp({
       ? { level: config.logLevel, serializers: { req: requestForLog }, stream: logStream }
       : false,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Above every path parameter's maxLength in the contract, so that an over-long one reaches
+    // the route's validation and its 400; longer still is a router error (frameworkErrors).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    frameworkErrors: (error, request, reply) => {
+      void routerError(config, error, request, reply);
+    },
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

@@ -3,8 +3,26 @@ import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
 import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:net';
 import { buildApp } from './app';
 import { createDemoSignInLinks } from './auth/demo-login';
+import { DataDirLockedError } from './db/data-dir-lock';
+import type { Db } from './db/types';
+import { listenForCli } from './cli/hand-off';
+
+async function open(config: Config): Promise<Db> {
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(
+        `Mailpulse cannot start. ${error.message} Stop it first, or set another DATA_DIR.`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+}
 
 function readConfig(): Config {
   try {
@@ -20,16 +38,17 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await open(config);
 
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
   // or PGlite's folder is left half-written.
-  const running: { app?: FastifyInstance } = {};
+  const running: { app?: FastifyInstance; cli?: Server } = {};
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`Mailpulse stopping (${signal})`);
+    running.cli?.close();
     (running.app ? running.app.close() : db.close()).then(
       () => process.exit(0),
       (error: unknown) => {
@@ -47,6 +66,8 @@ async function main() {
       if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
     });
   }
+  // The CLI on this data folder hands its commands to us (one process per PGlite folder).
+  if (!config.databaseUrl) running.cli = await listenForCli(db, config.dataDir);
   const app = await buildApp({ config, db });
   running.app = app;
   await app.listen({ port: config.port, host: config.host });

@@ -8,11 +8,17 @@ const addFormats =
   (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule;
 
+// A visible character: not a space, control, format (U+200B, U+FEFF…), mark, or other
+// default-ignorable code point (the Hangul fillers), and not the blank braille pattern.
+const VISIBLE = /[^\p{White_Space}\p{C}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
 function makeAjv(coerceTypes: boolean): Ajv {
   // All errors, so the message can name the most specific one (a field's wrong type rather
   // than another field's absence).
   const ajv = new Ajv({ strict: true, allowUnionTypes: true, coerceTypes, allErrors: true });
   addFormats(ajv);
+  // The contract's `format: display-name`: a name a person can see in a list.
+  ajv.addFormat('display-name', (value: string) => VISIBLE.test(value));
   return ajv;
 }
 
@@ -21,8 +27,34 @@ const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 const replyAjv = makeAjv(false);
 
-export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+/** The first string holding a NUL, as an ajv error; PostgreSQL text cannot store U+0000. */
+function nulError(value: unknown, path = ''): ErrorObject | null {
+  if (typeof value === 'string') {
+    if (!value.includes('\u0000')) return null;
+    const message = 'must not contain a NUL character (U+0000)';
+    return { instancePath: path, schemaPath: '#', keyword: 'noNul', params: {}, message };
+  }
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulError(key, path) ?? nulError(item, `${path}/${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The contract's rule for every request string, before its schema: no NUL anywhere. */
+export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart }) => {
+  const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  const check = (...args: Parameters<ValidateFunction>) => {
+    const nul = nulError(args[0]);
+    check.errors = nul ? [nul] : validate(...args) ? null : (validate.errors ?? []);
+    return check.errors === null;
+  };
+  check.errors = null as ErrorObject[] | null | undefined;
+  // Fastify passes the parent object to validators with a schemaEnv, so ajv may coerce in place.
+  check.schemaEnv = validate.schemaEnv;
+  return check;
+};
 
 export class ReplyContractError extends Error {}
 
@@ -52,6 +84,9 @@ export function formatErrors(errors: readonly ErrorObject[], context: string): s
   if (error.keyword === 'additionalProperties') {
     const extra = (error.params as { additionalProperty: string }).additionalProperty;
     return `${where}/${extra} is not an accepted field`;
+  }
+  if (error.keyword === 'format' && error.params.format === 'display-name') {
+    return `${where} must contain a visible character`;
   }
   if (error.keyword === 'required') {
     const missing = (error.params as { missingProperty: string }).missingProperty;

@@ -2,6 +2,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { toDbError, type Db, type Tx } from './types';
 import { SCALAR_PARSERS } from './values';
 import { TxScope } from './tx-scope';
+import { lockDataDir } from './data-dir-lock';
 
 // PGlite is one connection: its query() and transaction() share one lock, and transaction()
 // holds it from BEGIN to COMMIT, so concurrent transactions run one after another.
@@ -25,9 +26,17 @@ async function run<R extends object>(
   }
 }
 
+/** Opens PGlite in dataDir, holding the folder's lock (DataDirLockedError when another has it). */
 export async function openPglite(dataDir: string): Promise<Db> {
-  const pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
-  await pglite.waitReady;
+  const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
+    await pglite.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const scope = new TxScope();
   return {
     kind: 'pglite',
@@ -46,6 +55,12 @@ export async function openPglite(dataDir: string): Promise<Db> {
         return scope.run(() => fn(tx));
       });
     },
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -4,6 +4,8 @@ import { HtmlPageError, HttpError } from '../http/errors';
 import { htmlPage } from '../http/html-page';
 import { formatErrors } from '../contract/validation';
 import { DbConstraintError } from '../db/types';
+import type { Config } from '../config';
+import { isPrivateReply, securityHeaders } from './security-headers';
 
 /** What went wrong, before it is written as an `Error` body or, for browser navigations, a page. */
 interface Failure {
@@ -85,7 +87,9 @@ export default fp(
     });
 
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.url.startsWith('/portal/') || request.method !== 'GET') {
+      // A missing asset is a 404: the app's HTML served as a script would run as one.
+      const path = request.url;
+      if (path.startsWith('/portal/') || path.startsWith('/assets/') || request.method !== 'GET') {
         return reply.code(404).send({
           error: 'not_found',
           message: `No such path: ${request.method} ${request.url.split('?')[0]}`,
@@ -96,3 +100,29 @@ export default fp(
   },
   { name: 'errors', dependencies: ['static'] },
 );
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed URL, a path parameter
+ * over the router's limit): Fastify's `frameworkErrors`. They leave like every other failure,
+ * with the security headers, as an `Error` body under the API and as a page elsewhere.
+ */
+export function routerError(
+  config: Config,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const path = request.raw.url ?? '/';
+  reply.headers(securityHeaders(config)).header('cache-control', 'no-store');
+  const message = 'The address was changed or is incomplete. Check it and try again.';
+  request.log.info({ code: error.code }, 'router refused the address');
+  if (isPrivateReply(path)) {
+    return reply.code(400).send({ error: 'bad_request', message });
+  }
+  return sendPage(reply, {
+    status: 400,
+    code: 'page',
+    title: 'This address is not valid',
+    message,
+  });
+}

@@ -26,17 +26,29 @@ export function contentSecurityPolicy(config: Pick<Config, 'superset'>): string 
 }
 
 /** Headers every reply carries, the SPA page and API replies alike. */
+export function securityHeaders(config: Pick<Config, 'superset' | 'publicUrl'>) {
+  const headers: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  };
+  // Only over HTTPS: a browser would otherwise pin a plain-HTTP development host.
+  if (new URL(config.publicUrl).protocol === 'https:') {
+    headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  }
+  return headers;
+}
+
+/** API replies carry personal data (the user, the users list): no cache may keep them. */
+export const isPrivateReply = (url: string) => url.startsWith('/portal/api/');
+
 export default fp(
   async (app) => {
-    const csp = contentSecurityPolicy(app.config);
-    const https = new URL(app.config.publicUrl).protocol === 'https:';
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('content-security-policy', csp);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('x-frame-options', 'DENY');
-      // Only over HTTPS: a browser would otherwise pin a plain-HTTP development host.
-      if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const headers = securityHeaders(app.config);
+    app.addHook('onSend', async (request, reply) => {
+      reply.headers(headers);
+      if (isPrivateReply(request.url)) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

@@ -104,7 +104,8 @@ class ValidationSession {
       return;
     }
     if (!this.token) {
-      this.refuse(SOCKET_ERRORS.signInFirst, CLOSE_CODES.unauthorized);
+      // The contract: 4400 for any message other than auth before a successful auth.
+      this.refuse(SOCKET_ERRORS.signInFirst, CLOSE_CODES.badMessage);
       return;
     }
     // Access is checked again for every command: a removed user or revoked token stops here.

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../server/cli/commands';
 import { CliInputError } from '../../server/cli/flag-values';
@@ -6,6 +5,7 @@ import { parseCommand } from '../../server/cli/parse';
 import type { Db } from '../../server/db/types';
 import { getWorkspace } from '../../server/repos/workspaces';
 import { createTestDb, createTestDbLocation } from './support/test-db';
+import { npmRunCli } from './support/server-process';
 
 const LOOKER = 'https://lookerstudio.google.com/embed/reporting/abc/page/1';
 const UUID = '0b0e5d63-6a2c-4d4c-9a43-1c1f0f5a7e11';
@@ -182,26 +182,6 @@ describe('runCommand', () => {
     expect(dashboard).toMatchObject({ platform: null, embedded_url: null });
   });
 });
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function npmRunCli(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'cli', '--', ...args],
-      { env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 describe('npm run cli', () => {
   it('opens the database from the environment, migrates, and exits 0 or 2', async () => {

@@ -239,12 +239,17 @@ describe('removing contacts', () => {
     const [own] = await details(ws, 'Customers');
     const [other] = await details(ws, 'Partners');
     const before = await stored(ws.workspaceId);
-    for (const ids of [[own!.id, other!.id], [own!.id, 2_147_483_648], [0]]) {
+    const cases = [
+      [[own!.id, other!.id], 'Some of the contacts are not in this group.'],
+      [[own!.id, 2_147_483_648], 'body/contact_ids/1 must be <= 2147483647'],
+      [[0], 'body/contact_ids/0 must be >= 1'],
+    ] as const;
+    for (const [ids, message] of cases) {
       const res = await admin(ws).post(`${BASE}remove_contacts/${q('Customers')}`, {
         contact_ids: ids,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Some of the contacts are not in this group.' });
+      expect(res.json()).toMatchObject({ message });
     }
     expect(await stored(ws.workspaceId)).toEqual(before);
   });

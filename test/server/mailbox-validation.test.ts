@@ -61,13 +61,13 @@ describe('signing in on the socket', () => {
     }
   });
 
-  it('refuses a command before auth and closes with 4401', async () => {
+  it('refuses a command before auth and closes with 4400', async () => {
     const socket = await open();
     socket.send({ type: 'command', command: 'check_mailboxes', mailboxes: ['sales@acme.example'] });
     await expectRefused(
       socket,
       'Sign in first: send {"type": "auth", "token": "…"} before any command.',
-      4401,
+      4400,
     );
   });
 

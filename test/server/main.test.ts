@@ -1,63 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open';
 import { createTestDbLocation, type TestDbLocation } from './support/test-db';
-
-/** The real server process, as `npm start` runs it, on a fresh database of the kind under test. */
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: string[];
-}
-
-function environment(location: TestDbLocation, extra: Record<string, string> = {}) {
-  const { databaseUrl, dataDir } = location.options;
-  return {
-    ...process.env,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    CLIENT_DIR: '.tmp/no-client',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-    ...extra,
-  };
-}
-
-function start(env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env,
-    stdio: 'pipe',
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) =>
-      reject(new Error(`server exited with ${code}: ${output.join('')}`)),
-    );
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      output.push(line);
-      const url = /^Mailpulse listening on (http:\/\/\S+)$/.exec(line)?.[1];
-      if (url) resolve({ child, url, output });
-    });
-  });
-}
-
-function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
-  return new Promise((resolve) => {
-    running.child.once('exit', (code) => resolve(code));
-    running.child.kill(signal);
-  });
-}
-
-function exitOf(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env,
-    stdio: 'pipe',
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
-}
+import { environment, exitOf, start, stop } from './support/server-process';
 
 let location: TestDbLocation;
 beforeAll(async () => {

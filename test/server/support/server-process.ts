@@ -1,0 +1,93 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { TestDbLocation } from './test-db';
+
+// The real server process, as `npm start` runs it, and the real CLI, on a test database.
+
+export interface Running {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed so far, stdout lines and stderr chunks. */
+  output: string[];
+  /** The first stdout line, printed so far or later, that matches. */
+  lineMatching(pattern: RegExp): Promise<string>;
+}
+
+export function environment(location: TestDbLocation, extra: Record<string, string> = {}) {
+  const { databaseUrl, dataDir } = location.options;
+  return {
+    ...process.env,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    CLIENT_DIR: '.tmp/no-client',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
+    ...extra,
+  };
+}
+
+const serverProcess = (env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'pipe' });
+
+/** Starts the server and resolves once it prints the address it listens on. */
+export function start(env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = serverProcess(env);
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code}: ${output.join('')}`)),
+    );
+    const lines = createInterface({ input: child.stdout });
+    const lineMatching = (pattern: RegExp) =>
+      new Promise<string>((found) => {
+        const seen = output.find((line) => pattern.test(line));
+        if (seen !== undefined) return found(seen);
+        const listener = (line: string) => {
+          if (!pattern.test(line)) return;
+          lines.off('line', listener);
+          found(line);
+        };
+        lines.on('line', listener);
+      });
+    lines.on('line', (line) => {
+      output.push(line);
+      const url = /^Mailpulse listening on (http:\/\/\S+)$/.exec(line)?.[1];
+      if (url) resolve({ child, url, output, lineMatching });
+    });
+  });
+}
+
+export function stop(running: Running, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.once('exit', (code) => resolve(code));
+    running.child.kill(signal);
+  });
+}
+
+/** Runs a server that is expected to stop by itself, and what it said on stderr. */
+export function exitOf(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  const child = serverProcess(env);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}
+
+export interface CliOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function npmRunCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliOutcome> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'cli', '--', ...args],
+      { env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
