@@ -2,6 +2,7 @@ import type { Queryable } from '../db/types';
 import { DEMO_TIMEZONE } from '../mail/demo-connector';
 import { dayStart, generateDemoMail, type DemoMailOptions } from '../mail/demo-generator';
 import { insertDemoMail } from '../mail/demo-insert';
+import type { DemoMessage } from '../mail/demo-threads';
 
 // The demo workspace's mail account and sync rows, with its history loaded straight from the
 // generator so the dashboard has data right after the first start, without waiting for a worker.
@@ -37,14 +38,12 @@ interface SyncRow {
   attempts: number;
 }
 
-/** Loads one mailbox's mail up to where its seeded sync stands; returns its sync row. */
-async function loadMailbox(
-  tx: Queryable,
-  workspaceId: number,
+/** One mailbox's mail up to where its seeded sync stands, and its sync row. */
+function loadMailbox(
   options: DemoMailOptions,
   mailbox: SeedMailbox,
   now: number,
-): Promise<SyncRow> {
+): { row: SyncRow; loaded: DemoMessage[] } {
   const from = dayStart(mailbox.dataFrom);
   const all = [...generateDemoMail(options, [mailbox.email], { from, to: now })];
   const { sync } = mailbox;
@@ -54,11 +53,10 @@ async function loadMailbox(
     sync.kind === 'loading'
       ? all.slice(0, Math.floor(all.length * sync.share))
       : all.filter((m) => m.sentAt < (upTo ?? now));
-  await insertDemoMail(tx, workspaceId, [mailbox], loaded);
   // Part-way: the cursor sits just after the last loaded message, as a batch boundary would.
   const until = upTo ?? (loaded.length > 0 ? (loaded.at(-1)?.sentAt ?? from) + 1 : null);
   const iso = (ms: number) => new Date(ms).toISOString();
-  return {
+  const row = {
     mailbox_id: mailbox.mailboxId,
     cursor: until === null ? null : { until },
     history_loaded: sync.kind !== 'loading',
@@ -69,6 +67,7 @@ async function loadMailbox(
     last_synced_at: until === null ? null : iso(until),
     attempts: sync.kind === 'failing' ? 3 : 0,
   };
+  return { row, loaded };
 }
 
 /** Writes the demo mail account, each mailbox's sync row and the mail loaded so far. */
@@ -85,10 +84,15 @@ export async function seedDemoMail(
     [workspaceId, JSON.stringify(settings)],
   );
   const options = { ...settings, workspaceDomains: domains };
-  const rows: SyncRow[] = [];
-  for (const mailbox of mailboxes) {
-    rows.push(await loadMailbox(tx, workspaceId, options, mailbox, now.getTime()));
-  }
+  const loads = mailboxes.map((mailbox) => loadMailbox(options, mailbox, now.getTime()));
+  // All mailboxes' mail in as few statements as the chunk size allows.
+  await insertDemoMail(
+    tx,
+    workspaceId,
+    mailboxes,
+    loads.flatMap((load) => load.loaded),
+  );
+  const rows = loads.map((load) => load.row);
   await tx.query(
     `insert into mailbox_sync (workspace_id, mailbox_id, cursor, history_loaded, progress_done,
        progress_total, last_error, next_run_at, last_synced_at, attempts)
