@@ -35,6 +35,8 @@ export const UNKNOWN_MAILBOX_REASON = "We couldn't find this mailbox in your Goo
 interface DemoCursor {
   /** Epoch ms: every message sent before it has been delivered. */
   until: number;
+  /** Set once the history back to data_from is in; until then progress counts from data_from. */
+  history?: true;
 }
 
 const isDemoCursor = (cursor: SyncCursor | null): cursor is SyncCursor & DemoCursor =>
@@ -89,17 +91,24 @@ export function createDemoConnector(options: DemoConnectorOptions): MailConnecto
     },
 
     async *sync(target: SyncTarget, cursor: SyncCursor | null, signal: AbortSignal) {
-      const from = isDemoCursor(cursor) ? cursor.until : dayStart(target.dataFrom);
+      const start = dayStart(target.dataFrom);
+      const from = isDemoCursor(cursor) ? cursor.until : start;
       const to = Math.max(from, options.now().getTime());
       const range = { from, to };
-      const total = countDemoMail(mail, [target.email], range);
+      // A history load resumed part-way reports its progress over the whole history.
+      const loaded = isDemoCursor(cursor) && cursor.history === true;
+      const counted = (end: number) =>
+        countDemoMail(mail, [target.email], { from: start, to: end });
+      const base = loaded ? 0 : counted(from);
+      const total = loaded ? countDemoMail(mail, [target.email], range) : counted(to);
       let batch: DemoMessage[] = [];
-      let done = 0;
+      let done = base;
       const make = (until: number, last: boolean): SyncBatch => {
         done += batch.length;
         const messages = batch.map(toSynced);
         batch = [];
-        return { messages, cursor: { until }, historyLoaded: last, progress: { done, total } };
+        const next: DemoCursor = last ? { until, history: true } : { until };
+        return { messages, cursor: { ...next }, historyLoaded: last, progress: { done, total } };
       };
       for (const message of generateDemoMail(mail, [target.email], range)) {
         signal.throwIfAborted();

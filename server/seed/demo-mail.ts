@@ -28,7 +28,7 @@ const DAY = 86_400_000;
 
 interface SyncRow {
   mailbox_id: number;
-  cursor: { until: number } | null;
+  cursor: { until: number; history?: boolean } | null;
   history_loaded: boolean;
   progress_done: number;
   progress_total: number | null;
@@ -58,7 +58,8 @@ function loadMailbox(
   const iso = (ms: number) => new Date(ms).toISOString();
   const row = {
     mailbox_id: mailbox.mailboxId,
-    cursor: until === null ? null : { until },
+    // The demo connector's cursor: `history` once the history is in (see demo-connector.ts).
+    cursor: until === null ? null : sync.kind === 'loading' ? { until } : { until, history: true },
     history_loaded: sync.kind !== 'loading',
     progress_done: loaded.length,
     progress_total: sync.kind === 'loading' ? all.length : loaded.length,
@@ -96,7 +97,8 @@ export async function seedDemoMail(
   await tx.query(
     `insert into mailbox_sync (workspace_id, mailbox_id, cursor, history_loaded, progress_done,
        progress_total, last_error, next_run_at, last_synced_at, attempts)
-     select $1, r.mailbox_id, nullif(r.cursor, 'null'::jsonb), r.history_loaded, r.progress_done, r.progress_total,
+     select $1, r.mailbox_id, nullif(r.cursor, 'null'::jsonb), r.history_loaded,
+       r.progress_done, r.progress_total,
        r.last_error, r.next_run_at, r.last_synced_at, r.attempts
        from jsonb_to_recordset($2::jsonb) as r(mailbox_id int, cursor jsonb,
          history_loaded boolean, progress_done int, progress_total int, last_error text,

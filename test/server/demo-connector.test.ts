@@ -73,6 +73,22 @@ describe('demo connector', () => {
     }
   });
 
+  it('counts a history load resumed part-way over the whole history', async () => {
+    const whole = await run(NOW, null);
+    const middle = whole[1]!;
+    const resumed = await run(NOW, middle.cursor);
+    expect(resumed[0]?.progress).toEqual({
+      done: middle.progress.done + resumed[0]!.messages.length,
+      total: whole.at(-1)!.progress.total,
+    });
+    expect(resumed.flatMap((b) => b.messages).map((m) => m.providerId)).toEqual(
+      whole
+        .slice(2)
+        .flatMap((b) => b.messages)
+        .map((m) => m.providerId),
+    );
+  });
+
   it('brings only the mail sent since the last run, and an empty batch when there is none', async () => {
     const first = await run(NOW, null);
     const cursor = first.at(-1)!.cursor;
@@ -84,7 +100,7 @@ describe('demo connector', () => {
     expect(again).toEqual([
       {
         messages: [],
-        cursor: { until: NOW + 3_600_000 },
+        cursor: { until: NOW + 3_600_000, history: true },
         historyLoaded: true,
         progress: { done: 0, total: 0 },
       },
@@ -136,6 +152,6 @@ describe('demo connector', () => {
       `select history_loaded, cursor from mailbox_sync where workspace_id = $1 and mailbox_id = $2`,
       [ws.workspaceId, synced],
     );
-    expect(sync).toEqual({ history_loaded: true, cursor: { until: NOW } });
+    expect(sync).toEqual({ history_loaded: true, cursor: { until: NOW, history: true } });
   });
 });

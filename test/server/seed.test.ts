@@ -140,7 +140,7 @@ async function expectDemoMail(q: Db, id: number): Promise<void> {
   expect(byEmail.get('sales@acme.example')).toMatchObject({
     status: 'working',
     history_loaded: true,
-    cursor: { until: NOW.getTime() },
+    cursor: { until: NOW.getTime(), history: true },
     last_error: null,
   });
   const sales = byEmail.get('sales@acme.example')!;
