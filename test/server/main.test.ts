@@ -37,5 +37,6 @@ describe('the server process', () => {
     await db.close();
     expect(workspaces).toEqual([{ client_name: 'Acme' }]);
     expect(mailboxes).toHaveLength(12);
-  });
+    // Two starts, the first creating the database and seeding 90 days of demo mail.
+  }, 60_000);
 });
