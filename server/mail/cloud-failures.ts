@@ -2,7 +2,7 @@
 // add-mailboxes page) and the sync's last error show these sentences; tests import them.
 
 export const GOOGLE_FAILURES = {
-  /** Token endpoint `invalid_grant` "Invalid email or User ID". */
+  /** Token endpoint `invalid_grant` "Invalid email or User ID" (or "Not a valid email"). */
   unknownMailbox:
     "Google Workspace doesn't know this mailbox: check the address, and that the user exists and is active.",
   /** Token endpoint `unauthorized_client`, or the API's 403 "Delegation denied". */

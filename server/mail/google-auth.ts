@@ -45,9 +45,10 @@ export function signAssertion(
 /** The token endpoint's documented refusals, as sentences; null when it is none of them. */
 export function tokenFailure(body: unknown): string | null {
   const { code, message } = readErrorBody(body);
-  if (code === 'invalid_grant') {
-    return /signature/i.test(message) ? GOOGLE_FAILURES.keyRefused : GOOGLE_FAILURES.unknownMailbox;
+  if (code === 'invalid_grant' && /email|user id/i.test(message)) {
+    return GOOGLE_FAILURES.unknownMailbox;
   }
+  if (code === 'invalid_grant' && /signature/i.test(message)) return GOOGLE_FAILURES.keyRefused;
   if (code === 'unauthorized_client') return GOOGLE_FAILURES.delegationDenied;
   if (code === 'invalid_client') return GOOGLE_FAILURES.keyRefused;
   return null;
