@@ -79,7 +79,8 @@ async function bodyOf(response: Response): Promise<unknown> {
   }
 }
 
-async function send(request: Request, options: CallOptions): Promise<Response> {
+/** One attempt: the status, headers and parsed body, or null when the connection failed. */
+async function attempt(request: Request, options: CallOptions) {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (options.bearer) {
     headers.authorization = `Bearer ${await options.bearer.token(options.signal)}`;
@@ -89,12 +90,22 @@ async function send(request: Request, options: CallOptions): Promise<Response> {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form).toString();
   }
-  return fetch(request.url, {
-    method: request.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  // fetch leaves its abort listener on the signal it is given; a sync makes thousands of
+  // calls under one signal, so each call gets its own, linked for as long as it runs.
+  const own = new AbortController();
+  const abort = () => own.abort(options.signal.reason);
+  options.signal.addEventListener('abort', abort, { once: true });
+  try {
+    const method = request.method ?? 'GET';
+    const response = await fetch(request.url, { method, headers, body, signal: own.signal });
+    return { status: response.status, headers: response.headers, body: await bodyOf(response) };
+  } catch (error) {
+    // A refused connection or reset is worth retrying like a 5xx; an abort is not.
+    if (options.signal.aborted) throw error;
+    return null;
+  } finally {
+    options.signal.removeEventListener('abort', abort);
+  }
 }
 
 /** The parsed JSON of a 2xx reply; throws HttpError for other answers it does not retry. */
@@ -102,25 +113,17 @@ export async function callJson(request: Request, options: CallOptions): Promise<
   const { deps, signal } = options;
   let refreshed = false;
   for (let retry = 0; ; retry += 1) {
-    let response: Response | null = null;
-    try {
-      response = await send(request, options);
-    } catch (error) {
-      // A refused connection or reset is worth retrying like a 5xx; an abort or a token
-      // endpoint's refusal is not.
-      if (signal.aborted || error instanceof MailProviderError) throw error;
-    }
-    const body = response ? await bodyOf(response) : null;
-    if (response?.ok) return body;
-    if (response?.status === 401 && options.bearer && !refreshed) {
+    const response = await attempt(request, options);
+    const status = response?.status ?? 0;
+    if (response && status >= 200 && status < 300) return response.body;
+    if (status === 401 && options.bearer && !refreshed) {
       refreshed = true;
       options.bearer.invalidate();
       retry -= 1;
       continue;
     }
-    const status = response?.status ?? 0;
-    const limited = status === 429 || (options.isRateLimited?.(status, body) ?? false);
-    if (response && !limited && status < 500) throw new HttpError(status, body);
+    const limited = status === 429 || (options.isRateLimited?.(status, response?.body) ?? false);
+    if (response && !limited && status < 500) throw new HttpError(status, response.body);
     if (retry >= MAX_RETRIES) throw new MailProviderError(unavailable(options.provider), true);
     const asked = limited
       ? retryAfterMs(response?.headers.get('retry-after') ?? null, deps.now())
