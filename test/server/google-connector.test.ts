@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailProviderError } from '../../server/mail/connector';
-import { createGoogleConnector } from '../../server/mail/google-connector';
+import { createGoogleConnector, GOOGLE_FAILURES } from '../../server/mail/google-connector';
 import { startGoogleStandin, type GoogleStandin } from '../support/google-standin';
 import type { GmailMailbox } from '../support/google-standin-mail';
 import {
@@ -218,5 +218,23 @@ describe('Google connector: throttling and failures', () => {
     expect(error).toBeInstanceOf(MailProviderError);
     expect(error).toMatchObject({ transient: true });
     expect(second.waits).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+
+  it('backs off on a 403 userRateLimitExceeded as on a 429 without Retry-After', async () => {
+    const { mailbox, expected } = await filledMailbox(5, 0);
+    const { waits, sleep } = recordingSleep();
+    google.failNext({ status: 403 });
+    await syncAndStore(suite.db, connector(sleep), mailbox);
+    expect(waits).toEqual([1000]);
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
+  });
+
+  it('ends a sync of a mailbox Google does not know with the sentence, not to be retried', async () => {
+    const unknown = await leasedMailbox(suite, 'gone', DATA_FROM);
+    const error: unknown = await syncAndStore(suite.db, connector(), unknown).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MailProviderError);
+    expect(error).toMatchObject({ message: GOOGLE_FAILURES.unknownMailbox, transient: false });
   });
 });

@@ -5,7 +5,8 @@
  *   createGoogleConnector({ serviceAccount: google.serviceAccount },
  *     { tokenUrl: google.tokenUrl, apiBaseUrl: google.apiBaseUrl })
  *   google.addMailbox('sales@acme.example').add({ at, labelIds: ['INBOX'], headers })
- *   google.failNext({ status: 429, retryAfter: 7 })   the next API call answers that
+ *   google.failNext({ status: 429, retryAfter: 7 })   the next API call answers that (a 403 is
+ *                                   userRateLimitExceeded, a 5xx a backend error)
  *   google.delegatedScopes = []     delegation withdrawn: tokens are refused unauthorized_client
  *   google.revokeTokens()           every issued token answers 401 from now on
  *
@@ -58,6 +59,23 @@ function apiAnswer(request: StandinRequest, mailbox: GmailMailbox, metadataScope
   return gmailError(404, 'Not Found', 'notFound', 'NOT_FOUND');
 }
 
+/** Gmail says "slow down" with 429, or with 403 userRateLimitExceeded; else a backend error. */
+function injectedBody(status: number): unknown {
+  if (status === 429) {
+    return gmailError(
+      429,
+      'Too many concurrent requests for user',
+      'rateLimitExceeded',
+      'RESOURCE_EXHAUSTED',
+    ).body;
+  }
+  if (status === 403) {
+    return gmailError(403, 'User Rate Limit Exceeded', 'userRateLimitExceeded', 'PERMISSION_DENIED')
+      .body;
+  }
+  return gmailError(status, 'Backend Error', 'backendError', 'UNAVAILABLE').body;
+}
+
 export async function startGoogleStandin(): Promise<GoogleStandin> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serviceAccount = {
@@ -106,16 +124,7 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
         'PERMISSION_DENIED',
       );
     }
-    const injected = failures.take(request.path, (status) =>
-      status === 429
-        ? gmailError(
-            429,
-            'Too many concurrent requests for user',
-            'rateLimitExceeded',
-            'RESOURCE_EXHAUSTED',
-          ).body
-        : gmailError(status, 'Backend Error', 'backendError', 'UNAVAILABLE').body,
-    );
+    const injected = failures.take(request.path, injectedBody);
     if (injected) return injected;
     if (!mailbox.gmailEnabled) {
       return gmailError(
