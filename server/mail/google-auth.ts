@@ -16,6 +16,38 @@ export interface ServiceAccount {
   private_key: string;
 }
 
+/**
+ * The service account from the JSON key file Google hands out, checked: the CLI can refuse a
+ * wrong file before storing it, and the connector factory reads the stored one with it.
+ */
+export function readServiceAccount(json: string): ServiceAccount {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('The service account file is not JSON: download a JSON key of the account');
+  }
+  const key = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<
+    string,
+    unknown
+  >;
+  if (key.type !== 'service_account') {
+    throw new Error('The file is not a service account key ("type" is not "service_account")');
+  }
+  const { client_email: email, private_key: privateKey } = key;
+  if (typeof email !== 'string' || !email.includes('@')) {
+    throw new Error('The service account key has no "client_email"');
+  }
+  if (typeof privateKey !== 'string')
+    throw new Error('The service account key has no "private_key"');
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    throw new Error('The service account key\'s "private_key" is not a PEM private key');
+  }
+  return { client_email: email, private_key: privateKey };
+}
+
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 /** The RS256 JWT the token endpoint exchanges for an access token to `subject`'s mail. */

@@ -14,6 +14,7 @@ import {
   toSyncedMessage as fromGmail,
 } from '../../../server/mail/google-api';
 import {
+  readServiceAccount,
   signAssertion,
   tokenFailure as googleTokenFailure,
 } from '../../../server/mail/google-auth';
@@ -56,6 +57,49 @@ describe('the service account assertion', () => {
     expect(verify('RSA-SHA256', signed, publicKey, Buffer.from(signature ?? '', 'base64url'))).toBe(
       true,
     );
+  });
+});
+
+describe('the service account key file', () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const file = {
+    type: 'service_account',
+    project_id: 'p',
+    client_email: 'sync@p.iam.gserviceaccount.com',
+    private_key: pem,
+  };
+
+  it('gives the email and key', () => {
+    expect(readServiceAccount(JSON.stringify(file))).toEqual({
+      client_email: file.client_email,
+      private_key: pem,
+    });
+  });
+
+  it.each([
+    [
+      'a file that is not JSON',
+      'not json',
+      'The service account file is not JSON: download a JSON key of the account',
+    ],
+    [
+      'a user credential',
+      JSON.stringify({ ...file, type: 'authorized_user' }),
+      'The file is not a service account key ("type" is not "service_account")',
+    ],
+    [
+      'a key without client_email',
+      JSON.stringify({ ...file, client_email: undefined }),
+      'The service account key has no "client_email"',
+    ],
+    [
+      'a key that is not PEM',
+      JSON.stringify({ ...file, private_key: 'abc' }),
+      'The service account key\'s "private_key" is not a PEM private key',
+    ],
+  ])('refuses %s', (_, text, message) => {
+    expect(() => readServiceAccount(text)).toThrow(message);
   });
 });
 
