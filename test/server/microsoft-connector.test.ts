@@ -167,6 +167,23 @@ describe('Microsoft connector: later syncs', () => {
   });
 });
 
+describe('Microsoft connector: links', () => {
+  it('never sends its token to a link outside Graph', async () => {
+    const { mailbox } = await filledMailbox(1, 0);
+    const before = graph.server.calls.length;
+    const cursor = {
+      count: 0,
+      total: null,
+      inbox: { link: 'http://127.0.0.2:9/steal', loaded: true },
+    };
+    const batches = connector().sync(mailbox.target, cursor, new AbortController().signal);
+    await expect(batches[Symbol.asyncIterator]().next()).rejects.toThrow(
+      `Microsoft Graph sent a link outside ${graph.graphBaseUrl}`,
+    );
+    expect(graph.server.calls.slice(before)).toEqual([]);
+  });
+});
+
 describe('Microsoft connector: throttling', () => {
   it('waits as long as a 429 Retry-After asks, and retries a 5xx with backoff', async () => {
     const { mailbox, expected } = await filledMailbox(5, 2);
