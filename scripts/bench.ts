@@ -21,6 +21,7 @@ import {
   type RunningServer,
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
+import { cloudSyncTimings } from './bench-gmail-sync';
 import { serverTimings } from './bench-server';
 import { tableTimings } from './bench-tables';
 
@@ -118,6 +119,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'users list with 5,000 users (server, embedded database)',
     run: () => serverTimings(scratchDir),
+  },
+  {
+    name: 'Gmail and Graph stand-in sync, 10,000 messages each',
+    run: () => cloudSyncTimings(scratchDir),
   },
 ];
 

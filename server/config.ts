@@ -40,6 +40,16 @@ export interface Config extends SignInConfig {
   superset: SupersetConfig | undefined;
   /** MAINTENANCE=1: the user-info call answers 503 so the app shows its maintenance page. */
   maintenance: boolean;
+  mailApis: MailApiUrls;
+}
+
+/** Where the Google and Microsoft mail connectors go; the tests point them at stand-ins. */
+export interface MailApiUrls {
+  googleTokenUrl: string;
+  /** Without a trailing slash, as are the others. */
+  gmailApiUrl: string;
+  microsoftLoginUrl: string;
+  graphApiUrl: string;
 }
 
 export interface SupersetConfig {
@@ -164,6 +174,18 @@ function signInConfig(env: Env): SignInConfig {
   };
 }
 
+function mailApiUrls(env: Env): MailApiUrls {
+  const web = ['https:', 'http:'];
+  const base = (name: string, fallback: string) =>
+    url(env, name, fallback, web)!.replace(/\/+$/, '');
+  return {
+    googleTokenUrl: base('GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+    gmailApiUrl: base('GMAIL_API_URL', 'https://gmail.googleapis.com'),
+    microsoftLoginUrl: base('MICROSOFT_LOGIN_URL', 'https://login.microsoftonline.com'),
+    graphApiUrl: base('GRAPH_API_URL', 'https://graph.microsoft.com'),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -185,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     integrationWebhookUrl: url(env, 'INTEGRATION_WEBHOOK_URL', undefined, ['http:', 'https:']),
     superset: supersetConfig(env),
     maintenance: flag(env, 'MAINTENANCE', false),
+    mailApis: mailApiUrls(env),
     ...signInConfig(env),
   };
 }
