@@ -1,5 +1,5 @@
 /**
- * Weekly business hours as the forms edit them (spec 001 §4.2, §5, §9): one row per weekday,
+ * Weekly business hours as the forms edit them: one row per weekday,
  * times in 30-minute steps, a default day of 09:00–17:30, and the conversions to and from the
  * API's `{ weekday, start_time, end_time }` entries (HH:MM:SS).
  */

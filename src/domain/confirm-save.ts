@@ -1,4 +1,4 @@
-/** The confirm save modal (spec 001 §2.6): what each action asks before saving. */
+/** The confirm save modal: what each action asks before saving. */
 
 export type ConfirmSaveAction =
   'AddContact' | 'AddContactGroup' | 'RenameContactGroup' | 'CreateMailboxes' | 'createTeams';

@@ -1,5 +1,5 @@
 /**
- * Contact groups (spec 001 §2.4, §5): what an entry may be, how the lists sort, and what keeps
+ * Contact groups: what an entry may be, how the lists sort, and what keeps
  * the add group, add contact and rename modals from saving.
  */
 import { parseContactItem } from '@common/contact-items';

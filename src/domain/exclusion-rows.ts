@@ -1,6 +1,6 @@
 /**
- * The Exclude Emails editor's rows (spec 001 §3): one field and operator each, with entries
- * validated as they are added and again when the field or the operator changes (§4.3).
+ * The Exclude Emails editor's rows: one field and operator each, with entries
+ * validated as they are added and again when the field or the operator changes.
  */
 import {
   emptyExcludedFilters,

@@ -4,7 +4,7 @@ import { expectData, type ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { alertBody, type AlertDraft } from './alerts.draft';
 import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { SaveInput } from './modalSave.machine';
+import type { SaveInput } from './modal-save.machine';
 
 /** The alerts page's lists: the alerts, and the tracked mailboxes they may watch. */
 export interface AlertsData {
@@ -33,7 +33,7 @@ export function createAlertsActors(client: ApiClient) {
       return { alerts: alerts.alerts, mailboxes };
     }),
 
-    /** Spec 000 §2: editing fetches the single alert first. */
+    /** Editing fetches the single alert first. */
     loadAlert: fromPromise<Alert, { alertId: number }>(({ input, signal }) =>
       expectData(
         client.GET('/portal/api/alerts/{id}', { params: { path: { id: input.alertId } }, signal }),

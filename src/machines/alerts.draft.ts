@@ -32,13 +32,13 @@ export const EMPTY_ALERT_DRAFT: AlertDraft = {
 
 export const ALERT_TEXTS = {
   hours: 'Enter a whole number of hours above 0.',
-  /** Spec 000 §5, domains and addresses. */
+  /** "Please check that all domains are correct": a domain, a wildcard domain or an address. */
   targets: 'Please check that all domains are correct',
-  /** Spec 000 §5, email entry. */
+  /** "Please check that all notification emails are correct." */
   notifyEmails: 'Please check that all email addresses are correct',
 } as const;
 
-/** Only digits can be typed in the hours field (spec 000 §5). */
+/** Only digits can be typed in the hours field. */
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 /** The gap in whole hours above 0, or null while the field holds anything else. */
@@ -70,7 +70,7 @@ export function checkAlertDraft(draft: AlertDraft): AlertDraftCheck {
 }
 
 /**
- * Spec 000 §5: a name, at least one mailbox, whole hours above 0, at least one domain or address
+ * Submit needs a name, at least one mailbox, whole hours above 0, at least one domain or address
  * and all of them valid, at least one notification email and all of them valid, and no text
  * left pending in the inputs.
  */

@@ -16,13 +16,13 @@ import {
   alertToggleMachine,
   type AlertToggleActor,
   type AlertToggledEvent,
-} from './alertToggle.machine';
+} from './alert-toggle.machine';
 import { listLoadStates, listRegion } from './list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
   type ModalSavedEvent,
-} from './modalSave.machine';
+} from './modal-save.machine';
 import { failureMessage } from './save-toasts';
 import { tableMachine } from './table.machine';
 
@@ -163,7 +163,7 @@ export const alertsMachine = alertsSetup
       ready: {
         type: 'parallel',
         on: {
-          // Spec 000 §5: at or above max_alerts, creating is refused with a toast, no modal.
+          // At or above max_alerts, creating is refused with a toast, no modal.
           CREATE: [
             { guard: 'isAtLimit', actions: 'showLimitToast' },
             { actions: { type: 'openEditor', params: { draft: null } } },
@@ -180,7 +180,7 @@ export const alertsMachine = alertsSetup
               idle: {
                 on: { EDIT: 'fetching' },
               },
-              // The modal shows with a loading state while the alert is fetched (spec 000 §2).
+              // The modal shows with a loading state while the alert is fetched.
               fetching: {
                 on: { CANCEL_EDIT: 'idle' },
                 invoke: {

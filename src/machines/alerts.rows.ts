@@ -4,7 +4,7 @@ import { formatMoment } from '@/domain/dates';
 import type { ToastOptions } from '@/stores/toast-store';
 import { searchText, type TableRow } from './table.view';
 
-/** The sortable columns of the alerts table; Status does not sort (spec 2, Alerts page). */
+/** The sortable columns of the alerts table; Status does not sort. */
 export type AlertColumn = 'name' | 'created_by' | 'last_triggered';
 
 /** Until the engine first fires an alert, its Last triggered reads Never. */
@@ -30,7 +30,7 @@ export function alertRow(alert: Alert): TableRow {
 
 const success = (title: string): ToastOptions => ({ title, variant: 'success' });
 
-// The spec's texts (000 §8), as the product writes them.
+// The toasts' texts, as the product writes them.
 export const ALERT_CREATED_TOAST = success('New alert created');
 export const ALERT_UPDATED_TOAST = success('Your alert has been updated');
 export const ALERT_PAUSED_TOAST = success('Your alert has been paused');

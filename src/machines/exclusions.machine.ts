@@ -11,8 +11,8 @@ import {
   type ExclusionRow,
 } from '@/domain/exclusion-rows';
 import type { FilterField, FilterOperator } from '@common/exclusions';
-import { createFilteringActors } from './filteringSettings.actors';
-import { filteringBlockStates } from './filteringSettings.states';
+import { createFilteringActors } from './filtering-settings.actors';
+import { filteringBlockStates } from './filtering-settings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
 interface ExclusionsContext {
@@ -55,7 +55,7 @@ function editRow(row: ExclusionRow, event: RowEdit): ExclusionRow | null {
 }
 
 /**
- * The Exclude Emails block (spec 001 §2.3, §4.3). Save is possible only in `ready.valid`: after
+ * The Exclude Emails block. Save is possible only in `ready.valid`: after
  * an edit since the last load or save, with every row holding entries, all of them valid. With
  * no rows left after a removal, saving the empty set is allowed. A save reloads the rows.
  */

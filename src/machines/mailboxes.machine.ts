@@ -9,7 +9,7 @@ import {
   type RemoveMailboxesDraft,
 } from './mailboxes.actors';
 import { mailboxesRemovedToast, mailboxRow } from './mailboxes.rows';
-import { createRemoveMachine, type ModalSavedEvent } from './modalSave.machine';
+import { createRemoveMachine, type ModalSavedEvent } from './modal-save.machine';
 import { tableMachine } from './table.machine';
 
 const actors = createMailboxesActors(api);

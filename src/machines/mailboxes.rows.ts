@@ -5,7 +5,7 @@ import { TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store'
 import { DASHBOARD_TOMORROW } from './save-toasts';
 import { searchText, type TableRow } from './table.view';
 
-/** Spec 3: the API's business-hours modes and statuses as the table shows them. */
+/** The API's business-hours modes and statuses as the table shows them. */
 export const BHS_LABELS: Record<BhsStatus, string> = {
   Company: 'Company',
   Custom: 'Custom',

@@ -1,7 +1,7 @@
 import { isApiFailure } from '@/api/errors';
 import { toast, TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
 
-/** Spec 001 §1 and §8: every settings change reaches the dashboard the next day. */
+/** Every settings change reaches the dashboard the next day. */
 export const DASHBOARD_TOMORROW =
   'This change will be reflected in your dashboard tomorrow at 00:01 local time';
 

@@ -21,6 +21,6 @@ export const TEAM_NAME_TAKEN = 'This team name already exists';
 export const isTeamNameTaken = (draft: TeamDraft) =>
   draft.takenNames.has(draft.name.trim().toLowerCase());
 
-/** Spec §5: a non-empty name that no other team has, and at least one mailbox. */
+/** A team needs a non-empty name that no other team has, and at least one mailbox. */
 export const canSubmitTeam = (draft: TeamDraft) =>
   draft.name.trim() !== '' && draft.members.length > 0 && !isTeamNameTaken(draft);

@@ -7,7 +7,7 @@ import {
   createModalSaveMachine,
   createRemoveMachine,
   type ModalSavedEvent,
-} from './modalSave.machine';
+} from './modal-save.machine';
 import { tableMachine } from './table.machine';
 import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './teams.actors';
 import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';

@@ -21,7 +21,7 @@ export function teamRow(team: Team): TableRow {
   };
 }
 
-/** Team messages last 10 s and say when the dashboard shows the change (spec 8). */
+/** Team messages last 10 s and say when the dashboard shows the change. */
 const teamToast = (title: string): ToastOptions => ({
   title,
   description: DASHBOARD_TOMORROW,

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { SaveInput } from './modalSave.machine';
+import type { SaveInput } from './modal-save.machine';
 import type { UsersDraft } from './users.draft';
 
 /** The users tab's lists: the users, and the mailboxes and teams a manager can be given. */

@@ -68,9 +68,9 @@ export function checkUsersDraft(draft: UsersDraft): UsersDraftCheck {
 }
 
 /**
- * Spec 000 §5: submit is disabled for a manager with no teams and no mailboxes, past the user
+ * Submit is disabled for a manager with no teams and no mailboxes, past the user
  * limit, with text still in the input, with no address, with an invalid address or with no
- * role; and (spec §5, viewers) for a viewer address that is not a tracked mailbox.
+ * role; and for a viewer address that is not a tracked mailbox.
  */
 export function canSubmitUsers(draft: UsersDraft): boolean {
   const check = checkUsersDraft(draft);
@@ -93,5 +93,5 @@ export const USERS_TEXTS = {
   needsGrant: 'Choose at least one team or mailbox this manager can see.',
 } as const;
 
-/** Spec §9: under 3 free slots, say how many users can still be added. */
+/** Under 3 free slots, say how many users can still be added. */
 export const FEW_SLOTS = 3;

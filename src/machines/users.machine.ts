@@ -7,7 +7,7 @@ import {
   createModalSaveMachine,
   createRemoveMachine,
   type ModalSavedEvent,
-} from './modalSave.machine';
+} from './modal-save.machine';
 import { tableMachine } from './table.machine';
 import { createUsersActors, type RemoveUsersDraft, type UsersData } from './users.actors';
 import { canSubmitUsers, EMPTY_USERS_DRAFT, type UsersDraft } from './users.draft';

@@ -11,7 +11,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Viewer',
 };
 
-/** Spec 2, Users tab: what each row says its user can see. */
+/** What each row says its user can see. */
 export function accessText(user: User): string {
   if (user.role === 'admin') return 'All mailboxes';
   if (user.role === 'viewer') return user.tracked ? user.email : 'No tracked mailbox';

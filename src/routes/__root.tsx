@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
-import { navigateEvent } from '@/machines/routeGuard.machine';
+import { navigateEvent } from '@/machines/route-guard.machine';
 import { NotFoundPage } from './-components/StatusPages';
 import { ShellLayout } from './-components/ShellLayout';
 

@@ -4,7 +4,7 @@ import type { Features, Role } from '@common/access-model';
 // The session's modules name these types from here; the lists live in the shared module.
 export type { FeatureName, Features, Role } from '@common/access-model';
 
-/** The signed-in user as the client models it (spec section 3), built from the me call. */
+/** The signed-in user as the client models it, built from the me call. */
 export interface UserInfo {
   email: string;
   name: string;

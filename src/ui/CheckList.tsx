@@ -22,8 +22,7 @@ interface CheckListProps {
 const FILTER_FROM = 7;
 
 /**
- * A multiple choice as a list of checkboxes in a box of at most 200 px (spec §9, dropdown
- * lists), with a filter for long lists and a count of what is chosen.
+ * A multiple choice as a list of checkboxes in a box of at most 200 px, with a filter for long lists and a count of what is chosen.
  */
 export function CheckList({ label, options, selected, onChange, emptyText }: CheckListProps) {
   const [filter, setFilter] = useState('');

@@ -17,7 +17,7 @@ interface ConfirmSaveDialogProps {
   onClose: () => void;
 }
 
-/** Asks once more before a change is saved (spec 001 §2.6). */
+/** Asks once more before a change is saved. */
 export function ConfirmSaveDialog({
   action,
   subject,

@@ -13,7 +13,7 @@ interface LimitDialogProps {
 const PLURALS = { mailbox: 'mailboxes', user: 'users' } as const;
 
 /**
- * The limit modals (spec 2, Modals overall): the workspace is at its maximum; remove some or
+ * The limit modals: the workspace is at its maximum; remove some or
  * ask the account manager. Get in touch writes to the account-success contact.
  */
 export function LimitDialog({ open, onClose, noun, max }: LimitDialogProps) {

@@ -1,7 +1,7 @@
 import { InfoIcon } from './icons';
 import './ReadOnlyNote.css';
 
-/** Says why a read-only feature (spec 001 §6) shows no editing controls. */
+/** Says why a read-only feature shows no editing controls. */
 export function ReadOnlyNote() {
   return (
     <p className="read-only-note">

@@ -2,7 +2,7 @@ import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { SearchIcon } from '../icons';
 
-/** Spec 2, generic states: a search that matches nothing, on any of the settings tables. */
+/** The generic state of a search that matches nothing, on any of the settings tables. */
 export function NoMatchesState({ query, onClear }: { query: string; onClear: () => void }) {
   return (
     <EmptyState

@@ -1,4 +1,4 @@
-import type { ScheduleEditEvent } from '../../../src/machines/scheduleEdits';
+import type { ScheduleEditEvent } from '../../../src/machines/schedule-edits';
 
 const send = (actor: { send: (event: ScheduleEditEvent) => void }, event: ScheduleEditEvent) =>
   actor.send(event);

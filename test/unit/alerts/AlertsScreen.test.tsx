@@ -15,8 +15,8 @@ import {
   alertsMachine,
   removeAlertsMachine,
 } from '../../../src/machines/alerts.machine';
-import { alertToggleMachine } from '../../../src/machines/alertToggle.machine';
-import type { SaveInput } from '../../../src/machines/modalSave.machine';
+import { alertToggleMachine } from '../../../src/machines/alert-toggle.machine';
+import type { SaveInput } from '../../../src/machines/modal-save.machine';
 import { AlertsScreen } from '../../../src/routes/_shell/alerts/-components/AlertsScreen';
 import { makeAlert } from '../../support/alerts-fixtures';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContactGroupsActors } from '../../../src/machines/contactGroups.actors';
-import { contactGroupsMachine } from '../../../src/machines/contactGroups.machine';
+import { createContactGroupsActors } from '../../../src/machines/contact-groups.actors';
+import { contactGroupsMachine } from '../../../src/machines/contact-groups.machine';
 import { ContactGroupsPage } from '../../../src/routes/_shell/settings/-components/contact-groups/ContactGroupsPage';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';

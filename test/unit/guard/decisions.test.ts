@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { routeGuardMachine, type RouteGuardEvent } from '../../../src/machines/routeGuard.machine';
+import { routeGuardMachine, type RouteGuardEvent } from '../../../src/machines/route-guard.machine';
 import { deniesPath, type Access } from '../../../src/session/access';
 import { FEATURE_NAMES, type FeatureName, type Role } from '../../../common/access-model';
 import { makeFeatures, type FeatureOverrides } from '../../support/fixtures';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../../common/exclusions';
 import { EXCLUSIONS_SAVED } from '../../../src/machines/exclusions.machine';
 import { exclusionsMachine } from '../../../src/machines/exclusions.machine';
-import { createFilteringActors } from '../../../src/machines/filteringSettings.actors';
+import { createFilteringActors } from '../../../src/machines/filtering-settings.actors';
 import { DASHBOARD_TOMORROW } from '../../../src/machines/save-toasts';
 import {
   EXCLUSIONS_DOCS_URL,

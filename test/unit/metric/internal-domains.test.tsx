@@ -2,11 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyExcludedFilters } from '../../../common/exclusions';
-import { createFilteringActors } from '../../../src/machines/filteringSettings.actors';
+import { createFilteringActors } from '../../../src/machines/filtering-settings.actors';
 import {
   INTERNAL_DOMAINS_SAVED,
   internalDomainsMachine,
-} from '../../../src/machines/internalDomains.machine';
+} from '../../../src/machines/internal-domains.machine';
 import { DASHBOARD_TOMORROW } from '../../../src/machines/save-toasts';
 import { InternalDomainsCard } from '../../../src/routes/_shell/settings/-components/metric/InternalDomainsCard';
 import { Toaster } from '../../../src/ui/Toast';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import { routeGuardMachine } from '../../../src/machines/routeGuard.machine';
+import { routeGuardMachine } from '../../../src/machines/route-guard.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';
 import type { Access } from '../../../src/session/access';
 import type { UserInfo } from '../../../src/session/user-info';

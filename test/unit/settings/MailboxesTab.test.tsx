@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import type { RemoveMailboxesDraft } from '../../../src/machines/mailboxes.actors';
 import { mailboxesMachine, removeMailboxesMachine } from '../../../src/machines/mailboxes.machine';
-import type { SaveInput } from '../../../src/machines/modalSave.machine';
+import type { SaveInput } from '../../../src/machines/modal-save.machine';
 import { MailboxesTab } from '../../../src/routes/_shell/settings/mailboxes/-components/MailboxesTab';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox } from '../../support/settings-fixtures';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import type { SaveInput } from '../../../src/machines/modalSave.machine';
+import type { SaveInput } from '../../../src/machines/modal-save.machine';
 import type { RemoveTeamsDraft, TeamsData } from '../../../src/machines/teams.actors';
 import type { TeamDraft } from '../../../src/machines/teams.draft';
 import {

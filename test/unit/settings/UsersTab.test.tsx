@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { SaveInput } from '../../../src/machines/modalSave.machine';
+import type { SaveInput } from '../../../src/machines/modal-save.machine';
 import type { UsersData } from '../../../src/machines/users.actors';
 import type { UsersDraft } from '../../../src/machines/users.draft';
 import {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { supportMailto } from '@/config';
 import type { DashboardActor } from '@/machines/dashboard.machine';
-import { supersetEmbedMachine, type SupersetEmbedMachine } from '@/machines/supersetEmbed.machine';
+import { supersetEmbedMachine, type SupersetEmbedMachine } from '@/machines/superset-embed.machine';
 import { buttonClassName } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';

@@ -2,7 +2,7 @@ import {
   requestFormMachine,
   type Integration,
   type RequestFormMachine,
-} from '@/machines/requestForm.machine';
+} from '@/machines/request-form.machine';
 import { RequestDialog } from '../../../-components/RequestDialog';
 
 interface IntegrationRequestDialogProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RequestFormMachine } from '@/machines/requestForm.machine';
+import type { RequestFormMachine } from '@/machines/request-form.machine';
 import { ChevronRightIcon } from '@/ui/icons';
 import { Page, PageHeader } from '@/ui/Page';
 import { CATALOGUE, type CatalogueItem } from './catalogue';
@@ -17,7 +17,7 @@ interface IntegrationsPageProps {
   machine?: RequestFormMachine;
 }
 
-/** The integrations catalogue: each tile asks for its integration (spec 001 §2.5). */
+/** The integrations catalogue: each tile asks for its integration. */
 export function IntegrationsPage({ machine }: IntegrationsPageProps) {
   const [requested, setRequested] = useState<CatalogueItem | null>(null);
   let index = 0;

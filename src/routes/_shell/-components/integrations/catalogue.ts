@@ -1,4 +1,4 @@
-import type { Integration } from '@/machines/requestForm.machine';
+import type { Integration } from '@/machines/request-form.machine';
 
 export interface CatalogueItem extends Integration {
   /** Two letters drawn in the tile's logo square. */
@@ -17,7 +17,7 @@ const item = (id: string, name: string, monogram: string): CatalogueItem => ({
   monogram,
 });
 
-/** The integrations on offer, in their three groups (spec 001 §2.5). */
+/** The integrations on offer, in their three groups. */
 export const CATALOGUE: readonly CatalogueGroup[] = [
   {
     title: 'CRM',

@@ -24,7 +24,7 @@ const toneIn =
 const errorIf = (invalid: readonly string[], message: string) =>
   invalid.length > 0 ? message : undefined;
 
-/** The alert's fields (spec 000 §2 and §5): name, mailboxes, hours, what to watch, who to tell. */
+/** The alert's fields: name, mailboxes, hours, what to watch, who to tell. */
 export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
   const check: AlertDraftCheck = checkAlertDraft(draft);
   return (

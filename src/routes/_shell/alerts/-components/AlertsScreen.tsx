@@ -23,7 +23,7 @@ interface AlertsScreenProps {
   seed: AlertsInput['seed'];
 }
 
-/** The Alerts page (spec 000 §2): usage badge, the table, the alert and delete modals. */
+/** The Alerts page: usage badge, the table, the alert and delete modals. */
 export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
   const actor = useActorRef(machine, {
     input: { seed, features: user.features, maxAlerts: user.maxAlerts, userEmail: user.email },

@@ -1,6 +1,6 @@
 import { plural } from '@/domain/text';
 import { lastTriggeredText, type AlertColumn } from '@/machines/alerts.rows';
-import type { AlertToggleStatus } from '@/machines/alertToggle.machine';
+import type { AlertToggleStatus } from '@/machines/alert-toggle.machine';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
 import type { AlertItem } from './use-alert-items';
@@ -25,7 +25,7 @@ function alertSummary({ alert }: AlertItem): string {
   return `No reply within ${gapText(alert.minutes_gap)} · ${count} ${plural(count, 'mailbox', 'mailboxes')}`;
 }
 
-/** Name, Created by, Last triggered and Status (spec 000 §2, Alerts page); Status does not sort. */
+/** Name, Created by, Last triggered and Status; Status does not sort. */
 export const ALERT_COLUMNS: readonly (Column<AlertItem> & { id: AlertColumn | 'status' })[] = [
   {
     id: 'name',

@@ -4,7 +4,7 @@ import {
   toggleStatus,
   type AlertToggleActor,
   type AlertToggleStatus,
-} from '@/machines/alertToggle.machine';
+} from '@/machines/alert-toggle.machine';
 
 /** One row of the alerts table: the alert, and its pause/resume machine and where it is. */
 export interface AlertItem {

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { companyHoursMachine, type CompanyHoursMachine } from '@/machines/companyHours.machine';
+import { companyHoursMachine, type CompanyHoursMachine } from '@/machines/company-hours.machine';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
@@ -11,7 +11,7 @@ interface CompanyHoursPageProps {
   machine?: CompanyHoursMachine;
 }
 
-/** The company's weekly hours and timezone (spec 001 §2.2). */
+/** The company's weekly hours and timezone. */
 export function CompanyHoursPage({
   readOnly,
   machine = companyHoursMachine,

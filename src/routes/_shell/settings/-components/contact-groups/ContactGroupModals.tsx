@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ContactGroupsMachine } from '@/machines/contactGroups.machine';
-import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
+import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { ConfirmSaveDialog } from '@/ui/ConfirmSaveDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { RemoveDialog } from './RemoveDialog';

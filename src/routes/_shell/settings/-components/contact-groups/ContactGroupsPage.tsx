@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { contactGroupsMachine, type ContactGroupsMachine } from '@/machines/contactGroups.machine';
-import { panelLists, type ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { contactGroupsMachine, type ContactGroupsMachine } from '@/machines/contact-groups.machine';
+import { panelLists, type ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -60,7 +60,7 @@ function Panels({ state, send, readOnly }: PanelsProps) {
   );
 }
 
-/** Groups on the left, the chosen group's contacts on the right (spec 001 §2.4). */
+/** Groups on the left, the chosen group's contacts on the right. */
 export function ContactGroupsPage({
   readOnly,
   machine = contactGroupsMachine,

@@ -1,7 +1,7 @@
 import type { Contact } from '@/api/types';
 import { truncate } from '@/domain/text';
 import type { SortDirection } from '@/domain/contact-groups';
-import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { Checkbox } from '@/ui/Checkbox';
 import { ErrorState } from '@/ui/ErrorState';

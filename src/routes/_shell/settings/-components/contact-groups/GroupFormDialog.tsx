@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { CONTACTS_INVALID, NAME_REPEATED } from '@common/contact-items';
-import type { GroupFormAction } from '@/machines/contactGroups.actors';
-import type { ContactGroupsMachine } from '@/machines/contactGroups.machine';
-import { draftProblems, type ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import type { GroupFormAction } from '@/machines/contact-groups.actors';
+import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
+import { draftProblems, type ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { Dialog } from '@/ui/Dialog';

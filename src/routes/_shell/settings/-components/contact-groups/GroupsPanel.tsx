@@ -1,6 +1,6 @@
 import type { ContactGroup } from '@/api/types';
 import { contactCount, type SortDirection } from '@/domain/contact-groups';
-import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { PlusIcon } from '@/ui/icons';
 import { RowMenu } from '@/ui/table/RowMenu';
 import { SortButton } from './SortButton';

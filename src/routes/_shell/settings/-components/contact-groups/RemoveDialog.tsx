@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { contactCount } from '@/domain/contact-groups';
 import { truncate } from '@/domain/text';
-import type { ContactGroupsMachine } from '@/machines/contactGroups.machine';
-import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
+import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 

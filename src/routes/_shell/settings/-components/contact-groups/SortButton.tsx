@@ -7,7 +7,7 @@ interface SortButtonProps {
   onClick: () => void;
 }
 
-/** A column title that sorts; choosing it again reverses the order (spec 001 §4.5). */
+/** A column title that sorts; choosing it again reverses the order. */
 export function SortButton({ label, direction, onClick }: SortButtonProps) {
   const Arrow = direction === 'asc' ? ArrowUpIcon : ArrowDownIcon;
   return (

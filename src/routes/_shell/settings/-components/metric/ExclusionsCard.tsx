@@ -20,7 +20,7 @@ interface ExclusionsCardProps {
   machine?: ExclusionsMachine;
 }
 
-/** The Exclude Emails block: condition rows joined by OR (spec 001 §2.3). */
+/** The Exclude Emails block: condition rows joined by OR. */
 export function ExclusionsCard({
   provider,
   readOnly,

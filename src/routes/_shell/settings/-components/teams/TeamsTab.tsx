@@ -21,7 +21,7 @@ interface TeamsTabProps {
   seed: TeamsInput['seed'];
 }
 
-/** The teams tab (spec 2): Create new team, the table, and its modals. */
+/** The teams tab: Create new team, the table, and its modals. */
 export function TeamsTab({ machine, user, seed }: TeamsTabProps) {
   const actor = useActorRef(machine, { input: { seed, features: user.features } });
   const teams = useSelector(actor, (snapshot) => snapshot.context.teams);

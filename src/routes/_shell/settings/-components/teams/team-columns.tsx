@@ -4,7 +4,7 @@ import { plural } from '@/domain/text';
 import type { TeamColumn } from '@/machines/teams.rows';
 import type { Column } from '@/ui/table/table-types';
 
-/** Name, members and created date (spec 2, Teams tab). */
+/** Name, members and created date. */
 export const TEAM_COLUMNS: readonly (Column<Team> & { id: TeamColumn })[] = [
   {
     id: 'name',

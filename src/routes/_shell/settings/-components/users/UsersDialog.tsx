@@ -88,7 +88,7 @@ function EmailsField({ draft, check, onChange }: EmailsFieldProps) {
   );
 }
 
-/** The Add new users / Edit role modal (spec 2, Users tab; rules of spec §5). */
+/** The Add new users / Edit role modal. */
 export function UsersDialog({ editor, mailboxes, teams }: UsersDialogProps) {
   const open = useSelector(editor, (snapshot) => snapshot.hasTag('visible'));
   const saving = useSelector(editor, (snapshot) => snapshot.hasTag('saving'));

@@ -28,7 +28,7 @@ const userMenu = (row: User, actor: UsersActor, remove: (list: User[]) => void):
   { label: 'Remove user', danger: true, onSelect: () => remove([row]) },
 ];
 
-/** The users tab (spec 2): Add new users, the table, and its modals. */
+/** The users tab: Add new users, the table, and its modals. */
 export function UsersTab({ machine, user, seed }: UsersTabProps) {
   const actor = useActorRef(machine, {
     input: { seed, maxUsers: user.maxUsers, currentEmail: user.email, features: user.features },

@@ -9,7 +9,7 @@ const ROLE_TONES: Record<User['role'], BadgeTone> = {
   viewer: 'neutral',
 };
 
-/** Name, email, role and what each user can see (spec 2, Users tab). */
+/** Name, email, role and what each user can see. */
 export function userColumns(currentEmail: string): (Column<User> & { id: UserColumn })[] {
   return [
     {

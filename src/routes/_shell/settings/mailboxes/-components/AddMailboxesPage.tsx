@@ -3,7 +3,7 @@ import type {
   AddMailboxesActor,
   AddMailboxesMachine,
   AddMailboxesSnapshot,
-} from '@/machines/addMailboxes.machine';
+} from '@/machines/add-mailboxes.machine';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card, PageHeader } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';

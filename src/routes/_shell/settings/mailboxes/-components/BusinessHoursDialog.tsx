@@ -13,7 +13,7 @@ import {
   mailboxHoursMachine,
   type BhsMode,
   type MailboxHoursMachine,
-} from '@/machines/mailboxHours.machine';
+} from '@/machines/mailbox-hours.machine';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';

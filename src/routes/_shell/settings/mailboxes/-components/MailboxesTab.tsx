@@ -21,7 +21,7 @@ interface MailboxesTabProps {
   seed: MailboxesInput['seed'];
 }
 
-/** The mailboxes tab (spec 2): usage badge, Add mailboxes, the table and its modals. */
+/** The mailboxes tab: usage badge, Add mailboxes, the table and its modals. */
 export function MailboxesTab({ machine, user, seed }: MailboxesTabProps) {
   const actor = useActorRef(machine, {
     input: { seed, maxMailboxes: user.maxMailboxes, features: user.features },

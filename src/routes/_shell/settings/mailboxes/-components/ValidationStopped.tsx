@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { MAX_RECONNECTS, type AddMailboxesActor } from '@/machines/addMailboxes.machine';
+import { MAX_RECONNECTS, type AddMailboxesActor } from '@/machines/add-mailboxes.machine';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { AlertCircleIcon } from '@/ui/icons';

@@ -10,7 +10,7 @@ const STATUS_TONES: Record<Mailbox['status'], BadgeTone> = {
   sync_error: 'danger',
 };
 
-/** Email, name, business-hours mode, date data was added and status (spec 2, Mailboxes tab). */
+/** Email, name, business-hours mode, date data was added and status. */
 export const MAILBOX_COLUMNS: readonly (Column<Mailbox> & { id: MailboxColumn })[] = [
   {
     id: 'email',

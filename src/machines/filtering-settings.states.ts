@@ -28,7 +28,7 @@ interface BlockSave<TSave extends string, TInput, TContext> {
 /**
  * The states both blocks of the metric adjustments page (Exclude Emails, Internal domains) keep
  * around their own `ready` one: load, retry after a failure, save, and read the record again
- * after a save (spec 001 §4.3, §4.4). Their setups name the actions `assignReply`,
+ * after a save. Their setups name the actions `assignReply`,
  * `notifySaved` and `notifySaveFailed` and the load actor `loadFilteringSettings`.
  */
 export function filteringBlockStates<TSave extends string, TInput, TContext>({

@@ -3,14 +3,14 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { isApiFailure } from '@/api/errors';
 import { splitEntries } from '@common/patterns';
 import { toast, TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
-import { createAddMailboxesActors, type ValidationSocketEvent } from './addMailboxes.actors';
+import { createAddMailboxesActors, type ValidationSocketEvent } from './add-mailboxes.actors';
 import {
   dataFromDay,
   exceedsLimit,
   invalidChecks,
   validChecks,
   type AddMailboxesContext,
-} from './addMailboxes.view';
+} from './add-mailboxes.view';
 
 interface AddMailboxesInput {
   /** The workspace's `max_mailboxes`, from the signed-in user info. */

@@ -36,7 +36,7 @@ interface ModalSaveOptions<TDraft, TOutput> {
   /** The modal's submit-disabling rules: SUBMIT is refused while this is false. */
   canSubmit: (draft: TDraft) => boolean;
   successToast: (draft: TDraft, output: TOutput) => ToastOptions;
-  /** Remove modals report a failure with this toast (spec: Something went wrong). */
+  /** Remove modals report a failure with this toast. */
   failureToast?: ToastOptions;
 }
 
@@ -52,7 +52,7 @@ function saveErrorMessage(error: unknown): string {
 }
 
 /**
- * Every modal that saves (spec 4, Modal): closed → open → saving, then on success the modal
+ * Every modal that saves: closed → open → saving, then on success the modal
  * closes, a toast appears and the parent reloads its list; on failure it is open again with the
  * error. Tagged `visible` while the dialog shows and `saving` while the call runs.
  */

@@ -10,7 +10,7 @@ import {
   type Access,
 } from '@/session/access';
 import { readStoredUserInfo } from '@/session/user-info-store';
-import { createRouteGuardActors } from './routeGuard.actors';
+import { createRouteGuardActors } from './route-guard.actors';
 
 interface RouteGuardContext {
   /** The path being decided, without leading or trailing slashes (`settings/users`). */

@@ -1,11 +1,11 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { MailboxHoursChange, MailboxHoursData } from '../../src/machines/mailboxHours.actors';
+import type { MailboxHoursChange, MailboxHoursData } from '../../src/machines/mailbox-hours.actors';
 import {
   mailboxHoursMachine,
   type MailboxHoursEvent,
-} from '../../src/machines/mailboxHours.machine';
+} from '../../src/machines/mailbox-hours.machine';
 import {
   ControlledActors,
   describePathTests,

@@ -12,7 +12,7 @@ import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { FeatureName, Features } from '@/session/user-info';
 
-/** What an admin loads for each feature before the shell shows (spec section 6). */
+/** What an admin loads for each feature before the shell shows. */
 interface WorkspaceListData {
   alerts: Alert[];
   mailboxes: Mailbox[];

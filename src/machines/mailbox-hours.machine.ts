@@ -12,16 +12,16 @@ import {
   createMailboxHoursActors,
   type MailboxHoursChange,
   type MailboxHoursData,
-} from './mailboxHours.actors';
+} from './mailbox-hours.actors';
 import { failureMessage, toastSaved } from './save-toasts';
 import {
   editSchedule,
   SCHEDULE_EDIT_TYPES,
   SCHEDULE_EDITS,
   type ScheduleEditEvent,
-} from './scheduleEdits';
+} from './schedule-edits';
 
-/** The modes of spec 001 §3: the API calls Ignored `Ignore`. */
+/** Company, Custom and Ignored; the API calls Ignored `Ignore`. */
 export type BhsMode = 'Company' | 'Custom' | 'Ignored';
 
 interface MailboxHoursContext {
@@ -42,7 +42,7 @@ const MAILBOX_HOURS_SAVED = 'Business hours updated';
 
 const NOTHING: Schedule = scheduleFromApi({ business_hours: [], timezone: '' });
 
-/** What keeps the Custom mode from saving (spec 001 §5); the modal says each one. */
+/** What keeps the Custom mode from saving; the modal says each one. */
 export function customProblems({ custom }: Pick<MailboxHoursContext, 'custom'>) {
   return { noDay: !hasAnyDay(custom.week), noTimezone: !isLocalTimezone(custom.timezone) };
 }
@@ -68,7 +68,7 @@ function changeOf(context: MailboxHoursContext): MailboxHoursChange {
 }
 
 /**
- * The update business hours modal of one mailbox (spec 001 §4.2): Company deletes its
+ * The update business hours modal of one mailbox: Company deletes its
  * override, Custom needs a day and a local timezone, Ignored saves whole days in Madrid.
  */
 export const mailboxHoursMachine = setup({

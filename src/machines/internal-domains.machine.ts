@@ -2,8 +2,8 @@ import type { FilteringSettingsReply } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import { isDomain } from '@common/patterns';
-import { createFilteringActors } from './filteringSettings.actors';
-import { filteringBlockStates } from './filteringSettings.states';
+import { createFilteringActors } from './filtering-settings.actors';
+import { filteringBlockStates } from './filtering-settings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
 interface DomainEntry {
@@ -33,7 +33,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item) => b.includes(item));
 
 /**
- * The Internal domains block (spec 001 §2.3, §4.4). Save is possible only in `ready.changed`:
+ * The Internal domains block. Save is possible only in `ready.changed`:
  * the list is not empty, every entry is a domain, and it differs from what the server holds.
  */
 export const internalDomainsMachine = setup({
@@ -57,7 +57,7 @@ export const internalDomainsMachine = setup({
         entries: saved.map((item) => ({ item, valid: isDomain(item) })),
       };
     }),
-    // Entries already listed, default or not, are dropped (spec 001 §5).
+    // Entries already listed, default or not, are dropped.
     addDomains: assign({
       entries: ({ context, event }) => {
         assertEvent(event, 'ADD_DOMAINS');

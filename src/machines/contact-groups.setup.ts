@@ -15,7 +15,7 @@ import {
   createContactGroupsActors,
   type AfterWrite,
   type GroupFormAction,
-} from './contactGroups.actors';
+} from './contact-groups.actors';
 import { failureMessage, toastSaved } from './save-toasts';
 
 interface ContactGroupsContext {
@@ -103,7 +103,7 @@ function selectionAfter(groups: ContactGroup[], groupSort: SortDirection, wanted
   return kept?.contact_group ?? sortedGroups({ groups, groupSort })[0]?.contact_group ?? null;
 }
 
-/** The contact groups page's types, guards and actions; the machine is in contactGroups.machine.ts. */
+/** The contact groups page's types, guards and actions; the machine is in contact-groups.machine.ts. */
 export const contactGroupsSetup = setup({
   types: { context: {} as ContactGroupsContext, events: {} as ContactGroupsEvent },
   actors: createContactGroupsActors(api),

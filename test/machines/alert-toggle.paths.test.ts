@@ -6,7 +6,7 @@ import {
   alertToggleMachine,
   type AlertToggleEvent,
   type AlertToggleInput,
-} from '../../src/machines/alertToggle.machine';
+} from '../../src/machines/alert-toggle.machine';
 import {
   ControlledActors,
   describePathTests,

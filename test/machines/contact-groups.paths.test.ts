@@ -6,9 +6,9 @@ import type {
   AfterWrite,
   GroupChange,
   GroupRemoval,
-} from '../../src/machines/contactGroups.actors';
-import { contactGroupsMachine } from '../../src/machines/contactGroups.machine';
-import type { ContactGroupsEvent } from '../../src/machines/contactGroups.setup';
+} from '../../src/machines/contact-groups.actors';
+import { contactGroupsMachine } from '../../src/machines/contact-groups.machine';
+import type { ContactGroupsEvent } from '../../src/machines/contact-groups.setup';
 import {
   ControlledActors,
   describePathTests,

@@ -24,7 +24,7 @@ export type AlertToggleEvent =
   /** The list was reloaded: follow the server when nothing is under way. */
   | { type: 'SYNC'; isActive: boolean };
 
-/** What the alerts page hears after a pause or a resume: it reloads the list (spec 000 §4). */
+/** What the alerts page hears after a pause or a resume: it reloads the list. */
 export interface AlertToggledEvent {
   type: 'ALERT_TOGGLED';
 }
@@ -33,7 +33,7 @@ const isSync = (event: AlertToggleEvent, isActive: boolean) =>
   event.type === 'SYNC' && event.isActive === isActive;
 
 /**
- * One alert's Active/Paused status (spec 000 §4): pausing and resuming call the server; success
+ * One alert's Active/Paused status: pausing and resuming call the server; success
  * toasts and tells the page, failure goes back where it was with an error toast.
  */
 export const alertToggleMachine = setup({

@@ -7,13 +7,13 @@ import {
   scheduleToApi,
   type Schedule,
 } from '@/domain/business-hours';
-import { createCompanyHoursActors } from './companyHours.actors';
+import { createCompanyHoursActors } from './company-hours.actors';
 import {
   editSchedule,
   SCHEDULE_EDIT_TYPES,
   SCHEDULE_EDITS,
   type ScheduleEditEvent,
-} from './scheduleEdits';
+} from './schedule-edits';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 
 interface CompanyHoursContext {
@@ -31,8 +31,8 @@ const COMPANY_HOURS_SAVED = 'Business hours saved';
 const COMPANY_HOURS_NOT_SAVED = "We couldn't save your business hours";
 
 /**
- * The company's weekly hours and timezone (spec 001 §2.2). Save is possible only in
- * `editing.changed`: the draft differs from what the server holds (§4.2).
+ * The company's weekly hours and timezone. Save is possible only in
+ * `editing.changed`: the draft differs from what the server holds.
  */
 export const companyHoursMachine = setup({
   types: { context: {} as CompanyHoursContext, events: {} as CompanyHoursEvent },

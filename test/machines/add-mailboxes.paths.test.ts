@@ -6,13 +6,13 @@ import type {
   CreateMailboxesInput,
   ValidationSocketEvent,
   ValidationSocketInput,
-} from '../../src/machines/addMailboxes.actors';
+} from '../../src/machines/add-mailboxes.actors';
 import {
   addMailboxesMachine,
   MAX_RECONNECTS,
   RECONNECT_DELAY_MS,
   type AddMailboxesEvent,
-} from '../../src/machines/addMailboxes.machine';
+} from '../../src/machines/add-mailboxes.machine';
 
 import {
   ControlledActors,

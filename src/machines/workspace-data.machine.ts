@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { api } from '@/api/client';
 import type { UserInfo } from '@/session/user-info';
-import { createWorkspaceDataActors, type WorkspaceLists } from './workspaceData.actors';
+import { createWorkspaceDataActors, type WorkspaceLists } from './workspace-data.actors';
 
 interface WorkspaceDataContext {
   /** Every feature's list once loaded; later screens read their list from here. */
@@ -11,7 +11,7 @@ interface WorkspaceDataContext {
 export type WorkspaceDataEvent = { type: 'LOAD'; user: UserInfo };
 
 /**
- * The admin's workspace data (spec section 6): admins load every enabled feature's list before
+ * The admin's workspace data: admins load every enabled feature's list before
  * the shell shows; other roles load no settings data. States tagged `pending` keep the shell's
  * loading state up.
  */

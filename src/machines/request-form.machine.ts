@@ -2,7 +2,7 @@ import type { FeedbackType } from '@/api/types';
 import { assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import { toast } from '@/stores/toast-store';
-import { createRequestFormActors, type SupportRequest } from './requestForm.actors';
+import { createRequestFormActors, type SupportRequest } from './request-form.actors';
 import { failureMessage } from './save-toasts';
 
 export interface Integration {
@@ -10,7 +10,7 @@ export interface Integration {
   name: string;
 }
 
-/** Share feedback, or ask for an integration (spec 001 §2.6). */
+/** Share feedback, or ask for an integration. */
 export type RequestFormInput =
   { kind: 'feedback' } | { kind: 'integration'; integration: Integration };
 
@@ -26,7 +26,7 @@ export type RequestFormEvent =
   | { type: 'SUBMIT' };
 
 export const FEEDBACK_TYPES: readonly FeedbackType[] = ['Feature request', 'Bug', 'Question'];
-/** The text must be longer than this (spec 001 §9). */
+/** The text must be longer than this. */
 export const MIN_CONTENT_LENGTH = 5;
 
 const REQUEST_TOASTS = {

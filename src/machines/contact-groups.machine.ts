@@ -1,10 +1,10 @@
-import { contactGroupsSetup } from './contactGroups.setup';
+import { contactGroupsSetup } from './contact-groups.setup';
 
 // A write returns to the lists (selecting and loading afresh) and closes the modal.
 const AFTER_WRITE = ['#contactGroups.ready.list.checking', '#contactGroups.ready.modal.closed'];
 
 /**
- * The contact groups page (spec 001 §2.4, §4.5): two panels in `ready.list`, and the modals in
+ * The contact groups page: two panels in `ready.list`, and the modals in
  * `ready.modal`. Forms go editing → confirming (the confirm save modal) → saving; removals go
  * confirming → removing. Every write re-reads the groups and clears the selection.
  */

@@ -6,7 +6,7 @@ import { emptyExcludedFilters } from '../../common/exclusions';
 import {
   internalDomainsMachine,
   type InternalDomainsEvent,
-} from '../../src/machines/internalDomains.machine';
+} from '../../src/machines/internal-domains.machine';
 import {
   ControlledActors,
   describePathTests,

@@ -1,6 +1,6 @@
 import { assertEvent, setup } from 'xstate';
 import { api } from '@/api/client';
-import { createSupersetEmbedActors, type SupersetEmbedResult } from './supersetEmbed.actors';
+import { createSupersetEmbedActors, type SupersetEmbedResult } from './superset-embed.actors';
 
 interface SupersetEmbedContext {
   dashboardUuid: string | null;

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { routeGuardMachine, type RouteGuardEvent } from '../../src/machines/routeGuard.machine';
+import { routeGuardMachine, type RouteGuardEvent } from '../../src/machines/route-guard.machine';
 import type { Access } from '../../src/session/access';
 import { makeFeatures } from '../support/fixtures';
 import {

@@ -5,7 +5,7 @@ import {
   createModalSaveMachine,
   type ModalSaveEvent,
   type SaveInput,
-} from '../../src/machines/modalSave.machine';
+} from '../../src/machines/modal-save.machine';
 import {
   ControlledActors,
   describePathTests,

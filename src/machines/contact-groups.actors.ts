@@ -28,7 +28,7 @@ export interface AfterWrite {
   select: string | null;
 }
 
-/** An entry with @ is an address, otherwise a domain (spec 001 §3). */
+/** An entry with @ is an address, otherwise a domain. */
 const toContactInput = (item: string): ContactInput =>
   item.includes('@') ? { address: item } : { domain: item };
 
