@@ -68,7 +68,7 @@ const MESSAGE_FACTS = `
                     false) as internal,
            exists (select 1 from unnest(m.to_addresses || m.cc_addresses) a
                     where not ${domainOf('a')} = any(g.internal_domains)) as external_recipient,
-           ${AUTOMATED} as automated,
+           coalesce(${AUTOMATED}, false) as automated,
            coalesce(${EXCLUDED}, false) as excluded
       from m cross join g cross join x
   ), f as (
@@ -76,13 +76,20 @@ const MESSAGE_FACTS = `
            direction = 'inbound' and not internal and not automated and not excluded as counted,
            direction = 'outbound' and not internal and not excluded and external_recipient as reply
       from c
+  ), r as (
+    -- A reply answers something: it comes after a counted inbound message of its thread.
+    select f.*,
+           reply and coalesce(min(sent_at) filter (where counted)
+                                over (partition by mailbox_id, thread_key) < sent_at, false)
+             as is_reply
+      from f
   )
   select $1, $2, mailbox_id, message_id, thread_key, direction, sent_at, local_date, internal,
-         automated, excluded, counted, reply,
-         counted and coalesce(max(sent_at) filter (where reply)
+         automated, excluded, counted, is_reply,
+         counted and coalesce(max(sent_at) filter (where is_reply)
                                 over (partition by mailbox_id, thread_key) > sent_at, false),
          cps
-    from f`;
+    from r`;
 
 // Runs: a reply closes the run before it, so the run number of a counted message is the number
 // of replies before it; the reply numbered run + 1 answers the run. At equal times a reply sorts

@@ -1,4 +1,8 @@
 import type { Db } from '../../../server/db/types';
+import { replaceCompanyHours } from '../../../server/repos/business-hours';
+import { rebuildWorkspaceStats } from '../../../server/stats/rebuild';
+import { client, type TestWorkspace } from './app';
+import type { TestSuite } from './suite';
 
 // Messages put straight into the database, as the sync would store them, for the statistics tests.
 
@@ -97,4 +101,49 @@ export async function insertMessages(
     [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
   );
   return inserted.map((row) => row.message_id);
+}
+
+const WORKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
+
+/** Company hours Monday to Friday 09:00–17:30 Europe/Madrid, as the definitions' example. */
+export async function setMadridHours(db: Db, workspaceId: number) {
+  await db.transaction((tx) =>
+    replaceCompanyHours(tx, workspaceId, {
+      timezone: 'Europe/Madrid',
+      business_hours: WORKDAYS.map((weekday) => ({
+        weekday,
+        start_time: '09:00:00',
+        end_time: '17:30:00',
+      })),
+    }),
+  );
+}
+
+export interface StatsScenario {
+  ws: TestWorkspace;
+  /** sales@ the workspace's domain. */
+  sales: StatsMailbox;
+  insert: (messages: readonly MessageInput[], mailbox?: StatsMailbox) => Promise<number[]>;
+  rebuild: () => Promise<unknown>;
+  /** GETs /portal/api/stats/<path>?<query> as the admin; asserts 200 and returns the JSON. */
+  get: <T = Record<string, unknown>>(path: string, query: Record<string, string>) => Promise<T>;
+}
+
+/** A workspace with Madrid company hours and a mailbox sales@, ready for messages. */
+export async function statsScenario(suite: TestSuite): Promise<StatsScenario> {
+  const ws = await suite.workspace();
+  await setMadridHours(suite.db, ws.workspaceId);
+  const sales = await addMailbox(suite.db, ws.workspaceId, `sales@${ws.domain}`);
+  return {
+    ws,
+    sales,
+    insert: (messages, mailbox = sales) => insertMessages(suite.db, mailbox, messages),
+    rebuild: () => rebuildWorkspaceStats(suite.db, ws.workspaceId),
+    get: async <T>(path: string, query: Record<string, string>) => {
+      const url = `/portal/api/stats/${path}?${new URLSearchParams(query).toString()}`;
+      const reply = await client(suite.app, ws.admin.token).get(url);
+      if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode} ${reply.body}`);
+      return reply.json<T>();
+    },
+  };
 }
