@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/portal.gen';
+import { runCommand } from '../../server/cli/commands';
+import { parseCommand } from '../../server/cli/parse';
 import {
   RebuildBusyError,
   rebuildWorkspaceStats,
@@ -178,5 +180,20 @@ describe('rebuilds', () => {
       [s.ws.workspaceId],
     );
     await expect(rebuildWorkspaceStats(t.db, s.ws.workspaceId)).rejects.toThrow(RebuildBusyError);
+  });
+});
+
+describe('stats:rebuild', () => {
+  it('rebuilds a workspace now and says what it computed; an unknown workspace changes nothing', async () => {
+    const s = await statsScenario(t);
+    await s.insert([{ at: AT }, { direction: 'outbound', at: '2026-11-23T10:00:00Z' }]);
+    const run = (line: string) => runCommand(t.db, parseCommand(line.split(' ')));
+    expect(await run(`stats:rebuild --workspace ${s.ws.workspaceId}`)).toEqual([
+      `workspace ${s.ws.workspaceId}: statistics rebuilt (generation 1, 2 messages, 1 requests)`,
+    ]);
+    expect((await s.get<Summary>('summary', { from: '2026-11-23', to: '2026-11-23' })).sent).toBe(
+      1,
+    );
+    await expect(run('stats:rebuild --workspace 999999')).rejects.toThrow(/no such workspace/);
   });
 });
