@@ -22,6 +22,7 @@ import {
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
 import { serverTimings } from './bench-server';
+import { statsTimings } from './bench-stats';
 import { tableTimings } from './bench-tables';
 
 interface BenchContext {
@@ -118,6 +119,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'users list with 5,000 users (server, embedded database)',
     run: () => serverTimings(scratchDir),
+  },
+  {
+    name: 'statistics engine (PGlite 100,000 messages; PostgreSQL 1,000,000 with BENCH_DATABASE_URL)',
+    run: () => statsTimings(scratchDir),
   },
 ];
 

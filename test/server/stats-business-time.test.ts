@@ -3,7 +3,7 @@ import { replaceCompanyHours, replaceMailboxHours } from '../../server/repos/bus
 import { rebuildWorkspaceStats } from '../../server/stats/rebuild';
 import { referenceBusinessSeconds, type ReferenceHours } from '../support/business-time';
 import { setUpTestApp } from './support/suite';
-import { addMailbox } from './support/stats';
+import { addMailbox, insertMessages } from './support/stats';
 
 const t = setUpTestApp('bt');
 
@@ -31,6 +31,30 @@ async function sqlSeconds(workspaceId: number, mailboxId: number, pairs: [string
        from unnest($3::timestamptz[], $4::timestamptz[]) with ordinality as p(f, t, n)
       order by n`,
     [workspaceId, mailboxId, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  return rows.map((row) => row.s);
+}
+
+/** The same waits as requests (a message, then a reply), through a rebuild's facts. */
+async function requestSeconds(workspaceId: number, mailboxId: number, pairs: [string, string][]) {
+  const mailbox = { workspaceId, mailboxId, email: 'x@x.example' };
+  const answered = pairs.filter(([from, to]) => to > from);
+  await insertMessages(
+    t.db,
+    mailbox,
+    answered.flatMap(([from, to], i) => [
+      { thread: `w${i}`, at: from },
+      { thread: `w${i}`, direction: 'outbound' as const, at: to, from: mailbox.email },
+    ]),
+  );
+  await rebuildWorkspaceStats(t.db, workspaceId);
+  const rows = await t.db.query<{ s: number }>(
+    `select r.business_seconds as s from stats_requests r
+       join stats_state st on st.workspace_id = r.workspace_id
+                          and st.current_generation = r.generation
+      where r.workspace_id = $1 and r.mailbox_id = $2
+      order by substr(r.thread_key, 2)::int`,
+    [workspaceId, mailboxId],
   );
   return rows.map((row) => row.s);
 }
@@ -132,6 +156,9 @@ describe('business time in SQL', () => {
         referenceBusinessSeconds(hours, new Date(from), new Date(to)),
       );
       expect(sql).toEqual(reference);
+      expect(await requestSeconds(ws.workspaceId, mailboxId, pairs)).toEqual(
+        reference.filter((_, i) => pairs[i]![1] > pairs[i]![0]),
+      );
     }
     // The spring-forward Sunday in New York has 22 h 30 min of its 00:00–23:30 hours.
     const [sunday] = await sqlSeconds(ws.workspaceId, custom.mailboxId, [
