@@ -7,7 +7,11 @@ import { allOfDomains, exclusionPredicate } from './exclusion-sql';
 // Parameters: $1 workspace, $2 generation, $3 mailbox (null: all), $4 thread keys, then the
 // generation's settings. Per-row subqueries are kept few: they dominate the cost of a rebuild.
 
-const SCOPE = `($3::int is null or (mailbox_id = $3 and thread_key = any($4::text[])))`;
+// Two texts rather than one `$3 is null or …`, so a thread's refresh plans an index scan.
+const scopeSql = (whole: boolean) =>
+  whole
+    ? `($3::int is null and cardinality($4::text[]) = 0)`
+    : `(mailbox_id = $3::int and thread_key = any($4::text[]))`;
 
 /** Lower-cased addresses of a text[] expression, without a per-row subquery. */
 const lowered = (addresses: string) =>
@@ -21,7 +25,7 @@ const AUTOMATED = `coalesce(m.direction = 'inbound' and (
   or coalesce(btrim(m.list_id), '') <> ''), false)`;
 
 /** $5: a regular expression matching a list of internal addresses only. */
-function messageFacts(excluded: string) {
+function messageFacts(excluded: string, scope: string) {
   return `
   insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id, thread_key,
     direction, sent_at, local_date, is_internal, is_automated, is_excluded, is_counted, is_reply,
@@ -33,7 +37,7 @@ function messageFacts(excluded: string) {
            case when m.direction = 'inbound' then array[lower(m.from_address)]
                 else ${lowered('m.to_addresses || m.cc_addresses')} end as cps,
            lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients
-      from messages m where m.workspace_id = $1 and ${SCOPE}
+      from messages m where m.workspace_id = $1 and ${scope}
   ), c as (
     select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
            (m.sent_at at time zone g.company_timezone)::date as local_date,
@@ -69,7 +73,7 @@ function messageFacts(excluded: string) {
 // first, since only a reply *after* a message answers it. Excluded messages count nowhere, also
 // not as a thread's first message. Business time is the same per-day arithmetic as
 // stats_business_seconds, joined set-wise: each local day of the wait with hours adds the overlap.
-const REQUESTS = `
+const requests = (scope: string) => `
   insert into stats_requests (workspace_id, generation, mailbox_id, thread_key, first_message_id,
     first_at, local_date, last_at, last_local_date, reply_at, business_seconds, calendar_seconds,
     is_first_of_thread, counterparts)
@@ -85,7 +89,7 @@ const REQUESTS = `
              order by sent_at, is_reply desc, message_id
              rows between current row and unbounded following) as next_reply_at
       from stats_message_facts f
-     where workspace_id = $1 and generation = $2 and not is_excluded and ${SCOPE}
+     where workspace_id = $1 and generation = $2 and not is_excluded and ${scope}
   ), runs as (
     select mailbox_id, thread_key, run, min(sent_at) as first_at, max(sent_at) as last_at,
            (array_agg(message_id order by sent_at, message_id))[1] as first_id,
@@ -157,7 +161,7 @@ export async function computeFacts(
   ];
   for (const table of ['stats_message_facts', 'stats_requests']) {
     await tx.query(
-      `delete from ${table} where workspace_id = $1 and generation = $2 and ${SCOPE}`,
+      `delete from ${table} where workspace_id = $1 and generation = $2 and ${scopeSql(scope === null)}`,
       params,
     );
   }
@@ -169,8 +173,8 @@ export async function computeFacts(
   if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
   const factParams = [...params, allOfDomains(settings.internal_domains)];
   const excluded = exclusionPredicate(settings.excluded_filters, factParams);
-  await tx.query(messageFacts(excluded), factParams);
+  await tx.query(messageFacts(excluded, scopeSql(scope === null)), factParams);
   // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.
   if (scope === null) await tx.query(`analyze stats_message_facts`);
-  await tx.query(REQUESTS, params);
+  await tx.query(requests(scopeSql(scope === null)), params);
 }
