@@ -114,10 +114,7 @@ async function measure(db: Db, label: string, messages: number, budgets: Budgets
     seeded = await seed(db, messages);
   });
   const { id, mailboxIds } = seeded;
-  const print = (line: string) => {
-    lines.push(`${label}: ${line}`);
-    console.log(`${label}: ${line}`);
-  };
+  const print = (line: string) => lines.push(`${label}: ${line}`);
   print(`${messages.toLocaleString('en')} messages generated in ${(seedMs / 1000).toFixed(1)} s`);
   const rebuildMs = await timed(() => rebuildWorkspaceStats(db, id));
   print(`full rebuild ${(rebuildMs / 1000).toFixed(1)} s (budget ${budgets.rebuildS} s)`);
