@@ -577,6 +577,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/stats/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counts and response times over the range. */
+        get: operations["getStatsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/stats/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per day or week, the counts and the business median and 90th percentile. */
+        get: operations["getStatsTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/stats/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One row per mailbox, team, contact group or counterpart domain with the summary's figures. */
+        get: operations["getStatsBreakdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/stats/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests by business response time, plus those still waiting. */
+        get: operations["getStatsDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/stats/heatmap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counted inbound messages by weekday and hour in the company timezone. */
+        get: operations["getStatsHeatmap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/stats/unreplied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requests still waiting for a reply, paged. */
+        get: operations["listUnrepliedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/stats/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The breakdown as CSV (RFC 4180), formula-like cells neutralised. */
+        get: operations["exportStatsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -952,6 +1071,113 @@ export interface components {
             user_email?: string | null;
             breadcrumbs: components["schemas"]["Breadcrumb"][];
         };
+        /** @description Seconds; null when there is nothing to measure. */
+        StatsSeconds: number | null;
+        StatsTimes: {
+            avg: components["schemas"]["StatsSeconds"];
+            median: components["schemas"]["StatsSeconds"];
+            p90: components["schemas"]["StatsSeconds"];
+        };
+        StatsResponseTimes: {
+            business: components["schemas"]["StatsTimes"];
+            calendar: components["schemas"]["StatsTimes"];
+        };
+        StatsWithinTarget: {
+            target_seconds: number;
+            /** @description Share (0–1) of answered requests answered within the target, business time. */
+            share: number | null;
+        };
+        StatsSummary: {
+            received: number;
+            sent: number;
+            replied: number;
+            unreplied: number;
+            awaiting: number;
+            internal: number;
+            automated: number;
+            response_time: components["schemas"]["StatsResponseTimes"];
+            first_response_time: components["schemas"]["StatsResponseTimes"];
+            within_target: components["schemas"]["StatsWithinTarget"];
+        };
+        StatsBreakdownRow: {
+            /** @description The mailbox address, team name, group name or domain. */
+            key: string;
+            received: number;
+            sent: number;
+            replied: number;
+            unreplied: number;
+            awaiting: number;
+            internal: number;
+            automated: number;
+            response_time: components["schemas"]["StatsResponseTimes"];
+            first_response_time: components["schemas"]["StatsResponseTimes"];
+            within_target: components["schemas"]["StatsWithinTarget"];
+        };
+        StatsBreakdown: {
+            /** @enum {string} */
+            by: "mailbox" | "team" | "contact_group" | "domain";
+            rows: components["schemas"]["StatsBreakdownRow"][];
+        };
+        StatsPoint: {
+            /**
+             * Format: date
+             * @description The day, or the Monday of the week.
+             */
+            period: string;
+            received: number;
+            sent: number;
+            replied: number;
+            unreplied: number;
+            awaiting: number;
+            internal: number;
+            automated: number;
+            business: {
+                median: components["schemas"]["StatsSeconds"];
+                p90: components["schemas"]["StatsSeconds"];
+            };
+        };
+        StatsTimeseries: {
+            /** @enum {string} */
+            granularity: "day" | "week";
+            points: components["schemas"]["StatsPoint"][];
+        };
+        StatsDistribution: {
+            under_1h: number;
+            from_1h_to_4h: number;
+            from_4h_to_24h: number;
+            from_1d_to_3d: number;
+            over_3d: number;
+            still_waiting: number;
+        };
+        StatsHeatmap: {
+            timezone: string;
+            cells: {
+                weekday: components["schemas"]["Weekday"];
+                hour: number;
+                count: number;
+            }[];
+        };
+        StatsUnreplied: {
+            mailbox: string;
+            from: string;
+            subject: string;
+            /**
+             * Format: date-time
+             * @description When the wait began.
+             */
+            received: string;
+            waiting: components["schemas"]["StatsWaiting"];
+        };
+        StatsWaiting: {
+            business: number;
+            calendar: number;
+        };
+        StatsUnrepliedPage: {
+            total: number;
+            page: number;
+            page_size: number;
+            unreplied: components["schemas"]["StatsUnreplied"][];
+        };
     };
     responses: {
         /** @description Sends the browser on. */
@@ -1033,6 +1259,19 @@ export interface components {
         MailboxEmail: components["schemas"]["Email"];
         /** @description The contact group's current name. */
         GroupName: components["schemas"]["GroupName"];
+        /** @description First date (company timezone), included. */
+        StatsFrom: string;
+        /** @description Last date, included; at most two years after `from`. */
+        StatsTo: string;
+        /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+        StatsMailboxes: string;
+        /** @description Comma-separated team ids; each must be one the caller may see. */
+        StatsTeams: string;
+        /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+        StatsContactGroups: string;
+        /** @description The response-time target in business seconds for `within_target`. */
+        StatsTarget: number;
+        StatsBy: "mailbox" | "team" | "contact_group" | "domain";
     };
     requestBodies: never;
     headers: never;
@@ -2138,6 +2377,265 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["BadRequest"];
+        };
+    };
+    getStatsSummary: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStatsTimeseries: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+                granularity?: "day" | "week";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every period of the range, empty ones included; weeks start on Monday. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsTimeseries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStatsBreakdown: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+                by: components["parameters"]["StatsBy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsBreakdown"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStatsDistribution: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsDistribution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getStatsHeatmap: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cells that have messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsHeatmap"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listUnrepliedRequests: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+                /** @description `newest` first, or `longest` waiting first. */
+                order?: "newest" | "longest";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsUnrepliedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportStatsCsv: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids; each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+                /** @description The response-time target in business seconds for `within_target`. */
+                target?: components["parameters"]["StatsTarget"];
+                by: components["parameters"]["StatsBy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per key, the same numbers as the breakdown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

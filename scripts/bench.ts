@@ -23,6 +23,7 @@ import {
 import { demoLink } from '../test/browser/support/sign-in';
 import { cloudSyncTimings } from './bench-gmail-sync';
 import { serverTimings } from './bench-server';
+import { statsTimings } from './bench-stats';
 import { tableTimings } from './bench-tables';
 
 interface BenchContext {
@@ -123,6 +124,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'Gmail and Graph stand-in sync, 10,000 messages each',
     run: () => cloudSyncTimings(scratchDir),
+  },
+  {
+    name: 'statistics engine (PGlite 100,000 messages; PostgreSQL 1,000,000 with BENCH_DATABASE_URL)',
+    run: () => statsTimings(scratchDir),
   },
 ];
 

@@ -15,6 +15,7 @@ import { createOperatorSignInLink } from '../auth/demo-login';
 import { loadConfig } from '../config';
 import { CliInputError } from './flag-values';
 import type { Command } from './parse';
+import { RebuildBusyError, rebuildWorkspaceStats } from '../stats/rebuild';
 
 // Executes a parsed command in one transaction and describes each change in one line. A
 // CliInputError thrown here rolls the transaction back, so a refused command changes nothing.
@@ -24,10 +25,11 @@ type Run<N extends Command['name']> = (
   command: Extract<Command, { name: N }>,
 ) => Promise<string[]>;
 
-type Handlers = { [N in Exclude<Command['name'], 'help'>]: Run<N> };
+type Handlers = { [N in Exclude<Command['name'], 'help' | 'stats:rebuild'>]: Run<N> };
 
 export async function runCommand(db: Db, command: Command): Promise<string[]> {
   if (command.name === 'help') return [];
+  if (command.name === 'stats:rebuild') return rebuildStats(db, command.workspaceId);
   const run = HANDLERS[command.name] as Run<typeof command.name>;
   return db.transaction((tx) => run(tx, command));
 }
@@ -160,3 +162,18 @@ const HANDLERS: Handlers = {
     ]);
   },
 };
+
+// stats:rebuild runs its own transactions (snapshot, compute, swap), so it takes the Db.
+async function rebuildStats(db: Db, workspaceId: number): Promise<string[]> {
+  await db.transaction((tx) => existing(tx, workspaceId));
+  try {
+    const result = await rebuildWorkspaceStats(db, workspaceId);
+    return [
+      `workspace ${workspaceId}: statistics rebuilt (generation ${result.generation}, ` +
+        `${result.messages} messages, ${result.requests} requests)`,
+    ];
+  } catch (error) {
+    if (error instanceof RebuildBusyError) throw new CliInputError(error.message);
+    throw error;
+  }
+}

@@ -32,7 +32,8 @@ export type Command =
   | { name: 'user:link'; workspaceId: number; email: string }
   | { name: 'limits:set'; workspaceId: number; limits: Partial<Limits> }
   | { name: 'feature:set'; workspaceId: number; feature: FeatureName; flags: Partial<FeatureFlags> }
-  | { name: 'dashboard:set'; workspaceId: number; dashboard: DashboardSettings };
+  | { name: 'dashboard:set'; workspaceId: number; dashboard: DashboardSettings }
+  | { name: 'stats:rebuild'; workspaceId: number };
 
 export const USAGE = `Usage: npm run cli -- <command> [flags]
 
@@ -49,6 +50,7 @@ export const USAGE = `Usage: npm run cli -- <command> [flags]
                  [--uuid UUID] [--url URL] [--embedded-url URL] [--name NAME]
                  (superset needs --uuid; looker needs --embedded-url
                   https://lookerstudio.google.com/embed/...)
+  stats:rebuild  --workspace ID   (recomputes the statistics over the whole history now)
   help
 
 The database comes from DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite, default ./data).`;
@@ -64,6 +66,7 @@ const FLAGS = {
   'limits:set': ['workspace', ...LIMIT_FLAGS],
   'feature:set': ['workspace', 'feature', 'enabled', 'read-only'],
   'dashboard:set': ['workspace', 'platform', 'uuid', 'url', 'embedded-url', 'name'],
+  'stats:rebuild': ['workspace'],
 } as const;
 
 type CommandName = keyof typeof FLAGS;
@@ -115,6 +118,8 @@ function build(command: CommandName, flags: Flags): Command {
       return { name: command, workspaceId: workspaceId(flags), ...featureFlags(flags) };
     case 'dashboard:set':
       return { name: command, workspaceId: workspaceId(flags), dashboard: dashboard(flags) };
+    case 'stats:rebuild':
+      return { name: command, workspaceId: workspaceId(flags) };
   }
 }
 

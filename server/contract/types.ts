@@ -5,7 +5,11 @@ import type { components, operations } from '../../openapi/portal.gen';
 export type OperationId = keyof operations;
 type Op<O extends OperationId> = operations[O];
 
-type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : undefined;
+type JsonOf<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: { 'text/csv': infer B } }
+    ? B
+    : undefined;
 
 export type BodyOf<O extends OperationId> =
   Op<O> extends { requestBody: infer R }

@@ -265,6 +265,22 @@ function betaCalls(): Call[] {
       { content: 'Please add Attio', integration_name: 'Attio', integration_id: 'attio' },
     ],
     ['expireToken', 'POST', '/portal/expire-token/'],
+    // Statistics aimed at Alpha's mailbox, team and group: refused, never Alpha's figures.
+    ...statsCalls(),
+  ];
+}
+
+function statsCalls(): Call[] {
+  const filters = `from=2026-01-01&to=2026-12-31&mailboxes=sales@alpha.example&teams=${ids.team}`;
+  const groups = 'from=2026-01-01&to=2026-12-31&contact_groups=Alpha%20group';
+  return [
+    ['getStatsSummary', 'GET', `/portal/api/stats/summary?${filters}`],
+    ['getStatsTimeseries', 'GET', `/portal/api/stats/timeseries?${groups}`],
+    ['getStatsBreakdown', 'GET', `/portal/api/stats/breakdown?${filters}&by=mailbox`],
+    ['getStatsDistribution', 'GET', `/portal/api/stats/distribution?${groups}`],
+    ['getStatsHeatmap', 'GET', `/portal/api/stats/heatmap?${filters}`],
+    ['listUnrepliedRequests', 'GET', `/portal/api/stats/unreplied?${filters}`],
+    ['exportStatsCsv', 'GET', `/portal/api/stats/export.csv?${groups}&by=domain`],
   ];
 }
 

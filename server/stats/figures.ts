@@ -1,0 +1,98 @@
+import type { Schemas } from '../contract/types';
+import type { Queryable } from '../db/types';
+import { figuresSql, type Dimension } from './figure-sql';
+import type { StatsScope } from './scope';
+
+type Summary = Schemas['StatsSummary'];
+type Times = Schemas['StatsTimes'];
+export type BreakdownBy = Schemas['StatsBreakdown']['by'];
+
+interface FigureRow {
+  key: string;
+  received: number;
+  sent: number;
+  replied: number;
+  unreplied: number;
+  awaiting: number;
+  internal: number;
+  automated: number;
+  /** [avg, median, p90], null without data. */
+  rt_business: (number | null)[] | null;
+  rt_calendar: (number | null)[] | null;
+  frt_business: (number | null)[] | null;
+  frt_calendar: (number | null)[] | null;
+  share: number | null;
+}
+
+const times = (values: (number | null)[] | null): Times => ({
+  avg: values?.[0] ?? null,
+  median: values?.[1] ?? null,
+  p90: values?.[2] ?? null,
+});
+
+function toSummary(row: FigureRow, target: number): Summary {
+  return {
+    received: row.received,
+    sent: row.sent,
+    replied: row.replied,
+    unreplied: row.unreplied,
+    awaiting: row.awaiting,
+    internal: row.internal,
+    automated: row.automated,
+    response_time: { business: times(row.rt_business), calendar: times(row.rt_calendar) },
+    first_response_time: { business: times(row.frt_business), calendar: times(row.frt_calendar) },
+    within_target: { target_seconds: target, share: row.share },
+  };
+}
+
+const params = (scope: StatsScope, target: number) => [
+  scope.workspaceId,
+  scope.from,
+  scope.to,
+  scope.mailboxIds,
+  scope.groupIds,
+  target,
+];
+
+export async function summary(tx: Queryable, scope: StatsScope, target: number): Promise<Summary> {
+  const [row] = await tx.query<FigureRow>(
+    figuresSql('none', `select ''::text as key`),
+    params(scope, target),
+  );
+  if (!row) throw new Error('the summary query returned no row');
+  return toSummary(row, target);
+}
+
+export async function breakdown(
+  tx: Queryable,
+  scope: StatsScope,
+  by: BreakdownBy,
+  target: number,
+): Promise<Schemas['StatsBreakdown']> {
+  const rows = await tx.query<FigureRow>(figuresSql(by, null), params(scope, target));
+  return { by, rows: rows.map((row) => ({ key: row.key, ...toSummary(row, target) })) };
+}
+
+export async function timeseries(
+  tx: Queryable,
+  scope: StatsScope,
+  granularity: 'day' | 'week',
+): Promise<Schemas['StatsTimeseries']> {
+  const dimension: Dimension = granularity;
+  const periods = `select to_char(d, 'YYYY-MM-DD') as key
+      from generate_series(date_trunc('${granularity}', $2::date), $3::date,
+                           interval '1 ${granularity}') d`;
+  const rows = await tx.query<FigureRow>(figuresSql(dimension, periods), params(scope, 7200));
+  return {
+    granularity,
+    points: rows.map((row) => {
+      const { received, sent, replied, unreplied, awaiting, internal, automated } = row;
+      const business = times(row.rt_business);
+      return {
+        period: row.key,
+        ...{ received, sent, replied, unreplied, awaiting, internal, automated },
+        business: { median: business.median, p90: business.p90 },
+      };
+    }),
+  };
+}

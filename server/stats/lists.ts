@@ -1,0 +1,112 @@
+import type { Schemas } from '../contract/types';
+import type { Queryable } from '../db/types';
+import { WEEKDAYS } from '../../common/business-hours';
+import { SCOPED_FACTS } from './figure-sql';
+import type { StatsScope } from './scope';
+
+const scopeParams = (scope: StatsScope) => [
+  scope.workspaceId,
+  scope.from,
+  scope.to,
+  scope.mailboxIds,
+  scope.groupIds,
+];
+
+/** Requests of the range by business response time; those without a reply are still waiting. */
+export async function distribution(
+  tx: Queryable,
+  scope: StatsScope,
+): Promise<Schemas['StatsDistribution']> {
+  const [row] = await tx.query<Schemas['StatsDistribution']>(
+    `with ${SCOPED_FACTS}
+     select count(*) filter (where business_seconds < 3600)::int as under_1h,
+            count(*) filter (where business_seconds >= 3600 and business_seconds < 14400)::int
+              as from_1h_to_4h,
+            count(*) filter (where business_seconds >= 14400 and business_seconds < 86400)::int
+              as from_4h_to_24h,
+            count(*) filter (where business_seconds >= 86400 and business_seconds < 259200)::int
+              as from_1d_to_3d,
+            count(*) filter (where business_seconds >= 259200)::int as over_3d,
+            count(*) filter (where reply_at is null)::int as still_waiting
+       from reqs`,
+    scopeParams(scope),
+  );
+  if (!row) throw new Error('the distribution query returned no row');
+  return row;
+}
+
+/** Counted inbound messages by ISO weekday and hour in the company timezone (of the rebuild). */
+export async function heatmap(tx: Queryable, scope: StatsScope): Promise<Schemas['StatsHeatmap']> {
+  const rows = await tx.query<{ tz: string | null; isodow: number; hour: number; count: number }>(
+    `with ${SCOPED_FACTS}, cells as (
+       select extract(isodow from f.sent_at at time zone gen.tz)::int as isodow,
+              extract(hour from f.sent_at at time zone gen.tz)::int as hour, count(*)::int as count
+         from msgs f cross join gen where f.is_counted group by 1, 2)
+     select gen.tz, c.isodow, c.hour, c.count
+       from gen left join cells c on true order by c.isodow, c.hour`,
+    scopeParams(scope),
+  );
+  return {
+    timezone: rows[0]?.tz ?? 'UTC',
+    cells: rows
+      .filter((row) => row.count !== null)
+      .map((row) => ({
+        weekday: WEEKDAYS[row.isodow - 1] ?? 'Mon',
+        hour: row.hour,
+        count: row.count,
+      })),
+  };
+}
+
+export interface UnrepliedPaging {
+  order: 'newest' | 'longest';
+  page: number;
+  pageSize: number;
+  now: Date;
+}
+
+/**
+ * The waiting requests (one per awaiting thread, on its last message's date): the mailbox, the
+ * sender and subject of the message the wait began with, when, and how long so far.
+ */
+export async function unreplied(
+  tx: Queryable,
+  scope: StatsScope,
+  paging: UnrepliedPaging,
+): Promise<Schemas['StatsUnrepliedPage']> {
+  const direction = paging.order === 'newest' ? 'desc' : 'asc';
+  const rows = await tx.query<Schemas['StatsUnreplied'] & { total: number }>(
+    `with ${SCOPED_FACTS}, page as (
+       select w.*, count(*) over () as total from waits w
+        order by w.first_at ${direction}, w.mailbox_id, w.first_message_id
+        limit $7 offset $8)
+     select lower(mb.email) as mailbox, m.from_address as "from", m.subject,
+            p.first_at as received, p.total::int as total,
+            json_build_object(
+              'business', round(stats_business_seconds($1, gen.g, p.mailbox_id, p.first_at, $6::timestamptz)::numeric, 3)::float8,
+              'calendar', round(extract(epoch from $6::timestamptz - p.first_at), 3)::float8
+            ) as waiting
+       from page p cross join gen
+       join mailboxes mb on mb.workspace_id = $1 and mb.mailbox_id = p.mailbox_id
+       join messages m on m.workspace_id = $1 and m.mailbox_id = p.mailbox_id
+                      and m.message_id = p.first_message_id
+      order by p.first_at ${direction}, p.mailbox_id, p.first_message_id`,
+    [...scopeParams(scope), paging.now, paging.pageSize, (paging.page - 1) * paging.pageSize],
+  );
+  const total = rows[0]?.total ?? (await countWaiting(tx, scope));
+  return {
+    total,
+    page: paging.page,
+    page_size: paging.pageSize,
+    unreplied: rows.map(({ total: _total, ...item }) => item),
+  };
+}
+
+/** The total when the page asked for lies past the end. */
+async function countWaiting(tx: Queryable, scope: StatsScope): Promise<number> {
+  const [row] = await tx.query<{ total: number }>(
+    `with ${SCOPED_FACTS} select count(*)::int as total from waits`,
+    scopeParams(scope),
+  );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../db/types';
+import { computeFacts } from './fact-sql';
+import { takeSnapshot } from './snapshot';
+
+// The full rebuild: snapshot the settings into a new generation, compute its facts over the whole
+// history, then swap it in with one short transaction. One rebuild per workspace at a time across
+// processes: the stats_state row is a lease claimed under `for update skip locked`.
+
+const LEASE = `interval '10 minutes'`;
+
+/** Another process holds this workspace's rebuild lease. */
+export class RebuildBusyError extends Error {
+  override readonly name = 'RebuildBusyError';
+}
+
+export interface RebuildResult {
+  workspaceId: number;
+  generation: number;
+  messages: number;
+  requests: number;
+}
+
+/** Every workspace has a state row; a new one is due for its first rebuild at once. */
+async function ensureStates(db: Queryable, now: Date, workspaceId: number | null) {
+  await db.query(
+    `insert into stats_state (workspace_id, next_rebuild_at)
+     select workspace_id, $1 from workspaces where $2::int is null or workspace_id = $2
+     on conflict (workspace_id) do nothing`,
+    [now, workspaceId],
+  );
+}
+
+/** Claims the lease of one workspace: the given one, or else any whose rebuild is due. */
+async function claim(db: Db, owner: string, now: Date, workspaceId: number | null) {
+  const rows = await db.transaction((tx) =>
+    tx.query<{ workspace_id: number }>(
+      `update stats_state set lease_owner = $1, lease_expires_at = $2::timestamptz + ${LEASE}
+        where workspace_id = (
+          select workspace_id from stats_state
+           where (lease_expires_at is null or lease_expires_at <= $2)
+             and (case when $3::int is null then next_rebuild_at <= $2 else workspace_id = $3 end)
+           order by next_rebuild_at limit 1 for update skip locked)
+        returning workspace_id`,
+      [owner, now, workspaceId],
+    ),
+  );
+  return rows[0]?.workspace_id ?? null;
+}
+
+async function release(db: Db, workspaceId: number, owner: string, scheduleFrom: Date | null) {
+  // The next run: 00:01 in the company timezone, after the one that just ran.
+  const schedule = `, next_rebuild_at = (
+      select case when date_trunc('day', l.t) + interval '1 minute' > l.t
+                  then date_trunc('day', l.t) + interval '1 minute'
+                  else date_trunc('day', l.t) + interval '1 day 1 minute' end at time zone l.tz
+        from (select tz, $3::timestamptz at time zone tz as t
+                from (select coalesce((select timezone from company_business_hours
+                                        where workspace_id = $1), 'UTC') as tz) z) l)`;
+  await db.query(
+    `update stats_state set lease_owner = null, lease_expires_at = null
+       ${scheduleFrom ? schedule : ''}
+      where workspace_id = $1 and lease_owner = $2`,
+    scheduleFrom ? [workspaceId, owner, scheduleFrom] : [workspaceId, owner],
+  );
+}
+
+/** Starts a generation: its settings snapshot, registered so refreshes mark threads they touch. */
+async function startGeneration(db: Db, workspaceId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [state] = await tx.query<{ current_generation: number | null }>(
+      `select current_generation from stats_state where workspace_id = $1 for update`,
+      [workspaceId],
+    );
+    const current = state?.current_generation ?? 0;
+    await dropGenerations(tx, workspaceId, current);
+    const generation = current + 1;
+    await takeSnapshot(tx, workspaceId, generation);
+    await tx.query(`update stats_state set building_generation = $2 where workspace_id = $1`, [
+      workspaceId,
+      generation,
+    ]);
+    return generation;
+  });
+}
+
+/** Removes every generation but `keep` (an interrupted build, or the one just replaced). */
+async function dropGenerations(tx: Queryable, workspaceId: number, keep: number) {
+  for (const table of [
+    'stats_message_facts',
+    'stats_requests',
+    'stats_dirty_threads',
+    'stats_generations',
+  ]) {
+    await tx.query(`delete from ${table} where workspace_id = $1 and generation <> $2`, [
+      workspaceId,
+      keep,
+    ]);
+  }
+}
+
+/** Recomputes the threads changed during the build and makes the generation current. */
+async function swapIn(db: Db, workspaceId: number, generation: number, owner: string) {
+  await db.transaction(async (tx) => {
+    const [state] = await tx.query<{ lease_owner: string | null }>(
+      `select lease_owner from stats_state where workspace_id = $1 for update`,
+      [workspaceId],
+    );
+    if (state?.lease_owner !== owner) throw new RebuildBusyError('The rebuild lease was lost.');
+    const dirty = await tx.query<{ mailbox_id: number; keys: string[] }>(
+      `select mailbox_id, array_agg(thread_key) as keys from stats_dirty_threads
+        where workspace_id = $1 and generation = $2 group by mailbox_id`,
+      [workspaceId, generation],
+    );
+    for (const row of dirty) {
+      await computeFacts(tx, workspaceId, generation, {
+        mailboxId: row.mailbox_id,
+        threadKeys: row.keys,
+      });
+    }
+    await tx.query(
+      `update stats_state set current_generation = $2, building_generation = null,
+              last_rebuilt_at = now() where workspace_id = $1`,
+      [workspaceId, generation],
+    );
+  });
+}
+
+async function rebuildClaimed(db: Db, workspaceId: number, owner: string): Promise<RebuildResult> {
+  const generation = await startGeneration(db, workspaceId);
+  await db.transaction((tx) => computeFacts(tx, workspaceId, generation, null));
+  await swapIn(db, workspaceId, generation, owner);
+  await db.transaction((tx) => dropGenerations(tx, workspaceId, generation));
+  const [counts] = await db.query<{ messages: number; requests: number }>(
+    `select (select count(*) from stats_message_facts where workspace_id = $1 and generation = $2)::int as messages,
+            (select count(*) from stats_requests where workspace_id = $1 and generation = $2)::int as requests`,
+    [workspaceId, generation],
+  );
+  return {
+    workspaceId,
+    generation,
+    messages: counts?.messages ?? 0,
+    requests: counts?.requests ?? 0,
+  };
+}
+
+/** Rebuilds one workspace's facts now; RebuildBusyError when another rebuild holds its lease. */
+export async function rebuildWorkspaceStats(db: Db, workspaceId: number): Promise<RebuildResult> {
+  const owner = `rebuild-${randomUUID()}`;
+  const now = new Date();
+  await ensureStates(db, now, workspaceId);
+  const claimed = await claim(db, owner, now, workspaceId);
+  if (claimed === null) {
+    throw new RebuildBusyError(`Workspace ${workspaceId} is being rebuilt by another process.`);
+  }
+  try {
+    return await rebuildClaimed(db, workspaceId, owner);
+  } finally {
+    await release(db, workspaceId, owner, null);
+  }
+}
+
+/**
+ * The worker task: claims each workspace whose rebuild is due (new workspaces at once, then daily
+ * at 00:01 in the company timezone), rebuilds it and schedules the next. Returns the rebuilds done.
+ */
+export async function runDueRebuilds(db: Db, owner: string, now: Date): Promise<RebuildResult[]> {
+  await ensureStates(db, now, null);
+  const done: RebuildResult[] = [];
+  for (;;) {
+    const workspaceId = await claim(db, owner, now, null);
+    if (workspaceId === null) return done;
+    try {
+      done.push(await rebuildClaimed(db, workspaceId, owner));
+    } catch (error) {
+      // Still due: the next run tries again.
+      await release(db, workspaceId, owner, null);
+      throw error;
+    }
+    await release(db, workspaceId, owner, now);
+  }
+}

@@ -1,0 +1,60 @@
+import type { Tx } from '../db/types';
+import { computeFacts } from './fact-sql';
+import { takeSnapshot } from './snapshot';
+
+interface State {
+  current_generation: number | null;
+  building_generation: number | null;
+}
+
+/**
+ * Recomputes the facts of some threads of one mailbox, inside the sync batch's transaction, with
+ * the settings of the last rebuild. Threads that no longer have messages (merged into another)
+ * lose their facts. While a rebuild is building, the threads are marked so its swap recomputes
+ * them: the state row is held `for share`, which the rebuild's start and swap wait for.
+ */
+export async function refreshThreadFacts(
+  tx: Tx,
+  workspaceId: number,
+  mailboxId: number,
+  threadKeys: string[],
+): Promise<void> {
+  if (threadKeys.length === 0) return;
+  await tx.query(
+    `insert into stats_state (workspace_id) values ($1) on conflict (workspace_id) do nothing`,
+    [workspaceId],
+  );
+  let [state] = await tx.query<State>(
+    `select current_generation, building_generation from stats_state
+      where workspace_id = $1 for share`,
+    [workspaceId],
+  );
+  if (state?.building_generation != null) {
+    await tx.query(
+      `insert into stats_dirty_threads (workspace_id, generation, mailbox_id, thread_key)
+       select $1, $2, $3, k from unnest($4::text[]) k on conflict do nothing`,
+      [workspaceId, state.building_generation, mailboxId, threadKeys],
+    );
+  }
+  if (state?.current_generation == null && state?.building_generation == null) {
+    state = await firstGeneration(tx, workspaceId);
+  }
+  const generation = state?.current_generation;
+  if (generation == null) return;
+  await computeFacts(tx, workspaceId, generation, { mailboxId, threadKeys });
+}
+
+/** Before any rebuild: generation 1 takes today's settings (the first rebuild replaces it). */
+async function firstGeneration(tx: Tx, workspaceId: number): Promise<State | undefined> {
+  const [state] = await tx.query<State>(
+    `select current_generation, building_generation from stats_state
+      where workspace_id = $1 for update`,
+    [workspaceId],
+  );
+  if (state?.current_generation != null || state?.building_generation != null) return state;
+  await takeSnapshot(tx, workspaceId, 1);
+  await tx.query(`update stats_state set current_generation = 1 where workspace_id = $1`, [
+    workspaceId,
+  ]);
+  return { current_generation: 1, building_generation: null };
+}

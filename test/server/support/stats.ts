@@ -1,0 +1,149 @@
+import type { Db } from '../../../server/db/types';
+import { replaceCompanyHours } from '../../../server/repos/business-hours';
+import { rebuildWorkspaceStats } from '../../../server/stats/rebuild';
+import { client, type TestWorkspace } from './app';
+import type { TestSuite } from './suite';
+
+// Messages put straight into the database, as the sync would store them, for the statistics tests.
+
+export interface MessageInput {
+  thread?: string;
+  direction?: 'inbound' | 'outbound';
+  /** An ISO instant. */
+  at: string;
+  from?: string;
+  to?: string[];
+  cc?: string[];
+  subject?: string;
+  folder?: string | null;
+  labels?: string[];
+  categories?: string[];
+  autoSubmitted?: string | null;
+  precedence?: string | null;
+  listId?: string | null;
+}
+
+export interface StatsMailbox {
+  workspaceId: number;
+  mailboxId: number;
+  email: string;
+}
+
+/** A tracked mailbox `local@domain` of the workspace. */
+export async function addMailbox(
+  db: Db,
+  workspaceId: number,
+  email: string,
+): Promise<StatsMailbox> {
+  const [row] = await db.query<{ mailbox_id: number }>(
+    `insert into mailboxes (workspace_id, email, full_name, status)
+     values ($1, $2, '', 'working') returning mailbox_id`,
+    [workspaceId, email],
+  );
+  if (!row) throw new Error('no mailbox inserted');
+  return { workspaceId, mailboxId: row.mailbox_id, email };
+}
+
+/** The mailbox id of an existing address. */
+export async function mailboxOf(db: Db, workspaceId: number, email: string): Promise<StatsMailbox> {
+  const [row] = await db.query<{ mailbox_id: number }>(
+    `select mailbox_id from mailboxes where workspace_id = $1 and email = $2`,
+    [workspaceId, email],
+  );
+  if (!row) throw new Error(`no mailbox ${email}`);
+  return { workspaceId, mailboxId: row.mailbox_id, email };
+}
+
+let sequence = 0;
+
+/**
+ * Inserts messages with sensible defaults: thread `t1`; inbound from customer@client.example to
+ * the mailbox; outbound from the mailbox to customer@client.example. Returns their ids.
+ */
+export async function insertMessages(
+  db: Db,
+  mailbox: StatsMailbox,
+  messages: readonly MessageInput[],
+): Promise<number[]> {
+  const rows = messages.map((m) => {
+    sequence += 1;
+    const direction = m.direction ?? 'inbound';
+    const customer = 'customer@client.example';
+    return {
+      provider_id: `p${sequence}`,
+      thread_key: m.thread ?? 't1',
+      direction,
+      sent_at: m.at,
+      folder: m.folder ?? (direction === 'outbound' ? 'Sent' : 'INBOX'),
+      labels: m.labels ?? [],
+      categories: m.categories ?? [],
+      from_address: m.from ?? (direction === 'inbound' ? customer : mailbox.email),
+      to_addresses: m.to ?? (direction === 'inbound' ? [mailbox.email] : [customer]),
+      cc_addresses: m.cc ?? [],
+      subject: m.subject ?? 'Question',
+      auto_submitted: m.autoSubmitted ?? null,
+      precedence: m.precedence ?? null,
+      list_id: m.listId ?? null,
+    };
+  });
+  const inserted = await db.query<{ message_id: number }>(
+    `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
+       folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
+       auto_submitted, precedence, list_id)
+     select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
+            r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
+            r.auto_submitted, r.precedence, r.list_id
+       from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
+         sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
+         to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
+         precedence text, list_id text)
+     returning message_id`,
+    [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
+  );
+  return inserted.map((row) => row.message_id);
+}
+
+const WORKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
+
+/** Company hours Monday to Friday 09:00–17:30 Europe/Madrid, as the definitions' example. */
+export async function setMadridHours(db: Db, workspaceId: number) {
+  await db.transaction((tx) =>
+    replaceCompanyHours(tx, workspaceId, {
+      timezone: 'Europe/Madrid',
+      business_hours: WORKDAYS.map((weekday) => ({
+        weekday,
+        start_time: '09:00:00',
+        end_time: '17:30:00',
+      })),
+    }),
+  );
+}
+
+export interface StatsScenario {
+  ws: TestWorkspace;
+  /** sales@ the workspace's domain. */
+  sales: StatsMailbox;
+  insert: (messages: readonly MessageInput[], mailbox?: StatsMailbox) => Promise<number[]>;
+  rebuild: () => Promise<unknown>;
+  /** GETs /portal/api/stats/<path>?<query> as the admin; asserts 200 and returns the JSON. */
+  get: <T = Record<string, unknown>>(path: string, query: Record<string, string>) => Promise<T>;
+}
+
+/** A workspace with Madrid company hours and a mailbox sales@, ready for messages. */
+export async function statsScenario(suite: TestSuite): Promise<StatsScenario> {
+  const ws = await suite.workspace();
+  await setMadridHours(suite.db, ws.workspaceId);
+  const sales = await addMailbox(suite.db, ws.workspaceId, `sales@${ws.domain}`);
+  return {
+    ws,
+    sales,
+    insert: (messages, mailbox = sales) => insertMessages(suite.db, mailbox, messages),
+    rebuild: () => rebuildWorkspaceStats(suite.db, ws.workspaceId),
+    get: async <T>(path: string, query: Record<string, string>) => {
+      const url = `/portal/api/stats/${path}?${new URLSearchParams(query).toString()}`;
+      const reply = await client(suite.app, ws.admin.token).get(url);
+      if (reply.statusCode !== 200) throw new Error(`${url}: ${reply.statusCode} ${reply.body}`);
+      return reply.json<T>();
+    },
+  };
+}
