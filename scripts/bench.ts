@@ -22,6 +22,7 @@ import {
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
 import { serverTimings } from './bench-server';
+import { loadTimings } from './bench-load';
 import { tableTimings } from './bench-tables';
 
 interface BenchContext {
@@ -118,6 +119,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'users list with 5,000 users (server, embedded database)',
     run: () => serverTimings(scratchDir),
+  },
+  {
+    name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
+    run: () => loadTimings(scratchDir),
   },
 ];
 
