@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
@@ -92,7 +92,10 @@ async function measure(label: string, options: DatabaseOptions, scratchDir: stri
     });
     gc.observe({ entryTypes: ['gc'] });
     loop.enable();
+    const busyBefore = performance.eventLoopUtilization();
     const { samples, failures } = await runLoad(url, token);
+    // The server thread's busy time per reply does not depend on what else the machine runs.
+    const busyMs = performance.eventLoopUtilization(busyBefore).active / samples.length;
     loop.disable();
     gc.disconnect();
     const sorted = samples.sort((a, b) => a - b);
@@ -101,6 +104,7 @@ async function measure(label: string, options: DatabaseOptions, scratchDir: stri
     return (
       `${label}: ${rate} replies/s, p50 ${ms(0.5)}, p99 ${ms(0.99)}, max ${ms(1)}` +
       (failures > 0 ? `, ${failures} failed` : '') +
+      `; server thread busy ${busyMs.toFixed(1)} ms per reply` +
       `; event loop blocked up to ${(loop.max / 1e6).toFixed(0)} ms, ` +
       `GC ${((gcMs / (SECONDS * 1000)) * 100).toFixed(0)}% of the time (longest ${gcMaxMs.toFixed(0)} ms)`
     );
