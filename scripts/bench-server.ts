@@ -15,14 +15,14 @@ import { openDatabase } from '../server/db/open';
 import type { Tx } from '../server/db/types';
 import { addUser, createWorkspace } from '../server/repos/workspaces';
 
-const USERS = 5000;
+export const USERS = 5000;
 const WARM_UP = 20;
 const SAMPLES = 300;
 const BUDGET_P95_MS = 50;
 const DOMAIN = 'bench.example';
 
 /** A workspace with 5,000 users besides its admin; returns the admin's token. */
-async function seed(tx: Tx): Promise<string> {
+export async function seedUsersWorkspace(tx: Tx): Promise<string> {
   const { workspace_id: id } = await createWorkspace(tx, {
     client_name: 'Bench',
     allowed_domains: [DOMAIN],
@@ -64,7 +64,7 @@ async function seed(tx: Tx): Promise<string> {
   return issueToken(tx, id, admin.user_id, 1);
 }
 
-function percentile(sorted: readonly number[], q: number): number {
+export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 }
 
@@ -98,7 +98,7 @@ export async function serverTimings(scratchDir: string): Promise<string[]> {
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
-    const token = await db.transaction(seed);
+    const token = await db.transaction(seedUsersWorkspace);
     const clientDir = resolve(scratchDir, 'no-client');
     const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
     app = await buildApp({ config, db, logger: false });

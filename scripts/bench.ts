@@ -24,6 +24,7 @@ import { demoLink } from '../test/browser/support/sign-in';
 import { cloudSyncTimings } from './bench-gmail-sync';
 import { serverTimings } from './bench-server';
 import { statsTimings } from './bench-stats';
+import { loadTimings } from './bench-load';
 import { tableTimings } from './bench-tables';
 
 interface BenchContext {
@@ -128,6 +129,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'statistics engine (PGlite 100,000 messages; PostgreSQL 1,000,000 with BENCH_DATABASE_URL)',
     run: () => statsTimings(scratchDir),
+  },
+  {
+    name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
+    run: () => loadTimings(scratchDir),
   },
 ];
 

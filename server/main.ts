@@ -67,7 +67,13 @@ async function main() {
     });
   }
   // The CLI on this data folder hands its commands to us (one process per PGlite folder).
-  if (!config.databaseUrl) running.cli = await listenForCli(db, config.dataDir);
+  // A socket path is limited to about 100 bytes: a deep DATA_DIR serves without the hand-off.
+  if (!config.databaseUrl) {
+    running.cli = await listenForCli(db, config.dataDir).catch((error: unknown) => {
+      console.error(`The CLI cannot reach this server: ${String(error)}`);
+      return undefined;
+    });
+  }
   const app = await buildApp({ config, db });
   running.app = app;
   await app.listen({ port: config.port, host: config.host });

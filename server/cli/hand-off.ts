@@ -12,6 +12,7 @@ import { executeArgv, type CliOutcome } from './execute';
 
 export const SOCKET_FILE = 'mailpulse-cli.sock';
 const MAX_REQUEST = 1024 * 1024;
+const MAX_SOCKET_PATH = 107;
 
 export const cliSocketPath = (dataDir: string) => join(resolve(dataDir), SOCKET_FILE);
 
@@ -45,6 +46,10 @@ function serve(db: Db, socket: Socket): void {
 /** Listens on the folder's CLI socket; the caller holds the folder's lock. */
 export async function listenForCli(db: Db, dataDir: string): Promise<Server> {
   const path = cliSocketPath(dataDir);
+  // Longer paths do not fit a Unix socket address; Node would bind a truncated one.
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
+    throw new Error(`the socket path ${path} is longer than ${MAX_SOCKET_PATH} bytes`);
+  }
   // A socket file left by a killed server: the lock is ours now, so nobody is behind it.
   rmSync(path, { force: true });
   const server = createServer((socket) => serve(db, socket));

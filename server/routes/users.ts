@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { route } from '../contract/route';
+import { SnapshotCache } from '../db/snapshot-cache';
 import { badRequest } from '../http/errors';
 import { addressProblem, nameFromAddress, normalizeEmails } from '../domain/mailbox-addresses';
 import { findMailboxIds, findMailboxNames } from '../repos/mailboxes';
@@ -103,9 +104,13 @@ async function saveUsers(tx: Tx, workspaceId: number, emails: string[], body: Cr
 }
 
 export default function usersRoutes(app: FastifyInstance) {
+  // The list is large (5,000 users is 700 kB) and read far more often than it changes.
+  const lists = new SnapshotCache<number, Readonly<Schemas['UserList']>>();
   route(app, 'listUsers', ADMIN, async ({ auth, db }) => ({
     status: 200,
-    body: { users: await listUsers(db, auth.workspaceId) },
+    body: await lists.get(db, auth.workspaceId, async () =>
+      Object.freeze({ users: await listUsers(db, auth.workspaceId) }),
+    ),
   }));
 
   route(app, 'createUsers', ADMIN, async ({ body, auth, db }) => {

@@ -1,0 +1,154 @@
+/**
+ * The load figure of `npm run bench`: 50 keep-alive connections on loopback asking for the users
+ * list (5,000 users) as fast as they are answered, for a fixed time, on the embedded database
+ * and on PostgreSQL (scripts/start-postgres.sh). The client runs in a worker thread, so its own
+ * work does not delay the server's event loop; it is a bounded node:http loop (no wrk or
+ * autocannon here) that keeps every connection busy and records each reply's time.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { migrate } from '../server/db/migrate';
+import { openDatabase } from '../server/db/open';
+import type { DatabaseOptions } from '../server/db/types';
+import { USERS, percentile, seedUsersWorkspace } from './bench-server';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const BUDGET_P99_MS = 300;
+const PATH = '/portal/api/settings/users/';
+
+// Plain JavaScript for the worker: each connection sends its next request when the last reply
+// has been read, until the time is up.
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, token, connections, seconds } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const until = performance.now() + seconds * 1000;
+const samples = [];
+let failures = 0;
+function once() {
+  return new Promise((done) => {
+    const started = performance.now();
+    const request = http.get(url, { agent, headers: { authorization: 'Token ' + token } }, (reply) => {
+      reply.on('data', () => {});
+      reply.on('end', () => {
+        if (reply.statusCode === 200) samples.push(performance.now() - started);
+        else failures += 1;
+        done();
+      });
+    });
+    request.on('error', () => { failures += 1; done(); });
+  });
+}
+async function connection() { while (performance.now() < until) await once(); }
+Promise.all(Array.from({ length: connections }, connection)).then(() => {
+  agent.destroy();
+  parentPort.postMessage({ samples, failures });
+});
+`;
+
+interface LoadResult {
+  samples: number[];
+  failures: number;
+}
+
+function runLoad(url: string, token: string): Promise<LoadResult> {
+  const workerData = { url: `${url}${PATH}`, token, connections: CONNECTIONS, seconds: SECONDS };
+  const worker = new Worker(CLIENT, { eval: true, workerData });
+  return new Promise((done, fail) => {
+    worker.once('message', (result: LoadResult) => done(result));
+    worker.once('error', fail);
+  });
+}
+
+/** Serves a freshly seeded database and puts it under load; returns the figure's line. */
+async function measure(label: string, options: DatabaseOptions, scratchDir: string) {
+  const db = await openDatabase(options);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(db);
+    const token = await db.transaction(seedUsersWorkspace);
+    const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: resolve(scratchDir, 'none') });
+    app = await buildApp({ config, db, logger: false });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    // Where a slow reply's time goes: the event loop blocked (PGlite runs its queries on it,
+    // in WebAssembly) and garbage collection.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    let gcMs = 0;
+    let gcMaxMs = 0;
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        gcMs += entry.duration;
+        gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      }
+    });
+    gc.observe({ entryTypes: ['gc'] });
+    loop.enable();
+    const busyBefore = performance.eventLoopUtilization();
+    const { samples, failures } = await runLoad(url, token);
+    // The server thread's busy time per reply does not depend on what else the machine runs.
+    const busyMs = performance.eventLoopUtilization(busyBefore).active / samples.length;
+    loop.disable();
+    gc.disconnect();
+    const sorted = samples.sort((a, b) => a - b);
+    const ms = (q: number) => `${percentile(sorted, q).toFixed(0)} ms`;
+    const rate = (samples.length / SECONDS).toFixed(0);
+    return (
+      `${label}: ${rate} replies/s, p50 ${ms(0.5)}, p99 ${ms(0.99)}, max ${ms(1)}` +
+      (failures > 0 ? `, ${failures} failed` : '') +
+      `; server thread busy ${busyMs.toFixed(1)} ms per reply` +
+      `; event loop blocked up to ${(loop.max / 1e6).toFixed(0)} ms, ` +
+      `GC ${((gcMs / (SECONDS * 1000)) * 100).toFixed(0)}% of the time (longest ${gcMaxMs.toFixed(0)} ms)`
+    );
+  } finally {
+    await (app ? app.close() : db.close());
+  }
+}
+
+async function withPostgres<T>(run: (options: DatabaseOptions) => Promise<T>): Promise<T> {
+  const adminUrl = execFileSync('bash', ['scripts/start-postgres.sh'], { encoding: 'utf8' }).trim();
+  const name = `mailpulse_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run({ databaseUrl: url.toString(), dataDir: '' });
+  } finally {
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+export async function loadTimings(scratchDir: string): Promise<string[]> {
+  await mkdir(scratchDir, { recursive: true });
+  const dataDir = resolve(scratchDir, `bench-load-${process.pid}`);
+  await rm(dataDir, { recursive: true, force: true });
+  const lines = [
+    `GET ${PATH} with ${USERS + 1} users, ${CONNECTIONS} connections for ${SECONDS} s ` +
+      `(budget p99 ${BUDGET_P99_MS} ms on the embedded database)`,
+  ];
+  try {
+    lines.push(await measure('embedded (PGlite)', { dataDir }, scratchDir));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  lines.push(await withPostgres((options) => measure('PostgreSQL', options, scratchDir)));
+  return lines;
+}
+
+// `npx tsx scripts/bench-load.ts` runs this figure alone.
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename ?? '')) {
+  for (const line of await loadTimings(resolve('.tmp'))) console.log(line);
+}
