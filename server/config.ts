@@ -40,6 +40,15 @@ export interface Config extends SignInConfig {
   superset: SupersetConfig | undefined;
   /** MAINTENANCE=1: the user-info call answers 503 so the app shows its maintenance page. */
   maintenance: boolean;
+  alerts: AlertsConfig;
+}
+
+/** The alert engine: how often alerts are evaluated and where their emails go. */
+export interface AlertsConfig {
+  intervalSeconds: number;
+  /** `smtp://` or `smtps://`; unset keeps alert emails in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export interface SupersetConfig {
@@ -171,12 +180,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
+  const publicUrl = url(env, 'PUBLIC_URL', `http://${host}:${port}`, ['http:', 'https:'])!;
   return {
     port,
     host,
     dataDir: env.DATA_DIR || './data',
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
-    publicUrl: url(env, 'PUBLIC_URL', `http://${host}:${port}`, ['http:', 'https:'])!,
+    publicUrl,
     logLevel: logLevel as Config['logLevel'],
     tokenTtlDays: integer(env, 'TOKEN_TTL_DAYS', 30, 1, 365),
     clientDir: env.CLIENT_DIR || 'dist/client',
@@ -185,6 +195,11 @@ export function loadConfig(env: Env = process.env): Config {
     integrationWebhookUrl: url(env, 'INTEGRATION_WEBHOOK_URL', undefined, ['http:', 'https:']),
     superset: supersetConfig(env),
     maintenance: flag(env, 'MAINTENANCE', false),
+    alerts: {
+      intervalSeconds: integer(env, 'ALERT_INTERVAL_S', 60, 1, 86_400),
+      smtpUrl: url(env, 'SMTP_URL', undefined, ['smtp:', 'smtps:']),
+      mailFrom: env.MAIL_FROM || `Mailpulse <alerts@${new URL(publicUrl).hostname}>`,
+    },
     ...signInConfig(env),
   };
 }
