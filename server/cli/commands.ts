@@ -11,6 +11,8 @@ import {
   setLimits,
   type Workspace,
 } from '../repos/workspaces';
+import { outboxLines } from '../alerts/outbox-report';
+import { rotateWebhookSecret, webhookSecret } from '../alerts/webhook-secret';
 import { CliInputError } from './flag-values';
 import type { Command } from './parse';
 
@@ -147,5 +149,17 @@ const HANDLERS: Handlers = {
       'embedded_url',
       'name',
     ]);
+  },
+
+  'alerts:outbox': async (tx, { workspaceId }) => {
+    await existing(tx, workspaceId);
+    return outboxLines(tx, workspaceId);
+  },
+
+  'alerts:secret': async (tx, { workspaceId, rotate }) => {
+    await existing(tx, workspaceId);
+    if (!rotate) return [await webhookSecret(tx, workspaceId)];
+    const secret = await rotateWebhookSecret(tx, workspaceId);
+    return [`workspace ${workspaceId}: webhook secret replaced`, secret];
   },
 };
