@@ -1,5 +1,5 @@
 import type { components } from '../../openapi/portal.gen';
-import { isDomainOrWildcard, isEmail } from '../domain/patterns';
+import { isDomainOrWildcard, isEmail, isWebhookUrl } from '../domain/patterns';
 import type { ChipsValue } from '../ui/ChipsInput';
 import type { Alert } from './alerts.rows';
 
@@ -39,6 +39,7 @@ export const ALERT_TEXTS = {
   targets: 'Please check that all domains are correct',
   /** Spec 000 §5, email entry. */
   notifyEmails: 'Please check that all email addresses are correct',
+  webhook: 'Enter an https:// URL (http:// only to this machine).',
 } as const;
 
 /** Only digits can be typed in the hours field (spec 000 §5). */
@@ -61,7 +62,11 @@ export interface AlertDraftCheck {
   invalidNotifyEmails: string[];
   /** Hours typed but not a whole number above 0 (an empty field only blocks the submit). */
   hoursInvalid: boolean;
+  /** A webhook typed that the server would refuse (empty means none). */
+  webhookInvalid: boolean;
 }
+
+const webhookOf = (draft: AlertDraft) => draft.notifyWebhook?.trim() || null;
 
 /** What the modal marks as wrong; the submit rule builds on the same check. */
 export function checkAlertDraft(draft: AlertDraft): AlertDraftCheck {
@@ -69,6 +74,7 @@ export function checkAlertDraft(draft: AlertDraft): AlertDraftCheck {
     invalidTargets: draft.targets.values.filter((entry) => !isValidTarget(entry)),
     invalidNotifyEmails: draft.notifyEmails.values.filter((email) => !isEmail(email)),
     hoursInvalid: draft.hours !== '' && gapHours(draft.hours) === null,
+    webhookInvalid: webhookOf(draft) !== null && !isWebhookUrl(webhookOf(draft) ?? ''),
   };
 }
 
@@ -87,6 +93,7 @@ export function canSubmitAlert(draft: AlertDraft): boolean {
     check.invalidTargets.length === 0 &&
     draft.notifyEmails.values.length > 0 &&
     check.invalidNotifyEmails.length === 0 &&
+    !check.webhookInvalid &&
     draft.targets.pending === '' &&
     draft.notifyEmails.pending === ''
   );
@@ -103,7 +110,7 @@ export function alertBody(draft: AlertDraft): AlertInput {
     addresses: entries.filter(isAddressEntry),
     domains: entries.filter((entry) => !isAddressEntry(entry)),
     notify_emails: draft.notifyEmails.values,
-    notify_webhook: draft.notifyWebhook,
+    notify_webhook: webhookOf(draft),
   };
 }
 
