@@ -318,7 +318,10 @@ describe('access', () => {
     const alert = await create(a);
     const before = await storedAlerts(t.db, a.workspaceId);
     const other = admin(b);
-    expect((await other.get('/portal/api/alerts/')).json()).toEqual({ alerts: [], email_delivery: false });
+    expect((await other.get('/portal/api/alerts/')).json()).toEqual({
+      alerts: [],
+      email_delivery: false,
+    });
     expect((await other.get(`/portal/api/alerts/${alert.id}`)).statusCode).toBe(404);
     expect((await other.patch(`/portal/api/alerts/${alert.id}`, input(b))).statusCode).toBe(404);
     expect(
