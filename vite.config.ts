@@ -1,5 +1,5 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
@@ -47,6 +47,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          // Tests of several processes on one database need a real PostgreSQL server.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DB === 'postgres' ? [] : ['test/server/**/*.postgres.test.ts']),
+          ],
           globalSetup: ['test/server/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

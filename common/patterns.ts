@@ -23,3 +23,20 @@ export const isFragment = (value: string) =>
 export const splitEntries = (text: string) => text.split(/[\s,;]+/).filter((token) => token !== '');
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/** Hosts a plain-http webhook may reach: only this machine, never the network in clear text. */
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' ||
+  hostname === '[::1]' ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
+/** An alert webhook: any https:// URL, or http:// to this machine. */
+export function isWebhookUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}

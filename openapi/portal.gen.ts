@@ -929,6 +929,8 @@ export interface components {
         };
         AlertList: {
             alerts: components["schemas"]["Alert"][];
+            /** @description False when the server has no SMTP server configured (SMTP_URL): alert emails are kept in the outbox until one is, and the alerts page tells admins so. */
+            email_delivery: boolean;
         };
         DeleteAlerts: {
             alerts: components["schemas"]["Id"][];

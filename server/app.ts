@@ -12,6 +12,7 @@ import errorsPlugin, { routerError } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
+import alertsPlugin from './alerts/plugin';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
 
@@ -22,6 +23,10 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests that check what is logged). */
   logStream?: { write(line: string): void };
+  /** The alert evaluator's and the outbox forwarder's clock (tests inject one). */
+  now?: () => Date;
+  /** False: neither runs on its own; tests drive them with evaluateAlerts and drainOnce. */
+  backgroundWork?: boolean;
 }
 
 /** Sign-in codes and states travel in URLs: logs keep the path and drop the secret parts. */
@@ -39,6 +44,8 @@ export async function buildApp({
   db,
   logger = true,
   logStream,
+  now,
+  backgroundWork = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -60,7 +67,8 @@ export async function buildApp({
   await app.register(routeInventory);
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
-  await app.register(outboundPlugin);
+  await app.register(outboundPlugin, { now, disabled: !backgroundWork });
+  await app.register(alertsPlugin, { now, disabled: !backgroundWork });
   await app.register(securityHeaders);
   await app.register(xsrfPlugin);
   await app.register(staticPlugin);

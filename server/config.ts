@@ -41,6 +41,7 @@ export interface Config extends SignInConfig {
   /** MAINTENANCE=1: the user-info call answers 503 so the app shows its maintenance page. */
   maintenance: boolean;
   mailApis: MailApiUrls;
+  alerts: AlertsConfig;
 }
 
 /** Where the Google and Microsoft mail connectors go; the tests point them at stand-ins. */
@@ -50,6 +51,14 @@ export interface MailApiUrls {
   gmailApiUrl: string;
   microsoftLoginUrl: string;
   graphApiUrl: string;
+}
+
+/** The alert engine: how often alerts are evaluated and where their emails go. */
+export interface AlertsConfig {
+  intervalSeconds: number;
+  /** `smtp://` or `smtps://`; unset keeps alert emails in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export interface SupersetConfig {
@@ -193,12 +202,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
+  const publicUrl = url(env, 'PUBLIC_URL', `http://${host}:${port}`, ['http:', 'https:'])!;
   return {
     port,
     host,
     dataDir: env.DATA_DIR || './data',
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
-    publicUrl: url(env, 'PUBLIC_URL', `http://${host}:${port}`, ['http:', 'https:'])!,
+    publicUrl,
     logLevel: logLevel as Config['logLevel'],
     tokenTtlDays: integer(env, 'TOKEN_TTL_DAYS', 30, 1, 365),
     clientDir: env.CLIENT_DIR || 'dist/client',
@@ -208,6 +218,11 @@ export function loadConfig(env: Env = process.env): Config {
     superset: supersetConfig(env),
     maintenance: flag(env, 'MAINTENANCE', false),
     mailApis: mailApiUrls(env),
+    alerts: {
+      intervalSeconds: integer(env, 'ALERT_INTERVAL_S', 60, 1, 86_400),
+      smtpUrl: url(env, 'SMTP_URL', undefined, ['smtp:', 'smtps:']),
+      mailFrom: env.MAIL_FROM || `Mailpulse <alerts@${new URL(publicUrl).hostname}>`,
+    },
     ...signInConfig(env),
   };
 }

@@ -13,6 +13,8 @@ import {
 } from '../repos/workspaces';
 import { createOperatorSignInLink } from '../auth/demo-login';
 import { loadConfig } from '../config';
+import { outboxLines } from '../alerts/outbox-report';
+import { rotateWebhookSecret, webhookSecret } from '../alerts/webhook-secret';
 import { CliInputError } from './flag-values';
 import type { Command } from './parse';
 import { RebuildBusyError, rebuildWorkspaceStats } from '../stats/rebuild';
@@ -160,6 +162,18 @@ const HANDLERS: Handlers = {
       'embedded_url',
       'name',
     ]);
+  },
+
+  'alerts:outbox': async (tx, { workspaceId }) => {
+    await existing(tx, workspaceId);
+    return outboxLines(tx, workspaceId);
+  },
+
+  'alerts:secret': async (tx, { workspaceId, rotate }) => {
+    await existing(tx, workspaceId);
+    if (!rotate) return [await webhookSecret(tx, workspaceId)];
+    const secret = await rotateWebhookSecret(tx, workspaceId);
+    return [`workspace ${workspaceId}: webhook secret replaced`, secret];
   },
 };
 

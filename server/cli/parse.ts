@@ -33,7 +33,9 @@ export type Command =
   | { name: 'limits:set'; workspaceId: number; limits: Partial<Limits> }
   | { name: 'feature:set'; workspaceId: number; feature: FeatureName; flags: Partial<FeatureFlags> }
   | { name: 'dashboard:set'; workspaceId: number; dashboard: DashboardSettings }
-  | { name: 'stats:rebuild'; workspaceId: number };
+  | { name: 'stats:rebuild'; workspaceId: number }
+  | { name: 'alerts:outbox'; workspaceId: number }
+  | { name: 'alerts:secret'; workspaceId: number; rotate: boolean };
 
 export const USAGE = `Usage: npm run cli -- <command> [flags]
 
@@ -51,6 +53,8 @@ export const USAGE = `Usage: npm run cli -- <command> [flags]
                  (superset needs --uuid; looker needs --embedded-url
                   https://lookerstudio.google.com/embed/...)
   stats:rebuild  --workspace ID   (recomputes the statistics over the whole history now)
+  alerts:outbox  --workspace ID    alert notifications: queued, sent and failed
+  alerts:secret  --workspace ID [--rotate]    print (or replace) the webhook signing secret
   help
 
 The database comes from DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite, default ./data).`;
@@ -67,7 +71,12 @@ const FLAGS = {
   'feature:set': ['workspace', 'feature', 'enabled', 'read-only'],
   'dashboard:set': ['workspace', 'platform', 'uuid', 'url', 'embedded-url', 'name'],
   'stats:rebuild': ['workspace'],
+  'alerts:outbox': ['workspace'],
+  'alerts:secret': ['workspace', 'rotate'],
 } as const;
+
+/** Flags that take no value. */
+const SWITCHES: readonly string[] = ['rotate'];
 
 type CommandName = keyof typeof FLAGS;
 
@@ -87,10 +96,15 @@ export function parseCommand(argv: readonly string[]): Command {
 
 function readFlags(command: CommandName, args: string[]): Flags {
   const options: ParseArgsConfig['options'] = Object.fromEntries(
-    FLAGS[command].map((flag) => [flag, { type: 'string' }] as const),
+    FLAGS[command].map(
+      (flag) => [flag, { type: SWITCHES.includes(flag) ? 'boolean' : 'string' }] as const,
+    ),
   );
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Flags;
+    const { values } = parseArgs({ args, options, strict: true, allowPositionals: false });
+    return Object.fromEntries(
+      Object.entries(values).map(([flag, value]) => [flag, value === true ? 'true' : value]),
+    ) as Flags;
   } catch (error) {
     // node's messages name the offending flag, e.g. "Unknown option '--nmae'".
     throw new CliInputError(`${command}: ${(error as Error).message}`);
@@ -120,6 +134,10 @@ function build(command: CommandName, flags: Flags): Command {
       return { name: command, workspaceId: workspaceId(flags), dashboard: dashboard(flags) };
     case 'stats:rebuild':
       return { name: command, workspaceId: workspaceId(flags) };
+    case 'alerts:outbox':
+      return { name: command, workspaceId: workspaceId(flags) };
+    case 'alerts:secret':
+      return { name: command, workspaceId: workspaceId(flags), rotate: flags.rotate === 'true' };
   }
 }
 

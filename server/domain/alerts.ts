@@ -1,6 +1,6 @@
 import type { Schemas } from '../contract/types';
 import { badRequest } from '../http/errors';
-import { isDomainOrWildcard, isEmail } from '../../common/patterns';
+import { isDomainOrWildcard, isEmail, isWebhookUrl } from '../../common/patterns';
 
 export type AlertInput = Schemas['AlertInput'];
 
@@ -21,28 +21,14 @@ const cleanList = (values: readonly string[]) => [
   ...new Set(values.map((v) => v.trim().toLowerCase())),
 ];
 
-/** Hosts a plain-http webhook may reach: only this machine, never the public network in clear text. */
-function isLoopbackHost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
-}
-
 function cleanWebhook(value: string | null | undefined): string | null {
   const text = value?.trim() ?? '';
   if (text === '') return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw badRequest('The webhook is not a valid URL.');
+  if (!isWebhookUrl(text)) {
+    throw badRequest(
+      'notify_webhook: the webhook must be an https:// URL (http:// only to this machine).',
+    );
   }
-  const allowed =
-    url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-  if (!allowed)
-    throw badRequest('The webhook must be an https:// URL (http:// only on this machine).');
   return text;
 }
 

@@ -7,13 +7,21 @@ import {
   markFailed,
   type ClaimedRequest,
   type OutboundKind,
+  type RequestKind,
 } from '../repos/outbound-requests';
 
-// Feedback and integration requests are stored first and sent here, so none is lost while a
-// webhook is down. Each row is claimed under `for update skip locked` with a lease, so two
-// servers never send the same row; a failed send is retried with exponential backoff.
+// Everything the server sends to the outside world is stored first and sent here, so nothing is
+// lost while a receiver is down: feedback and integration requests, and alert notifications.
+// Each row is claimed under `for update skip locked` with a lease, so two servers never send the
+// same row at once; a failed send is retried with exponential backoff.
 
 export type WebhookTargets = Pick<Config, 'feedbackWebhookUrl' | 'integrationWebhookUrl'>;
+
+/** How rows of some kinds are sent: null when the receiver accepted the row, else why not. */
+export interface Channel {
+  kinds: readonly OutboundKind[];
+  send(row: ClaimedRequest, now: Date): Promise<string | null>;
+}
 
 const FIRST_RETRY_SECONDS = 5;
 const MAX_RETRY_SECONDS = 600;
@@ -27,10 +35,6 @@ const DEFAULT_POLL_MS = 2_000;
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_SECONDS);
 
-function urlFor(kind: OutboundKind, targets: WebhookTargets): string | undefined {
-  return kind === 'feedback' ? targets.feedbackWebhookUrl : targets.integrationWebhookUrl;
-}
-
 function payloadOf(row: ClaimedRequest): Record<string, string | null> {
   const sender = { email: row.email, client: row.client, role: row.role, content: row.content };
   return row.kind === 'feedback'
@@ -38,29 +42,47 @@ function payloadOf(row: ClaimedRequest): Record<string, string | null> {
     : { ...sender, integration_name: row.integration_name, integration_id: row.integration_id };
 }
 
-function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
+  return `${error.message}${cause}`.slice(0, 500);
 }
 
 /**
- * Posts the payload; null when the webhook accepted it, else why not. A send is never cut short
+ * Posts a JSON body; null when the webhook accepted it, else why not. A send is never cut short
  * by a stop: the webhook may already have the request, and sending it again would repeat it.
  */
-async function send(url: string, payload: object): Promise<string | null> {
+export async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<string | null> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     await response.body?.cancel();
     return response.ok ? null : `The webhook answered ${response.status}`;
   } catch (error) {
-    return describe(error).slice(0, 500);
+    return describeError(error);
   }
+}
+
+/** The feedback and integration webhooks that are configured. */
+export function requestChannels(targets: WebhookTargets): Channel[] {
+  const urls: Record<RequestKind, string | undefined> = {
+    feedback: targets.feedbackWebhookUrl,
+    integration: targets.integrationWebhookUrl,
+  };
+  return (['feedback', 'integration'] as const).flatMap((kind) => {
+    const url = urls[kind];
+    return url
+      ? [{ kinds: [kind], send: (row) => postJson(url, JSON.stringify(payloadOf(row))) }]
+      : [];
+  });
 }
 
 export interface DrainResult {
@@ -68,42 +90,44 @@ export interface DrainResult {
   failed: number;
 }
 
+export interface DrainOptions {
+  /** Once aborted, no further row is claimed. */
+  stop?: AbortSignal;
+  /** The clock (tests inject one). */
+  now?: () => Date;
+}
+
 /**
- * One pass: sends every request that is due (up to a bound), one at a time. Kinds whose webhook
- * is not configured stay queued. Once `stop` is aborted no further row is claimed. Exported so
- * tests can run a pass without waiting for a timer.
+ * One pass: sends every row that is due (up to a bound), one at a time. Kinds without a channel
+ * stay queued. Exported so tests can run a pass without waiting for a timer.
  */
 export async function drainOnce(
   db: Db,
-  targets: WebhookTargets,
+  channels: readonly Channel[],
   log: FastifyBaseLogger,
-  stop?: AbortSignal,
+  { stop, now = () => new Date() }: DrainOptions = {},
 ): Promise<DrainResult> {
-  const kinds = (['feedback', 'integration'] as const).filter((kind) => urlFor(kind, targets));
+  const kinds = channels.flatMap((channel) => channel.kinds);
   const result: DrainResult = { delivered: 0, failed: 0 };
   if (kinds.length === 0) return result;
   while (result.delivered + result.failed < MAX_PER_PASS && !stop?.aborted) {
-    const row = await db.transaction((tx) => claimDueRequest(tx, kinds, LEASE_SECONDS));
+    const row = await db.transaction((tx) => claimDueRequest(tx, kinds, LEASE_SECONDS, now()));
     if (!row) break;
-    const url = urlFor(row.kind, targets);
-    if (!url) throw new Error(`claimed a ${row.kind} request, which has no webhook`);
-    const error = await send(url, payloadOf(row));
+    const channel = channels.find((c) => c.kinds.includes(row.kind));
+    if (!channel) throw new Error(`claimed a ${row.kind} row, which has no channel`);
+    const error = await channel.send(row, now());
     if (error === null) {
-      await markDelivered(db, row.workspace_id, row.request_id);
+      await markDelivered(db, row.workspace_id, row.request_id, now());
       result.delivered += 1;
       continue;
     }
     const retryIn = retryDelaySeconds(row.attempts);
-    await markFailed(db, row.workspace_id, row.request_id, error, retryIn);
+    const gaveUp = await markFailed(db, row.workspace_id, row.request_id, error, retryIn, now());
     log.warn(
-      {
-        outboundRequestId: row.request_id,
-        kind: row.kind,
-        attempts: row.attempts,
-        retryInSeconds: retryIn,
-        error,
-      },
-      'Forwarding a request to its webhook failed; it will be retried',
+      { outboundRequestId: row.request_id, kind: row.kind, attempts: row.attempts, error },
+      gaveUp
+        ? 'Sending failed for 24 hours; the row is marked failed'
+        : `Sending failed; it will be retried in ${retryIn} s`,
     );
     result.failed += 1;
   }
@@ -120,9 +144,10 @@ export function notifyQueued(db: Db): void {
 
 export interface ForwarderOptions {
   db: Db;
-  targets: WebhookTargets;
+  channels: readonly Channel[];
   log: FastifyBaseLogger;
   pollMs?: number;
+  now?: () => Date;
 }
 
 export interface Forwarder {
@@ -133,9 +158,10 @@ export interface Forwarder {
 
 export function createForwarder({
   db,
-  targets,
+  channels,
   log,
   pollMs = DEFAULT_POLL_MS,
+  now,
 }: ForwarderOptions): Forwarder {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -146,9 +172,9 @@ export function createForwarder({
     do {
       again = false;
       try {
-        await drainOnce(db, targets, log, abort.signal);
+        await drainOnce(db, channels, log, { stop: abort.signal, now });
       } catch (error) {
-        log.error({ err: error }, 'A pass of the request forwarder failed');
+        log.error({ err: error }, 'A pass of the outbox forwarder failed');
       }
     } while (again && !abort.signal.aborted);
   };

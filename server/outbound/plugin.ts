@@ -1,18 +1,29 @@
 import fp from 'fastify-plugin';
-import { createForwarder } from './forwarder';
+import { alertChannels } from '../alerts/delivery';
+import { createForwarder, requestChannels } from './forwarder';
 
 export interface OutboundPluginOptions {
-  /** How often due requests are looked for; a stored request also wakes the forwarder at once. */
+  /** How often due rows are looked for; a stored request also wakes the forwarder at once. */
   pollMs?: number;
+  /** The clock (tests inject one). */
+  now?: () => Date;
+  /** True: the forwarder does not run (tests drive it with drainOnce). */
+  disabled?: boolean;
 }
 
-/** Runs the request forwarder while the app runs: started when ready, stopped before closing. */
+/** Runs the outbox forwarder while the app runs: started when ready, stopped before closing. */
 export default fp<OutboundPluginOptions>(
-  (app, { pollMs }, done) => {
-    const forwarder = createForwarder({ db: app.db, targets: app.config, log: app.log, pollMs });
-    app.addHook('onReady', () => forwarder.start());
-    // preClose runs before the database plugin's onClose, so no pass outlives the connection.
-    app.addHook('preClose', () => forwarder.stop());
+  (app, { pollMs, now, disabled = false }, done) => {
+    const channels = [...requestChannels(app.config), ...alertChannels(app.config, app.db)];
+    const forwarder = createForwarder({ db: app.db, channels, log: app.log, pollMs, now });
+    if (!app.config.alerts.smtpUrl) {
+      app.log.warn('SMTP_URL is not set: alert emails stay in the outbox until it is');
+    }
+    if (!disabled) {
+      app.addHook('onReady', () => forwarder.start());
+      // preClose runs before the database plugin's onClose, so no pass outlives the connection.
+      app.addHook('preClose', () => forwarder.stop());
+    }
     done();
   },
   { name: 'outbound-forwarder', dependencies: ['db', 'config'] },

@@ -121,7 +121,10 @@ export async function setAlertMailboxes(
   );
 }
 
-/** Pauses or resumes; false when the alert is not in this workspace. */
+/**
+ * Pauses or resumes; false when the alert is not in this workspace. Resuming restarts the watch,
+ * so messages that became overdue while paused count only if they arrived in the last 7 days.
+ */
 export async function setAlertActive(
   tx: Queryable,
   workspaceId: number,
@@ -129,7 +132,10 @@ export async function setAlertActive(
   isActive: boolean,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update alerts set is_active = $3 where workspace_id = $1 and alert_id = $2 returning alert_id`,
+    `update alerts
+        set watching_since = case when $3 and not is_active then now() else watching_since end,
+            is_active = $3
+      where workspace_id = $1 and alert_id = $2 returning alert_id`,
     [workspaceId, alertId, isActive],
   );
   return rows.length > 0;

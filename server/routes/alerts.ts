@@ -40,7 +40,10 @@ async function replaceAlert(tx: Tx, workspaceId: number, alertId: number, input:
 export default function alertsRoutes(app: FastifyInstance) {
   route(app, 'listAlerts', ACCESS, async ({ auth, db }) => ({
     status: 200,
-    body: { alerts: await repo.listAlerts(db, auth.workspaceId) },
+    body: {
+      alerts: await repo.listAlerts(db, auth.workspaceId),
+      email_delivery: app.config.alerts.smtpUrl !== undefined,
+    },
   }));
 
   route(app, 'getAlert', ACCESS, async ({ params, auth, db }) => ({

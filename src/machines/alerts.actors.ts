@@ -10,6 +10,8 @@ import type { SaveInput } from './modal-save.machine';
 export interface AlertsData {
   alerts: Alert[];
   mailboxes: Mailbox[];
+  /** False while the server has no SMTP server: alert emails wait in its outbox. */
+  emailDelivery: boolean;
 }
 
 /** What the delete-confirmation modal of the alerts page deletes. */
@@ -30,7 +32,7 @@ export function createAlertsActors(client: ApiClient) {
         expectData(client.GET('/portal/api/alerts/', { signal })),
         fetchTrackedMailboxes(client, input.features, signal),
       ]);
-      return { alerts: alerts.alerts, mailboxes };
+      return { alerts: alerts.alerts, mailboxes, emailDelivery: alerts.email_delivery };
     }),
 
     /** Editing fetches the single alert first. */

@@ -1,5 +1,5 @@
 import type { Alert, AlertInput } from '@/api/types';
-import { isDomainOrWildcard, isEmail } from '@common/patterns';
+import { isDomainOrWildcard, isEmail, isWebhookUrl } from '@common/patterns';
 import type { ChipsValue } from '@/domain/chips';
 
 /** The Create new alert / Edit alert modal. */
@@ -36,6 +36,7 @@ export const ALERT_TEXTS = {
   targets: 'Please check that all domains are correct',
   /** "Please check that all notification emails are correct." */
   notifyEmails: 'Please check that all email addresses are correct',
+  webhook: 'Enter an https:// URL (http:// only to this machine).',
 } as const;
 
 /** Only digits can be typed in the hours field. */
@@ -58,7 +59,11 @@ export interface AlertDraftCheck {
   invalidNotifyEmails: string[];
   /** Hours typed but not a whole number above 0 (an empty field only blocks the submit). */
   hoursInvalid: boolean;
+  /** A webhook typed that the server would refuse (empty means none). */
+  webhookInvalid: boolean;
 }
+
+const webhookOf = (draft: AlertDraft) => draft.notifyWebhook?.trim() || null;
 
 /** What the modal marks as wrong; the submit rule builds on the same check. */
 export function checkAlertDraft(draft: AlertDraft): AlertDraftCheck {
@@ -66,6 +71,7 @@ export function checkAlertDraft(draft: AlertDraft): AlertDraftCheck {
     invalidTargets: draft.targets.values.filter((entry) => !isValidTarget(entry)),
     invalidNotifyEmails: draft.notifyEmails.values.filter((email) => !isEmail(email)),
     hoursInvalid: draft.hours !== '' && gapHours(draft.hours) === null,
+    webhookInvalid: webhookOf(draft) !== null && !isWebhookUrl(webhookOf(draft) ?? ''),
   };
 }
 
@@ -84,6 +90,7 @@ export function canSubmitAlert(draft: AlertDraft): boolean {
     check.invalidTargets.length === 0 &&
     draft.notifyEmails.values.length > 0 &&
     check.invalidNotifyEmails.length === 0 &&
+    !check.webhookInvalid &&
     draft.targets.pending === '' &&
     draft.notifyEmails.pending === ''
   );
@@ -100,7 +107,7 @@ export function alertBody(draft: AlertDraft): AlertInput {
     addresses: entries.filter(isAddressEntry),
     domains: entries.filter((entry) => !isAddressEntry(entry)),
     notify_emails: draft.notifyEmails.values,
-    notify_webhook: draft.notifyWebhook,
+    notify_webhook: webhookOf(draft),
   };
 }
 

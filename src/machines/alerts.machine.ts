@@ -45,7 +45,8 @@ export const removeAlertsMachine = createRemoveMachine({
 
 export interface AlertsInput {
   /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
-  seed: AlertsData | null;
+  /** The lists loaded at sign-in; email delivery is known once the page has loaded its own. */
+  seed: Omit<AlertsData, 'emailDelivery'> | null;
   features: Features;
   maxAlerts: number;
   /** The signed-in admin: a new alert notifies them unless they change it. */
@@ -147,6 +148,7 @@ export const alertsMachine = alertsSetup
     context: ({ input }) => ({
       alerts: input.seed?.alerts ?? [],
       mailboxes: input.seed?.mailboxes ?? [],
+      emailDelivery: true,
       features: input.features,
       maxAlerts: input.maxAlerts,
       userEmail: input.userEmail,

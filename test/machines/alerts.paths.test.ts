@@ -10,7 +10,11 @@ import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support
 import type { ControlledActors, Executors, PathEvent } from './support/paths';
 
 const KEY_ACCOUNTS = makeAlert(1, 'Key accounts waiting');
-const DATA: AlertsData = { alerts: [KEY_ACCOUNTS], mailboxes: [makeMailbox('sales@acme.example')] };
+const DATA: AlertsData = {
+  alerts: [KEY_ACCOUNTS],
+  mailboxes: [makeMailbox('sales@acme.example')],
+  emailDelivery: true,
+};
 
 const provide = (actors: ControlledActors) =>
   alertsMachine.provide({

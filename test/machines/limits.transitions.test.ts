@@ -32,7 +32,11 @@ const isVisible = (
 beforeEach(() => dismissAllToasts());
 
 describe('alerts: Create new alert', () => {
-  const data: AlertsData = { alerts: [makeAlert(1, 'Key accounts waiting')], mailboxes: [SALES] };
+  const data: AlertsData = {
+    alerts: [makeAlert(1, 'Key accounts waiting')],
+    mailboxes: [SALES],
+    emailDelivery: true,
+  };
   const start = (maxAlerts: number) =>
     createActor(alertsMachine.provide({ actors: { load: pending<AlertsData>() } }), {
       input: { seed: data, features, maxAlerts, userEmail: 'ada@acme.example' },

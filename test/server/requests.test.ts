@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { client, setFeature } from './support/app';
 import { setUpTestApp, type TestSuite } from './support/suite';
 import { recordingLogger, startWebhook } from './support/webhook';
-import { drainOnce, retryDelaySeconds } from '../../server/outbound/forwarder';
+import { drainOnce, requestChannels, retryDelaySeconds } from '../../server/outbound/forwarder';
 import outboundPlugin from '../../server/outbound/plugin';
 import type { ClaimedRequest } from '../../server/repos/outbound-requests';
 import configPlugin from '../../server/plugins/config';
@@ -191,7 +191,10 @@ describe('forwarding', () => {
       type: 'Feature request',
     });
 
-    expect(await drainOnce(f.db, targets, log)).toEqual({ delivered: 0, failed: 1 });
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
     expect(hook.received).toHaveLength(1);
     expect(warnings).toHaveLength(1);
     const [failed] = await stored(ws.workspaceId, f);
@@ -205,14 +208,23 @@ describe('forwarding', () => {
     expect(failed?.due_in_seconds).toBeLessThanOrEqual(5);
 
     // Not due yet: a pass sends nothing.
-    expect(await drainOnce(f.db, targets, log)).toEqual({ delivered: 0, failed: 0 });
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
     expect(hook.received).toHaveLength(1);
 
     hook.status = 204;
     await makeDue(f, ws.workspaceId);
-    expect(await drainOnce(f.db, targets, log)).toEqual({ delivered: 1, failed: 0 });
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
     await makeDue(f, ws.workspaceId);
-    expect(await drainOnce(f.db, targets, log)).toEqual({ delivered: 0, failed: 0 });
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
 
     const payload = {
       email: ws.admin.email,
@@ -241,7 +253,7 @@ describe('forwarding', () => {
       feedbackWebhookUrl: feedbackHook.url,
       integrationWebhookUrl: integrationHook.url,
     };
-    expect(await drainOnce(f.db, targets, recordingLogger().log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
       delivered: 1,
       failed: 0,
     });
@@ -265,7 +277,7 @@ describe('forwarding', () => {
       type: 'Bug',
     });
     const targets = { feedbackWebhookUrl: undefined, integrationWebhookUrl: undefined };
-    expect(await drainOnce(f.db, targets, recordingLogger().log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
       delivered: 0,
       failed: 0,
     });
@@ -284,9 +296,15 @@ describe('forwarding', () => {
     });
     const { log, warnings } = recordingLogger();
     const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
-    expect(await drainOnce(f.db, targets, log)).toEqual({ delivered: 0, failed: 1 });
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
     await makeDue(f, ws.workspaceId);
-    expect(await drainOnce(f.db, targets, log)).toEqual({ delivered: 0, failed: 1 });
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
     const [row] = await stored(ws.workspaceId, f);
     expect(row).toMatchObject({
       attempts: 2,
@@ -311,8 +329,8 @@ describe('forwarding', () => {
     const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
     const { log } = recordingLogger();
     const results = await Promise.all([
-      drainOnce(f.db, targets, log),
-      drainOnce(f.db, targets, log),
+      drainOnce(f.db, requestChannels(targets), log),
+      drainOnce(f.db, requestChannels(targets), log),
     ]);
     expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(4);
     const contents = hook.received.map((body) => (body as { content: string }).content).sort();

@@ -17,7 +17,8 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDb();
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client', ...env });
-  const app = await buildApp({ config, db, logger: false });
+  // The alert evaluator and the outbox forwarder do not run on their own: tests drive them.
+  const app = await buildApp({ config, db, logger: false, backgroundWork: false });
   return { app, db, close: () => app.close() };
 }
 

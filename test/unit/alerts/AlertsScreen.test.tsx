@@ -28,6 +28,7 @@ const BILLING = makeAlert(2, 'Billing disputes', { is_active: false, minutes_gap
 const DATA: AlertsData = {
   alerts: [KEY, BILLING],
   mailboxes: [makeMailbox('sales@acme.example'), makeMailbox('support@acme.example')],
+  emailDelivery: true,
 };
 
 interface Options {
@@ -119,6 +120,34 @@ describe('alerts page', () => {
       hours: '3',
       mailboxes: ['support@acme.example'],
     });
+  });
+
+  it('marks a webhook that is not https and keeps Create disabled until it is fixed', async () => {
+    const { saveAlert } = await renderAlerts();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create a new alert' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create new alert' }));
+    await userEvent.type(dialog.getByLabelText('Alert name'), 'Escalations');
+    await userEvent.click(dialog.getByRole('checkbox', { name: /support@acme\.example/ }));
+    await userEvent.type(dialog.getByLabelText('Hours without a reply'), '2');
+    await userEvent.type(dialog.getByLabelText('Domains and addresses'), 'globex.example{Enter}');
+    const webhook = dialog.getByLabelText('Webhook (optional)');
+    await userEvent.type(webhook, 'http://hooks.example/x');
+    expect(dialog.getByText('Enter an https:// URL (http:// only to this machine).')).toBeVisible();
+    expect(dialog.getByRole('button', { name: 'Create alert' })).toBeDisabled();
+    await userEvent.clear(webhook);
+    await userEvent.type(webhook, 'https://hooks.example/x');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create alert' }));
+    expect(await toastTitle('New alert created')).toBeVisible();
+    expect(saveAlert.mock.calls[0]?.[0].draft).toMatchObject({
+      notifyWebhook: 'https://hooks.example/x',
+    });
+  });
+
+  it('tells admins when alert emails are kept because the server has no SMTP server', async () => {
+    await renderAlerts({ data: { ...DATA, emailDelivery: false } });
+    expect(
+      await screen.findByText(/Alert emails are not being sent: this server has no SMTP server/),
+    ).toBeVisible();
   });
 
   it('shows a loading state while the alert to edit is fetched, then its fields', async () => {

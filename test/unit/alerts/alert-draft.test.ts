@@ -71,8 +71,18 @@ describe('alert draft', () => {
       invalidTargets: ['nope'],
       invalidNotifyEmails: ['max@'],
       hoursInvalid: true,
+      webhookInvalid: false,
     });
     expect(checkAlertDraft(EMPTY_ALERT_DRAFT).hoursInvalid).toBe(false);
+    for (const [hook, invalid] of [
+      ['http://hooks.example/a', true],
+      ['not a url', true],
+      ['https://hooks.example/a', false],
+      ['http://127.0.0.1:9000/a', false],
+      ['  ', false],
+    ] as const) {
+      expect(checkAlertDraft({ ...VALID, notifyWebhook: hook }).webhookInvalid, hook).toBe(invalid);
+    }
   });
 
   it('sends hours as minutes, and splits addresses from domains by their @', () => {

@@ -73,6 +73,16 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
         hint="Who gets the alert. Separate addresses with a comma, a space or Enter."
         error={errorIf(check.invalidNotifyEmails, ALERT_TEXTS.notifyEmails)}
       />
+      <TextInput
+        label="Webhook (optional)"
+        value={draft.notifyWebhook ?? ''}
+        maxLength={2000}
+        inputMode="url"
+        placeholder="https://hooks.slack.com/services/…"
+        hint="Also post the alert here (Slack, Teams or your own endpoint), signed."
+        error={check.webhookInvalid ? ALERT_TEXTS.webhook : undefined}
+        onChange={(event) => onChange({ notifyWebhook: event.target.value })}
+      />
     </>
   );
 }

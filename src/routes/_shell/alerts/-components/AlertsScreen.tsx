@@ -5,7 +5,7 @@ import type { UserInfo } from '@/session/user-info';
 import { Badge } from '@/ui/Badge';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
-import { BellIcon, PlusIcon, SearchIcon } from '@/ui/icons';
+import { BellIcon, InfoIcon, PlusIcon, SearchIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { listStatus } from '@/screens/table/DataTable';
@@ -31,6 +31,7 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
   const alerts = useSelector(actor, (snapshot) => snapshot.context.alerts);
   const toggles = useSelector(actor, (snapshot) => snapshot.context.toggles);
   const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
+  const emailDelivery = useSelector(actor, (snapshot) => snapshot.context.emailDelivery);
   const status = useSelector(actor, listStatus);
   const remover = useSelector(actor, (snapshot) => snapshot.children.remover);
   const items = useAlertItems(alerts, toggles);
@@ -77,6 +78,13 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
         actions={createButton('Create a new alert')}
       />
       {!writable && <ReadOnlyNote />}
+      {!emailDelivery && (
+        <p className="read-only-note" role="status">
+          <InfoIcon size={18} />
+          Alert emails are not being sent: this server has no SMTP server (SMTP_URL). They are kept
+          and go out once one is set.
+        </p>
+      )}
       <ListTable
         tab={actor}
         label="Alerts"
