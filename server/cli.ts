@@ -3,19 +3,42 @@
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import type { DatabaseOptions } from './db/types';
+import type { DatabaseOptions, Db } from './db/types';
+import { SecretsKeyError } from './mail/secrets';
 import { runCommand } from './cli/commands';
 import { CliInputError } from './cli/flag-values';
 import { USAGE, parseCommand, type Command } from './cli/parse';
+import { runMailCommand } from './cli/mail-commands';
+import {
+  MAIL_USAGE,
+  isMailCommandName,
+  parseMailCommand,
+  type MailCommand,
+} from './cli/mail-parse';
+import { openSecrets } from './workers/start';
 
-function parse(argv: string[]): Command | null {
+function parse(argv: string[]): Command | MailCommand | null {
   try {
-    return parseCommand(argv);
+    return isMailCommandName(argv[0]) ? parseMailCommand(argv) : parseCommand(argv);
   } catch (error) {
     if (!(error instanceof CliInputError)) throw error;
     console.error(`error: ${error.message}`);
     return null;
   }
+}
+
+/** The mail commands; a sync with --wait shows a progress line per mailbox on a terminal. */
+async function mail(db: Db, command: MailCommand): Promise<number> {
+  const config = loadConfig();
+  const progress = process.stdout.isTTY ? (line: string) => console.log(line) : undefined;
+  const result = await runMailCommand(command, {
+    db,
+    config,
+    secrets: () => openSecrets(db, config),
+    progress,
+  });
+  for (const line of result.lines) (result.exitCode === 0 ? console.log : console.error)(line);
+  return result.exitCode;
 }
 
 /** DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite), read by the server's own config. */
@@ -34,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   const command = parse(argv);
   if (!command) return 2;
   if (command.name === 'help') {
-    console.log(USAGE);
+    console.log(`${USAGE}\n\n${MAIL_USAGE}`);
     return 0;
   }
   const options = databaseOptions();
@@ -42,10 +65,11 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDatabase(options);
   try {
     for (const name of await migrate(db)) console.log(`applied migration ${name}`);
-    for (const line of await runCommand(db, command)) console.log(line);
+    if (isMailCommandName(command.name)) return await mail(db, command as MailCommand);
+    for (const line of await runCommand(db, command as Command)) console.log(line);
     return 0;
   } catch (error) {
-    if (!(error instanceof CliInputError)) throw error;
+    if (!(error instanceof CliInputError) && !(error instanceof SecretsKeyError)) throw error;
     console.error(`error: ${error.message}`);
     return 2;
   } finally {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseSecretsKey } from './mail/secrets';
 
 export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
 
@@ -40,6 +41,16 @@ export interface Config extends SignInConfig {
   superset: SupersetConfig | undefined;
   /** MAINTENANCE=1: the user-info call answers 503 so the app shows its maintenance page. */
   maintenance: boolean;
+  mailSync: MailSyncConfig;
+}
+
+/** Mail sync: the credentials key, how often each mailbox syncs, and whether workers run here. */
+export interface MailSyncConfig {
+  /** SECRETS_KEY as given; unset on the embedded default uses a key file in DATA_DIR. */
+  secretsKey: string | undefined;
+  syncIntervalS: number;
+  /** WORKERS=false: this process serves only; `npm run worker` runs the workers elsewhere. */
+  workers: boolean;
 }
 
 export interface SupersetConfig {
@@ -186,5 +197,18 @@ export function loadConfig(env: Env = process.env): Config {
     superset: supersetConfig(env),
     maintenance: flag(env, 'MAINTENANCE', false),
     ...signInConfig(env),
+    mailSync: mailSyncConfig(env),
+  };
+}
+
+function mailSyncConfig(env: Env): MailSyncConfig {
+  const secretsKey = env.SECRETS_KEY || undefined;
+  if (secretsKey !== undefined && !parseSecretsKey(secretsKey)) {
+    throw new ConfigError('SECRETS_KEY', 'give 32 bytes as 64 hex digits or as base64');
+  }
+  return {
+    secretsKey,
+    syncIntervalS: integer(env, 'SYNC_INTERVAL_S', 300, 5, 86_400),
+    workers: flag(env, 'WORKERS', true),
   };
 }

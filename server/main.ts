@@ -5,6 +5,9 @@ import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createDemoSignInLinks } from './auth/demo-login';
+import { SecretsKeyError } from './mail/secrets';
+import type { Runner } from './workers/runner';
+import { openSecrets, startWorkers } from './workers/start';
 
 function readConfig(): Config {
   try {
@@ -24,19 +27,22 @@ async function main() {
 
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
   // or PGlite's folder is left half-written.
-  const running: { app?: FastifyInstance } = {};
+  const running: { app?: FastifyInstance; workers?: Runner } = {};
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`Mailpulse stopping (${signal})`);
-    (running.app ? running.app.close() : db.close()).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Mailpulse could not stop cleanly', error);
-        process.exit(1);
-      },
-    );
+    const stopped = running.workers ? running.workers.stop() : Promise.resolve();
+    stopped
+      .then(() => (running.app ? running.app.close() : db.close()))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Mailpulse could not stop cleanly', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -47,6 +53,13 @@ async function main() {
       if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
     });
   }
+  // A wrong SECRETS_KEY stops the start here, not later as unreadable credentials.
+  const secrets = await openSecrets(db, config).catch(async (error: unknown) => {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    console.error(`Mailpulse cannot start. ${error.message}`);
+    await db.close();
+    process.exit(1);
+  });
   const app = await buildApp({ config, db });
   running.app = app;
   await app.listen({ port: config.port, host: config.host });
@@ -60,6 +73,8 @@ async function main() {
   if (config.demoSignIn) {
     for (const line of await createDemoSignInLinks(db, config.publicUrl)) console.log(line);
   }
+  // WORKERS=false: this process only serves; `npm run worker` processes do the background work.
+  if (config.mailSync.workers) running.workers = startWorkers(db, config, secrets, app.log);
 }
 
 await main();
