@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/types';
-import type { SecretBox } from '../mail/secrets';
+import type { Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
 import { saveMailAccount, type MailAccount } from '../repos/mail-accounts';
 import { markDue } from '../repos/mailbox-sync';
@@ -17,7 +17,7 @@ export interface MailCommandDeps {
   db: Db;
   config: Config;
   /** Opened only by the commands that seal a secret or sync. */
-  secrets: () => Promise<SecretBox>;
+  secrets: () => Promise<Secrets>;
   /** Progress lines while syncing on a terminal. */
   progress?: (line: string) => void;
   worker?: Partial<SyncWorkerDeps>;

@@ -6,12 +6,12 @@ import {
   type ImapConnectorOptions,
   type ImapSettings,
 } from './imap-connector';
-import type { SecretBox } from './secrets';
+import type { Secrets } from './secrets';
 
 // Builds the connector a workspace's mail settings name. The one place that unseals a credential.
 
 export interface ConnectorDeps {
-  secrets: SecretBox;
+  secrets: Secrets;
   imap?: ImapConnectorOptions;
 }
 

@@ -27,7 +27,14 @@ export function parseSecretsKey(raw: string): Buffer | null {
   return null;
 }
 
-export class SecretBox {
+export interface Secrets {
+  /** Stored with every sealed value; '' when no key is configured. */
+  readonly keyCheck: string;
+  seal(plain: string): string;
+  unseal(sealed: string): string;
+}
+
+export class SecretBox implements Secrets {
   /** Stored with every sealed value: tells a wrong key from a damaged value. */
   readonly keyCheck: string;
 
@@ -80,15 +87,13 @@ export interface SecretsKeySource {
  * with mode 0600 on first use. Several processes on one PostgreSQL must share a key: there it must
  * be given.
  */
-export async function loadSecretBox(source: SecretsKeySource): Promise<SecretBox> {
+export async function loadSecretBox(source: SecretsKeySource): Promise<Secrets> {
   if (source.secretsKey !== undefined) {
     const key = parseSecretsKey(source.secretsKey);
     if (!key) throw new SecretsKeyError(`Invalid SECRETS_KEY: ${KEY_FORMAT}`);
     return new SecretBox(key);
   }
-  if (source.databaseUrl) {
-    throw new SecretsKeyError(`SECRETS_KEY is required with DATABASE_URL: ${KEY_FORMAT}`);
-  }
+  if (source.databaseUrl) return missingKey;
   const path = join(source.dataDir, KEY_FILE);
   const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
@@ -107,12 +112,25 @@ export async function loadSecretBox(source: SecretsKeySource): Promise<SecretBox
 }
 
 const KEY_FORMAT = 'give 32 random bytes as 64 hex digits or as base64 (openssl rand -base64 32)';
+const KEY_REQUIRED = `SECRETS_KEY is required with DATABASE_URL to store mail credentials: ${KEY_FORMAT}`;
+
+/** No key on PostgreSQL: fine until a credential is stored or read. */
+const missingKey: Secrets = {
+  keyCheck: '',
+  seal: () => {
+    throw new SecretsKeyError(KEY_REQUIRED);
+  },
+  unseal: () => {
+    throw new SecretsKeyError(KEY_REQUIRED);
+  },
+};
 
 /** Stops a start with a wrong key before any mailbox is read: every stored secret must match. */
-export async function checkSecretsKey(db: Queryable, box: SecretBox): Promise<void> {
+export async function checkSecretsKey(db: Queryable, box: Secrets): Promise<void> {
   const rows = await db.query<{ key_check: string }>(
     `select distinct split_part(secret, '.', 2) as key_check from mail_accounts
       where secret is not null`,
   );
+  if (rows.length > 0 && box.keyCheck === '') throw new SecretsKeyError(KEY_REQUIRED);
   if (rows.some((row) => row.key_check !== box.keyCheck)) throw new SecretsKeyError(WRONG_KEY);
 }

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { openConnector } from '../mail/connectors';
-import { checkSecretsKey, loadSecretBox, type SecretBox } from '../mail/secrets';
+import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
 import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './runner';
 
@@ -13,7 +13,7 @@ import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './run
 const SYNC_POLL_MS = 5_000;
 
 /** Reads the credentials key and checks it against the stored secrets; throws naming SECRETS_KEY. */
-export async function openSecrets(db: Db, config: Config): Promise<SecretBox> {
+export async function openSecrets(db: Db, config: Config): Promise<Secrets> {
   const box = await loadSecretBox({
     secretsKey: config.mailSync.secretsKey,
     databaseUrl: config.databaseUrl,
@@ -26,7 +26,7 @@ export async function openSecrets(db: Db, config: Config): Promise<SecretBox> {
 export function syncWorkerDeps(
   db: Db,
   config: Config,
-  secrets: SecretBox,
+  secrets: Secrets,
   extra: Partial<SyncWorkerDeps> = {},
 ): SyncWorkerDeps {
   return {
@@ -39,7 +39,7 @@ export function syncWorkerDeps(
   };
 }
 
-export function startWorkers(db: Db, config: Config, secrets: SecretBox, log: RunnerLog): Runner {
+export function startWorkers(db: Db, config: Config, secrets: Secrets, log: RunnerLog): Runner {
   const deps = syncWorkerDeps(db, config, secrets);
   const tasks: WorkerTask[] = [
     {

@@ -62,6 +62,7 @@ default_login_user = dovenull
 default_internal_user = dovecot
 auth_mechanisms = plain login
 auth_master_user_separator = *
+auth_failure_delay = 0
 mail_location = maildir:~/Maildir
 mail_fsync = never
 first_valid_uid = 1
@@ -153,7 +154,15 @@ export async function startDovecot(): Promise<Dovecot> {
     masterUser: MASTER_USER,
     masterPassword: MASTER_PASSWORD,
     userPassword: USER_PASSWORD,
-    addUser: (address) => appendFile(join(dir, 'users.passwd'), `${address}:${USER_PASSWORD}\n`),
+    addUser: async (address) => {
+      await appendFile(join(dir, 'users.passwd'), `${address}:${USER_PASSWORD}\n`);
+      // Dovecot looks at a changed passwd-file at most once a second: wait until it knows the user.
+      const started = Date.now();
+      while (!(await asUser(address, () => Promise.resolve(true)).catch(() => false))) {
+        if (Date.now() - started > 5000) throw new Error(`dovecot does not know ${address}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     append: (address, folder, messages) =>
       asUser(address, async (client) => {
         // Listing creates the `auto = subscribe` folders of a new user before the first APPEND.
