@@ -139,6 +139,7 @@ async function sync(
     workspaceId: command.workspaceId,
     emails: due,
   });
+  outcomes.sort((a, b) => a.email.localeCompare(b.email));
   const lines = outcomes.map((o) => (o.ok ? `${o.email}: in` : `${o.email}: failed: ${o.error}`));
   const missed = due.filter((email) => !outcomes.some((o) => o.email === email));
   lines.push(...missed.map((email) => `${email}: failed: another process is syncing it`));
