@@ -31,6 +31,8 @@ export interface Dovecot {
   userPassword: string;
   addUser(address: string): Promise<void>;
   append(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
+  /** The same, many APPENDs in flight at once: UIDs follow arrival, not the list's order. */
+  appendBulk(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
   /** Deletes and recreates a folder: it comes back with a new UIDVALIDITY. */
   recreateFolder(address: string, folder: string): Promise<void>;
   close(): Promise<void>;
@@ -169,6 +171,14 @@ export async function startDovecot(): Promise<Dovecot> {
         await client.list();
         for (const message of messages) {
           await client.append(folder, message.raw, ['\\Seen'], message.date);
+        }
+      }),
+    appendBulk: (address, folder, messages) =>
+      asUser(address, async (client) => {
+        await client.list();
+        for (let start = 0; start < messages.length; start += 200) {
+          const chunk = messages.slice(start, start + 200);
+          await Promise.all(chunk.map((m) => client.append(folder, m.raw, ['\\Seen'], m.date)));
         }
       }),
     recreateFolder: (address, folder) =>
