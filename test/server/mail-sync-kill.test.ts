@@ -5,7 +5,8 @@ import { openDatabase } from '../../server/db/open';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { createTestWorkspace } from './support/app';
 import { addSyncedMailbox, message, readFromDovecot, TEST_KEY } from './support/mail-sync';
-import { createTestDbLocation, type TestDbLocation } from './support/test-db';
+import { createTestDbLocation, testDbSettings, type TestDbLocation } from './support/test-db';
+import { registerTwoWorkerTests } from './support/two-workers';
 
 // Sync processes killed with SIGKILL: what they committed stays, nothing is stored twice, and the
 // next process carries on from the committed cursor once the dead one's lease has expired.
@@ -145,3 +146,6 @@ describe('a sync process killed mid-way', () => {
     );
   }, 60_000);
 });
+
+// PGlite is one process per data folder: two processes on one database need PostgreSQL.
+if (testDbSettings().kind === 'postgres') registerTwoWorkerTests();
