@@ -159,6 +159,17 @@ async function main(): Promise<void> {
     await server.stop();
     await rm(BENCH_TEMPLATE, { recursive: true, force: true });
   }
+  runSeparately('IMAP sync from Dovecot', 'scripts/bench-imap-sync.ts');
+}
+
+/** A figure measured in its own process, so its peak memory is its own. */
+function runSeparately(name: string, script: string): void {
+  console.log(`\n== ${name} ==`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) console.log(`${script} failed (exit ${run.status})`);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite needs: Chromium for the browser tests and
-# PostgreSQL for the second server-test run. Idempotent and quick when both are present;
+# Installs the Debian packages the test suite needs: Chromium for the browser tests,
+# PostgreSQL for the second server-test run and Dovecot for the IMAP sync tests. Idempotent and quick when both are present;
 # apt runs only when something is missing (CI machines may lack Chromium).
 set -euo pipefail
 
@@ -14,9 +14,12 @@ fi
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then
   missing+=(postgresql)
 fi
+if ! command -v dovecot >/dev/null 2>&1 || [ ! -x /usr/lib/dovecot/imap ]; then
+  missing+=(dovecot-imapd)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-  log "chromium and postgresql are present"
+  log "chromium, postgresql and dovecot-imapd are present"
   exit 0
 fi
 

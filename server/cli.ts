@@ -1,19 +1,20 @@
 // Operator CLI: npm run cli -- <command> [flags]  (see server/cli/parse.ts for the commands).
 // Exit codes: 0 done, 2 invalid input or environment (nothing changed), 1 anything else.
-import { ConfigError, loadConfig } from './config';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import type { DatabaseOptions } from './db/types';
 import { executeCommand, parseArgv, type CliOutcome } from './cli/execute';
 import { handOff } from './cli/hand-off';
 import type { Command } from './cli/parse';
+import type { MailCommand } from './cli/mail-parse';
+import { openSecrets } from './workers/start';
 
-/** DATABASE_URL (PostgreSQL) or else DATA_DIR (PGlite), read by the server's own config. */
-function databaseOptions(): DatabaseOptions | null {
+/** The server's own config (DATABASE_URL or else DATA_DIR …), or null with the reason printed. */
+function readConfig(): Config | null {
   try {
-    const { databaseUrl, dataDir } = loadConfig();
-    return { databaseUrl, dataDir };
+    return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`error: ${error.message}`);
@@ -21,18 +22,22 @@ function databaseOptions(): DatabaseOptions | null {
   }
 }
 
+/** The server may run in another folder: the files a command reads are named absolutely. */
+const absoluteFiles = (argv: string[]) =>
+  argv.map((arg, i) => (i > 0 && /^--[a-z-]+-file$/.test(argv[i - 1] ?? '') ? resolve(arg) : arg));
+
 /** Opens the database itself, or hands the command to the server holding the data folder. */
 async function execute(
-  options: DatabaseOptions,
-  command: Command,
+  config: Config,
+  command: Command | MailCommand,
   argv: string[],
 ): Promise<CliOutcome> {
   let db;
   try {
-    db = await openDatabase(options);
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    return handOff(options.dataDir, argv).catch((cause: unknown) => ({
+    return handOff(config.dataDir, absoluteFiles(argv)).catch((cause: unknown) => ({
       stdout: [],
       stderr: [
         `error: ${error.message} Its CLI socket did not answer: ` +
@@ -43,7 +48,9 @@ async function execute(
   }
   try {
     const applied = (await migrate(db)).map((name) => `applied migration ${name}`);
-    return await executeCommand(db, command, applied);
+    const progress = process.stdout.isTTY ? (line: string) => console.log(line) : undefined;
+    const context = { db, config, secrets: () => openSecrets(db, config), progress };
+    return await executeCommand(context, command, applied);
   } finally {
     await db.close();
   }
@@ -51,8 +58,8 @@ async function execute(
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseArgv(argv);
-  const options = 'code' in parsed ? null : databaseOptions();
-  const outcome = 'code' in parsed ? parsed : options ? await execute(options, parsed, argv) : null;
+  const config = 'code' in parsed ? null : readConfig();
+  const outcome = 'code' in parsed ? parsed : config ? await execute(config, parsed, argv) : null;
   if (!outcome) return 2;
   for (const line of outcome.stdout) console.log(line);
   for (const line of outcome.stderr) console.error(line);

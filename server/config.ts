@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseSecretsKey } from './mail/secrets';
 
 export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
 
@@ -42,6 +43,7 @@ export interface Config extends SignInConfig {
   maintenance: boolean;
   mailApis: MailApiUrls;
   alerts: AlertsConfig;
+  mailSync: MailSyncConfig;
 }
 
 /** Where the Google and Microsoft mail connectors go; the tests point them at stand-ins. */
@@ -59,6 +61,15 @@ export interface AlertsConfig {
   /** `smtp://` or `smtps://`; unset keeps alert emails in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+}
+
+/** Mail sync: the credentials key, how often each mailbox syncs, and whether workers run here. */
+export interface MailSyncConfig {
+  /** SECRETS_KEY as given; unset on the embedded default uses a key file in DATA_DIR. */
+  secretsKey: string | undefined;
+  syncIntervalS: number;
+  /** WORKERS=false: this process serves only; `npm run worker` runs the workers elsewhere. */
+  workers: boolean;
 }
 
 export interface SupersetConfig {
@@ -224,5 +235,18 @@ export function loadConfig(env: Env = process.env): Config {
       mailFrom: env.MAIL_FROM || `Mailpulse <alerts@${new URL(publicUrl).hostname}>`,
     },
     ...signInConfig(env),
+    mailSync: mailSyncConfig(env),
+  };
+}
+
+function mailSyncConfig(env: Env): MailSyncConfig {
+  const secretsKey = env.SECRETS_KEY || undefined;
+  if (secretsKey !== undefined && !parseSecretsKey(secretsKey)) {
+    throw new ConfigError('SECRETS_KEY', 'give 32 bytes as 64 hex digits or as base64');
+  }
+  return {
+    secretsKey,
+    syncIntervalS: integer(env, 'SYNC_INTERVAL_S', 300, 5, 86_400),
+    workers: flag(env, 'WORKERS', true),
   };
 }

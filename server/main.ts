@@ -23,6 +23,9 @@ async function open(config: Config): Promise<Db> {
     throw error;
   }
 }
+import { SecretsKeyError } from './mail/secrets';
+import type { Runner } from './workers/runner';
+import { openSecrets, startWorkers } from './workers/start';
 
 function readConfig(): Config {
   try {
@@ -42,20 +45,23 @@ async function main() {
 
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
   // or PGlite's folder is left half-written.
-  const running: { app?: FastifyInstance; cli?: Server } = {};
+  const running: { app?: FastifyInstance; cli?: Server; workers?: Runner } = {};
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`Mailpulse stopping (${signal})`);
     running.cli?.close();
-    (running.app ? running.app.close() : db.close()).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Mailpulse could not stop cleanly', error);
-        process.exit(1);
-      },
-    );
+    const stopped = running.workers ? running.workers.stop() : Promise.resolve();
+    stopped
+      .then(() => (running.app ? running.app.close() : db.close()))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Mailpulse could not stop cleanly', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -66,10 +72,20 @@ async function main() {
       if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
     });
   }
+  // A wrong SECRETS_KEY stops the start here, not later as unreadable credentials.
+  const secrets = await openSecrets(db, config).catch(async (error: unknown) => {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    console.error(`Mailpulse cannot start. ${error.message}`);
+    await db.close();
+    process.exit(1);
+  });
   // The CLI on this data folder hands its commands to us (one process per PGlite folder).
   // A socket path is limited to about 100 bytes: a deep DATA_DIR serves without the hand-off.
   if (!config.databaseUrl) {
-    running.cli = await listenForCli(db, config.dataDir).catch((error: unknown) => {
+    running.cli = await listenForCli(
+      { db, config, secrets: async () => secrets },
+      config.dataDir,
+    ).catch((error: unknown) => {
       console.error(`The CLI cannot reach this server: ${String(error)}`);
       return undefined;
     });
@@ -87,6 +103,8 @@ async function main() {
   if (config.demoSignIn) {
     for (const line of await createDemoSignInLinks(db, config.publicUrl)) console.log(line);
   }
+  // WORKERS=false: this process only serves; `npm run worker` processes do the background work.
+  if (config.mailSync.workers) running.workers = startWorkers(db, config, secrets, app.log);
 }
 
 await main();

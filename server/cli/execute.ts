@@ -1,6 +1,10 @@
+import type { Config } from '../config';
 import type { Db } from '../db/types';
+import { SecretsKeyError, type Secrets } from '../mail/secrets';
 import { runCommand } from './commands';
 import { CliInputError } from './flag-values';
+import { runMailCommand } from './mail-commands';
+import { MAIL_USAGE, isMailCommandName, parseMailCommand, type MailCommand } from './mail-parse';
 import { USAGE, parseCommand, type Command } from './parse';
 
 // What a CLI run prints and its exit code, computed the same way whether the CLI opened the
@@ -13,43 +17,72 @@ export interface CliOutcome {
   code: number;
 }
 
-const refused = (error: CliInputError): CliOutcome => ({
+/** Where a command runs: the CLI's own database and config, or the server's. */
+export interface CliContext {
+  db: Db;
+  config: Config;
+  /** Opened only by the commands that seal a secret or sync. */
+  secrets: () => Promise<Secrets>;
+  /** Progress lines of `mail:sync --wait` on a terminal. */
+  progress?: (line: string) => void;
+}
+
+type AnyCommand = Command | MailCommand;
+
+const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
+
+const refused = (error: Error): CliOutcome => ({
   stdout: [],
   stderr: [`error: ${error.message}`],
   code: 2,
 });
 
 /** A checked command, or the outcome when none needs the database (a bad flag, help). */
-export function parseArgv(argv: string[]): Command | CliOutcome {
+export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
   try {
+    if (isMailCommandName(argv[0])) return parseMailCommand(argv);
     const command = parseCommand(argv);
-    return command.name === 'help' ? { stdout: [USAGE], stderr: [], code: 0 } : command;
+    return command.name === 'help'
+      ? { stdout: [`${USAGE}\n\n${MAIL_USAGE}`], stderr: [], code: 0 }
+      : command;
   } catch (error) {
     if (error instanceof CliInputError) return refused(error);
     throw error;
   }
 }
 
-/** Runs a checked command in db; `before` holds lines already printed (applied migrations). */
+async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome> {
+  if (!isMail(command))
+    return { stdout: await runCommand(context.db, command), stderr: [], code: 0 };
+  const result = await runMailCommand(command, context);
+  return result.exitCode === 0
+    ? { stdout: result.lines, stderr: [], code: 0 }
+    : { stdout: [], stderr: result.lines, code: result.exitCode };
+}
+
+/** Runs a checked command; `before` holds lines already printed (applied migrations). */
 export async function executeCommand(
-  db: Db,
-  command: Command,
+  context: CliContext,
+  command: AnyCommand,
   before: string[] = [],
 ): Promise<CliOutcome> {
   try {
-    return { stdout: [...before, ...(await runCommand(db, command))], stderr: [], code: 0 };
+    const outcome = await run(context, command);
+    return { ...outcome, stdout: [...before, ...outcome.stdout] };
   } catch (error) {
-    if (error instanceof CliInputError) return { ...refused(error), stdout: before };
+    if (error instanceof CliInputError || error instanceof SecretsKeyError) {
+      return { ...refused(error), stdout: before };
+    }
     throw error;
   }
 }
 
 /** The whole run from argv, as the server performs a handed-off command. */
-export async function executeArgv(db: Db, argv: string[]): Promise<CliOutcome> {
+export async function executeArgv(context: CliContext, argv: string[]): Promise<CliOutcome> {
   const parsed = parseArgv(argv);
   if ('code' in parsed) return parsed;
   try {
-    return await executeCommand(db, parsed);
+    return await executeCommand(context, parsed);
   } catch (error) {
     return {
       stdout: [],

@@ -1,8 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { Db } from '../db/types';
-import { executeArgv, type CliOutcome } from './execute';
+import { executeArgv, type CliContext, type CliOutcome } from './execute';
 
 // While a server holds a PGlite data folder, the CLI may not open it (one process per folder),
 // so it hands its arguments to the server over a Unix socket in that folder, readable and
@@ -20,7 +19,7 @@ function isArgv(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-function serve(db: Db, socket: Socket): void {
+function serve(context: CliContext, socket: Socket): void {
   let buffered = '';
   socket.setEncoding('utf8');
   socket.on('error', () => socket.destroy());
@@ -37,14 +36,14 @@ function serve(db: Db, socket: Socket): void {
       argv = undefined;
     }
     const outcome: Promise<CliOutcome> = isArgv(argv)
-      ? executeArgv(db, argv)
+      ? executeArgv(context, argv)
       : Promise.resolve({ stdout: [], stderr: ['error: unreadable request'], code: 2 });
     void outcome.then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
   });
 }
 
 /** Listens on the folder's CLI socket; the caller holds the folder's lock. */
-export async function listenForCli(db: Db, dataDir: string): Promise<Server> {
+export async function listenForCli(context: CliContext, dataDir: string): Promise<Server> {
   const path = cliSocketPath(dataDir);
   // Longer paths do not fit a Unix socket address; Node would bind a truncated one.
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
@@ -52,7 +51,7 @@ export async function listenForCli(db: Db, dataDir: string): Promise<Server> {
   }
   // A socket file left by a killed server: the lock is ours now, so nobody is behind it.
   rmSync(path, { force: true });
-  const server = createServer((socket) => serve(db, socket));
+  const server = createServer((socket) => serve(context, socket));
   // bind() creates the file with the umask's permissions: owner-only from the first moment.
   const umask = process.umask(0o177);
   try {

@@ -19,7 +19,7 @@ const PROVIDER_NAMES: Record<Provider, string> = {
   M: 'Microsoft 365 organization',
 };
 
-const unknownToProvider = (provider: Provider) =>
+export const unknownToProvider = (provider: Provider) =>
   `We couldn't find this mailbox in your ${PROVIDER_NAMES[provider]}`;
 
 interface Context {
@@ -36,6 +36,7 @@ async function problemOf(email: string, seen: ReadonlySet<string>, ctx: Context)
   if (!ctx.allowedDomains.has(domain)) return foreignDomain(domain);
   if (ctx.tracked.has(email)) return ALREADY_TRACKED;
   if (seen.has(email)) return REPEATED;
+  if (ctx.directory.problem) return ctx.directory.problem(ctx.workspace, email);
   if (!(await ctx.directory.exists(ctx.workspace, email))) {
     return unknownToProvider(ctx.workspace.provider);
   }

@@ -13,6 +13,11 @@ export interface DirectoryWorkspace {
  */
 export interface MailboxDirectory {
   exists(workspace: DirectoryWorkspace, email: string): Promise<boolean>;
+  /**
+   * Why the provider cannot read the address, in words, or null when it can. A directory that
+   * knows the reason gives it here; the check then asks this instead of `exists`.
+   */
+  problem?(workspace: DirectoryWorkspace, email: string): Promise<string | null>;
 }
 
 /**

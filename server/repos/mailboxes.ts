@@ -123,7 +123,7 @@ export async function lockMailboxQuota(tx: Queryable, workspaceId: number): Prom
   return { allowedDomains: row.allowed_domains, max: row.max_mailboxes, used: count?.used ?? 0 };
 }
 
-/** Inserts mailboxes in `loading_data`, named after the user of the same address when there is one. */
+/** Inserts mailboxes in `loading_data`, due for sync, named after the user of the same address when there is one. */
 export async function insertMailboxes(
   tx: Queryable,
   workspaceId: number,
@@ -136,10 +136,14 @@ export async function insertMailboxes(
     [workspaceId, emails],
   );
   const names = new Map(users.map((user) => [user.email, user.full_name]));
+  // Each new mailbox gets its sync row, due at once, so a worker loads its history.
   await tx.query(
-    `insert into mailboxes (workspace_id, email, full_name, status, data_from)
-     select $1, e.email, e.full_name, 'loading_data', $4::date
-       from unnest($2::text[], $3::text[]) as e(email, full_name)`,
+    `with added as (
+       insert into mailboxes (workspace_id, email, full_name, status, data_from)
+       select $1, e.email, e.full_name, 'loading_data', $4::date
+         from unnest($2::text[], $3::text[]) as e(email, full_name)
+       returning workspace_id, mailbox_id)
+     insert into mailbox_sync (workspace_id, mailbox_id) select workspace_id, mailbox_id from added`,
     [
       workspaceId,
       emails,

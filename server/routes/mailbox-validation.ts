@@ -5,6 +5,8 @@ import type { Schemas } from '../contract/types';
 import { authenticate, type AuthContext } from '../auth/authenticate';
 import { DemoDirectory, type MailboxDirectory } from '../mail/provider-directory';
 import { checkMailboxes } from '../mail/mailbox-checks';
+import { ConnectorDirectory } from '../mail/connector-directory';
+import { loadSecretBox, type Secrets } from '../mail/secrets';
 import { readFrame } from '../mail/socket-frames';
 
 // The live mailbox validation (operation validateMailboxesSocket): auth first, then
@@ -150,7 +152,7 @@ class ValidationSession {
 }
 
 export interface MailboxValidationOptions {
-  /** Who answers whether a mailbox exists; the demo directory until mail sync exists. */
+  /** Who answers whether a mailbox exists; the workspace's mail connector by default. */
   directory?: MailboxDirectory;
   /** How long a new connection may wait before its auth message. */
   authTimeoutMs?: number;
@@ -160,7 +162,16 @@ export default function mailboxValidationRoutes(
   app: FastifyInstance,
   options: MailboxValidationOptions = {},
 ) {
-  const directory = options.directory ?? new DemoDirectory();
+  // The workspace's connector answers; the key is read at the first credential it needs.
+  let secrets: Promise<Secrets> | undefined;
+  const loadSecrets = () =>
+    (secrets ??= loadSecretBox({
+      secretsKey: app.config.mailSync.secretsKey,
+      databaseUrl: app.config.databaseUrl,
+      dataDir: app.config.dataDir,
+    }));
+  const directory =
+    options.directory ?? new ConnectorDirectory(app.db, loadSecrets, new DemoDirectory());
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   app.route({
     method: 'GET',

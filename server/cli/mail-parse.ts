@@ -1,0 +1,146 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  CliInputError,
+  bool,
+  count,
+  email,
+  required,
+  workspaceId,
+  type Flags,
+} from './flag-values';
+
+// The mail commands' flags, checked before the database opens. Secret files are named here and
+// read by the command; their content is never printed.
+
+export type MailCommand =
+  | {
+      name: 'mail:imap';
+      workspaceId: number;
+      host: string;
+      port: number;
+      tls: boolean;
+      masterUser: string;
+      masterLogin: 'separator' | 'authzid';
+      passwordFile: string;
+      sentFolder: string;
+    }
+  | { name: 'mail:google'; workspaceId: number; serviceAccountFile: string }
+  | {
+      name: 'mail:microsoft';
+      workspaceId: number;
+      tenant: string;
+      clientId: string;
+      clientSecretFile: string;
+    }
+  | { name: 'mail:demo'; workspaceId: number }
+  | { name: 'mail:status'; workspaceId: number }
+  | { name: 'mail:sync'; workspaceId: number; mailbox: string | undefined; wait: boolean };
+
+export const MAIL_USAGE = `Mail accounts and sync (secrets are read from files and sealed with SECRETS_KEY):
+
+  mail:imap      --workspace ID --host HOST --port PORT [--tls true|false]
+                 --master-user USER --master-password-file FILE [--sent-folder NAME]
+                 [--master-login separator|authzid]
+  mail:google    --workspace ID --service-account-file FILE
+  mail:microsoft --workspace ID --tenant TENANT --client-id ID --client-secret-file FILE
+  mail:demo      --workspace ID
+  mail:status    --workspace ID     (tab-separated: address, status, messages, last sync, last error)
+  mail:sync      --workspace ID [--mailbox ADDRESS] [--wait]`;
+
+const FLAGS: Record<MailCommand['name'], readonly string[]> = {
+  'mail:imap': [
+    'workspace',
+    'host',
+    'port',
+    'tls',
+    'master-user',
+    'master-password-file',
+    'sent-folder',
+    'master-login',
+  ],
+  'mail:google': ['workspace', 'service-account-file'],
+  'mail:microsoft': ['workspace', 'tenant', 'client-id', 'client-secret-file'],
+  'mail:demo': ['workspace'],
+  'mail:status': ['workspace'],
+  'mail:sync': ['workspace', 'mailbox'],
+};
+
+export const isMailCommandName = (name: string | undefined): name is MailCommand['name'] =>
+  name !== undefined && Object.hasOwn(FLAGS, name);
+
+const HOST = /^[A-Za-z0-9.-]{1,253}$|^\[?[0-9A-Fa-f:.]+\]?$/;
+
+function readFlags(name: MailCommand['name'], args: string[]): Flags & { wait?: boolean } {
+  const options: ParseArgsConfig['options'] = Object.fromEntries(
+    FLAGS[name].map((flag) => [flag, { type: 'string' }] as const),
+  );
+  if (name === 'mail:sync') options.wait = { type: 'boolean' };
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Flags & {
+      wait?: boolean;
+    };
+  } catch (error) {
+    throw new CliInputError(`${name}: ${(error as Error).message}`);
+  }
+}
+
+function imap(flags: Flags): Extract<MailCommand, { name: 'mail:imap' }> {
+  const host = required(flags, 'host');
+  if (!HOST.test(host)) throw new CliInputError(`--host: "${host}" is not a host name or address`);
+  const port = count(required(flags, 'port'), 'port');
+  if (port < 1 || port > 65_535) throw new CliInputError(`--port must be 1–65535, got ${port}`);
+  const login = flags['master-login'] ?? 'separator';
+  if (login !== 'separator' && login !== 'authzid') {
+    throw new CliInputError(`--master-login must be separator or authzid, got "${login}"`);
+  }
+  return {
+    name: 'mail:imap',
+    workspaceId: workspaceId(flags),
+    host,
+    port,
+    tls: flags.tls === undefined ? true : bool(flags.tls, 'tls'),
+    masterUser: required(flags, 'master-user'),
+    masterLogin: login,
+    passwordFile: required(flags, 'master-password-file'),
+    sentFolder: flags['sent-folder']?.trim() || 'Sent',
+  };
+}
+
+export function parseMailCommand(argv: readonly string[]): MailCommand {
+  const [name, ...rest] = argv;
+  if (!isMailCommandName(name)) throw new CliInputError(`unknown command "${name}"`);
+  const flags = readFlags(name, rest);
+  switch (name) {
+    case 'mail:imap':
+      return imap(flags);
+    case 'mail:google':
+      return {
+        name,
+        workspaceId: workspaceId(flags),
+        serviceAccountFile: required(flags, 'service-account-file'),
+      };
+    case 'mail:microsoft': {
+      const tenant = required(flags, 'tenant');
+      if (!/^[A-Za-z0-9.-]+$/.test(tenant)) {
+        throw new CliInputError(`--tenant: "${tenant}" is not a tenant id or domain`);
+      }
+      return {
+        name,
+        workspaceId: workspaceId(flags),
+        tenant,
+        clientId: required(flags, 'client-id'),
+        clientSecretFile: required(flags, 'client-secret-file'),
+      };
+    }
+    case 'mail:demo':
+    case 'mail:status':
+      return { name, workspaceId: workspaceId(flags) };
+    case 'mail:sync':
+      return {
+        name,
+        workspaceId: workspaceId(flags),
+        mailbox: flags.mailbox === undefined ? undefined : email(flags.mailbox, 'mailbox'),
+        wait: flags.wait === true,
+      };
+  }
+}

@@ -1,0 +1,57 @@
+import type { Queryable } from '../db/types';
+import { getMailAccount } from '../repos/mail-accounts';
+import { MailProviderError } from './connector';
+import { openConnector } from './connectors';
+import { unknownToProvider } from './mailbox-checks';
+import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';
+import { SecretsKeyError, type Secrets } from './secrets';
+
+// The live validation asks the workspace's own connector: its probe logs in as the mailbox (or
+// asks the provider about it) and says in words why it cannot be read.
+
+export const NO_MAIL_SETTINGS =
+  "This workspace has no mail settings yet, so we can't check this mailbox. An operator sets " +
+  'them with npm run cli -- mail:imap (or mail:google, mail:microsoft).';
+
+const UNREADABLE_CREDENTIALS =
+  "This server can't read the workspace's mail credentials: an operator must check SECRETS_KEY.";
+
+export class ConnectorDirectory implements MailboxDirectory {
+  constructor(
+    private readonly db: Queryable,
+    private readonly secrets: () => Promise<Secrets>,
+    /** Answers for the demo provider until its connector is wired in (at merge). */
+    private readonly demo: MailboxDirectory,
+  ) {}
+
+  async exists(workspace: DirectoryWorkspace, email: string): Promise<boolean> {
+    return (await this.problem(workspace, email)) === null;
+  }
+
+  async problem(workspace: DirectoryWorkspace, email: string): Promise<string | null> {
+    const account = await getMailAccount(this.db, workspace.workspaceId);
+    if (!account) return NO_MAIL_SETTINGS;
+    // wired at merge: the demo connector's probe answers instead.
+    if (account.provider === 'demo') {
+      return (await this.demo.exists(workspace, email))
+        ? null
+        : unknownToProvider(workspace.provider);
+    }
+    try {
+      const connector = await openConnector(this.db, workspace.workspaceId, {
+        secrets: await this.secrets(),
+      });
+      if (!connector) return NO_MAIL_SETTINGS;
+      try {
+        const probed = await connector.probe(email);
+        return probed.ok ? null : probed.reason;
+      } finally {
+        await connector.close();
+      }
+    } catch (error) {
+      if (error instanceof MailProviderError) return error.message;
+      if (error instanceof SecretsKeyError) return UNREADABLE_CREDENTIALS;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import type { Db, Tx } from '../db/types';
+import {
+  claimDueMailboxes,
+  failSync,
+  finishSync,
+  renewLease,
+  type ClaimFilter,
+  type ClaimedMailbox,
+} from '../repos/mailbox-sync';
+import { MailProviderError, type MailConnector, type SyncBatch } from './connector';
+import { withoutResyncedCopies } from './resync-copies';
+import { commitBatch, LeaseLostError, type CommitResult } from './store';
+
+// Syncs due mailboxes: claims them under a lease in one short statement, talks to the provider
+// outside any transaction, commits each batch with its cursor in a transaction of its own, then
+// schedules the next run, or after a failure a backoff. A lease left by a killed process expires
+// and the mailbox is claimed again from its last committed cursor.
+
+export interface SyncWorkerDeps {
+  db: Db;
+  /** Names this process in the lease rows. */
+  owner: string;
+  now: () => Date;
+  /** The workspace's connector, or null when it has no mail settings. */
+  connectorFor: (workspaceId: number) => Promise<MailConnector | null>;
+  intervalS: number;
+  leaseS?: number;
+  /** Mailboxes claimed per statement. */
+  claimLimit?: number;
+  /** Called inside each batch's transaction with the threads whose figures are stale. */
+  onThreadsChanged?: (
+    tx: Tx,
+    workspaceId: number,
+    mailboxId: number,
+    threadKeys: readonly string[],
+  ) => Promise<void>;
+  /** After each committed batch (progress lines, tests). */
+  onBatch?: (mailbox: ClaimedMailbox, batch: SyncBatch, result: CommitResult) => void;
+}
+
+export interface SyncOutcome {
+  email: string;
+  workspaceId: number;
+  ok: boolean;
+  /** The reason in words, when it failed. */
+  error?: string;
+}
+
+const NO_SETTINGS =
+  'This workspace has no mail settings yet: an operator sets them with npm run cli -- mail:imap ' +
+  '(or mail:google, mail:microsoft, mail:demo).';
+
+/** Seconds before the next try after `attempts` failures in a row: 30 s doubling, at most 1 h. */
+export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** attempts, 3600);
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+async function syncMailbox(
+  deps: SyncWorkerDeps,
+  mailbox: ClaimedMailbox,
+  connector: MailConnector,
+  signal: AbortSignal,
+) {
+  const leaseS = deps.leaseS ?? 120;
+  const lost = new AbortController();
+  const both = AbortSignal.any([signal, lost.signal]);
+  // Renewed at a third of its length, so a slow provider call never lets it lapse.
+  const renewal = setInterval(
+    () => {
+      renewLease(deps.db, mailbox, deps.owner, deps.now(), leaseS).then(
+        (held) => held || lost.abort(new LeaseLostError('the sync lease was lost')),
+        () => undefined,
+      );
+    },
+    (leaseS * 1000) / 3,
+  );
+  const target = { ...mailbox, leaseOwner: deps.owner };
+  try {
+    const batches = connector.sync(mailbox, mailbox.cursor, both);
+    for await (const batch of batches) {
+      const result = await deps.db.transaction(async (tx) => {
+        const kept = await withoutResyncedCopies(tx, target, batch.messages);
+        const committed = await commitBatch(tx, target, { ...batch, messages: kept });
+        if (committed.threads.length > 0) {
+          await deps.onThreadsChanged?.(
+            tx,
+            mailbox.workspaceId,
+            mailbox.mailboxId,
+            committed.threads,
+          );
+        }
+        return committed;
+      });
+      deps.onBatch?.(mailbox, batch, result);
+    }
+  } finally {
+    clearInterval(renewal);
+  }
+  if (lost.signal.aborted) throw lost.signal.reason;
+}
+
+async function runClaimed(
+  deps: SyncWorkerDeps,
+  mailbox: ClaimedMailbox,
+  connectorOf: (workspaceId: number) => Promise<MailConnector | null>,
+  signal: AbortSignal,
+): Promise<SyncOutcome> {
+  const outcome = { email: mailbox.email, workspaceId: mailbox.workspaceId };
+  try {
+    const connector = await connectorOf(mailbox.workspaceId);
+    if (!connector) throw new MailProviderError(NO_SETTINGS, true);
+    await syncMailbox(deps, mailbox, connector, signal);
+    await finishSync(deps.db, mailbox, deps.owner, addSeconds(deps.now(), deps.intervalS));
+    return { ...outcome, ok: true };
+  } catch (error) {
+    // Another process holds the mailbox now: it records what happens next.
+    if (error instanceof LeaseLostError) return { ...outcome, ok: false, error: error.message };
+    // Stopped (server closing): due again at once, for whichever process runs next.
+    if (signal.aborted) {
+      await finishSync(deps.db, mailbox, deps.owner, deps.now());
+      return { ...outcome, ok: false, error: 'The sync was stopped.' };
+    }
+    const known = error instanceof MailProviderError;
+    const message = known ? error.message : `The sync failed: ${(error as Error).message}`;
+    const retryAt = addSeconds(deps.now(), backoffSeconds(mailbox.attempts));
+    const transient = !known || error.transient;
+    await failSync(deps.db, mailbox, deps.owner, { message, transient, retryAt });
+    return { ...outcome, ok: false, error: message };
+  }
+}
+
+/**
+ * Claims and syncs due mailboxes until none is left (or `signal` stops it); each claimed
+ * mailbox's outcome is returned. Mailboxes of one claim run one after another.
+ */
+export async function syncDueMailboxes(
+  deps: SyncWorkerDeps,
+  signal: AbortSignal,
+  filter: ClaimFilter = {},
+): Promise<SyncOutcome[]> {
+  const outcomes: SyncOutcome[] = [];
+  const connectors = new Map<number, Promise<MailConnector | null>>();
+  const connectorOf = (workspaceId: number) => {
+    if (!connectors.has(workspaceId)) connectors.set(workspaceId, deps.connectorFor(workspaceId));
+    return connectors.get(workspaceId)!;
+  };
+  try {
+    while (!signal.aborted) {
+      const claimed = await claimDueMailboxes(
+        deps.db,
+        deps.owner,
+        deps.now(),
+        deps.leaseS ?? 120,
+        deps.claimLimit ?? 4,
+        filter,
+      );
+      if (claimed.length === 0) break;
+      for (const mailbox of claimed) {
+        outcomes.push(await runClaimed(deps, mailbox, connectorOf, signal));
+      }
+    }
+  } finally {
+    for (const pending of connectors.values()) {
+      await pending.then((connector) => connector?.close()).catch(() => undefined);
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,143 @@
+import type { Queryable } from '../db/types';
+import type { SyncCursor } from '../mail/connector';
+
+// The sync lease rows (mailbox_sync). Every time comes from the worker's clock as a parameter,
+// so tests move time without waiting; each statement is one short transaction of its own.
+
+export interface ClaimedMailbox {
+  workspaceId: number;
+  mailboxId: number;
+  email: string;
+  dataFrom: string;
+  cursor: SyncCursor | null;
+  attempts: number;
+}
+
+export interface ClaimFilter {
+  workspaceId?: number;
+  /** Lower-case addresses. */
+  emails?: readonly string[];
+}
+
+/** Claims up to `limit` due, unleased (or expired) mailboxes for `owner` in one statement. */
+export async function claimDueMailboxes(
+  db: Queryable,
+  owner: string,
+  now: Date,
+  leaseSeconds: number,
+  limit: number,
+  filter: ClaimFilter = {},
+): Promise<ClaimedMailbox[]> {
+  return db.query<ClaimedMailbox>(
+    `update mailbox_sync s
+        set lease_owner = $1, lease_expires_at = $2::timestamptz + make_interval(secs => $3)
+       from mailboxes m
+      where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
+        and (s.workspace_id, s.mailbox_id) in (
+          select q.workspace_id, q.mailbox_id
+            from mailbox_sync q
+            join mailboxes b on b.workspace_id = q.workspace_id and b.mailbox_id = q.mailbox_id
+           where b.removed_at is null and q.next_run_at <= $2
+             and (q.lease_expires_at is null or q.lease_expires_at <= $2)
+             and ($5::int is null or q.workspace_id = $5)
+             and ($6::text[] is null or lower(b.email) = any($6::text[]))
+           order by q.next_run_at
+           limit $4
+             for update of q skip locked)
+      returning s.workspace_id as "workspaceId", s.mailbox_id as "mailboxId",
+                lower(m.email) as email, m.data_from as "dataFrom", s.cursor, s.attempts`,
+    [
+      owner,
+      now.toISOString(),
+      leaseSeconds,
+      limit,
+      filter.workspaceId ?? null,
+      filter.emails ?? null,
+    ],
+  );
+}
+
+/** Extends a held lease; false when it was lost (taken over after expiry, or the mailbox gone). */
+export async function renewLease(
+  db: Queryable,
+  mailbox: ClaimedMailbox,
+  owner: string,
+  now: Date,
+  leaseSeconds: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update mailbox_sync set lease_expires_at = $4::timestamptz + make_interval(secs => $5)
+      where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3
+      returning mailbox_id`,
+    [mailbox.workspaceId, mailbox.mailboxId, owner, now.toISOString(), leaseSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** Releases the lease and schedules the next run. */
+export async function finishSync(
+  db: Queryable,
+  mailbox: ClaimedMailbox,
+  owner: string,
+  nextRunAt: Date,
+): Promise<void> {
+  await db.query(
+    `update mailbox_sync
+        set lease_owner = null, lease_expires_at = null, attempts = 0, last_error = null,
+            next_run_at = $4
+      where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3`,
+    [mailbox.workspaceId, mailbox.mailboxId, owner, nextRunAt.toISOString()],
+  );
+}
+
+/**
+ * Releases the lease after a failure: one more attempt, the reason in words, a retry at
+ * `retryAt`; a failure retrying cannot cure also marks the mailbox `sync_error`.
+ */
+export async function failSync(
+  db: Queryable,
+  mailbox: ClaimedMailbox,
+  owner: string,
+  failure: { message: string; transient: boolean; retryAt: Date },
+): Promise<void> {
+  await db.query(
+    `with released as (
+       update mailbox_sync
+          set lease_owner = null, lease_expires_at = null, attempts = attempts + 1,
+              last_error = $4, next_run_at = $5
+        where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3
+        returning workspace_id, mailbox_id)
+     update mailboxes m set status = 'sync_error'
+       from released r
+      where not $6 and m.workspace_id = r.workspace_id and m.mailbox_id = r.mailbox_id`,
+    [
+      mailbox.workspaceId,
+      mailbox.mailboxId,
+      owner,
+      failure.message,
+      failure.retryAt.toISOString(),
+      failure.transient,
+    ],
+  );
+}
+
+/** Makes mailboxes due now (all of the workspace's, or those addresses); returns how many. */
+export async function markDue(
+  db: Queryable,
+  workspaceId: number,
+  now: Date,
+  emails?: readonly string[],
+): Promise<string[]> {
+  const rows = await db.query<{ email: string }>(
+    `insert into mailbox_sync (workspace_id, mailbox_id, next_run_at)
+     select m.workspace_id, m.mailbox_id, $2 from mailboxes m
+      where m.workspace_id = $1 and m.removed_at is null
+        and ($3::text[] is null or lower(m.email) = any($3::text[]))
+     on conflict (workspace_id, mailbox_id) do update set next_run_at = excluded.next_run_at
+     returning (select lower(email) from mailboxes b
+                 where b.workspace_id = mailbox_sync.workspace_id
+                   and b.mailbox_id = mailbox_sync.mailbox_id) as email`,
+    [workspaceId, now.toISOString(), emails ?? null],
+  );
+  return rows.map((row) => row.email);
+}

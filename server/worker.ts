@@ -1,0 +1,52 @@
+// npm run worker: only the background workers (mail sync …), no web server. Several of these and
+// several web processes (WORKERS=false) can share one PostgreSQL; leases keep each mailbox with
+// one process at a time.
+import { ConfigError, loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { SecretsKeyError } from './mail/secrets';
+import { openSecrets, startWorkers } from './workers/start';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Mailpulse worker cannot start. ${error.message}`);
+    process.exit(1);
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  let secrets;
+  try {
+    secrets = await openSecrets(db, config);
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    console.error(`Mailpulse worker cannot start. ${error.message}`);
+    await db.close();
+    process.exit(1);
+  }
+  const log = {
+    error: (detail: object, message: string) => console.error(message, JSON.stringify(detail)),
+  };
+  const workers = startWorkers(db, config, secrets, log);
+  console.log('Mailpulse worker running');
+  const stop = (signal: string) => {
+    console.log(`Mailpulse worker stopping (${signal})`);
+    workers
+      .stop()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Mailpulse worker could not stop cleanly', error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,63 @@
+// A small loop for background tasks: each runs, then waits its interval, until stopped. The
+// clock is injected so tests move time by hand; a task's failure is logged and it runs again at
+// its next turn. stop() aborts the signal the tasks get and resolves once every loop has ended.
+
+export interface WorkerTask {
+  name: string;
+  intervalMs: number;
+  run(signal: AbortSignal): Promise<void>;
+}
+
+export interface Clock {
+  now(): Date;
+  /** Resolves after `ms`, or early when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    }),
+};
+
+export interface RunnerLog {
+  error(detail: object, message: string): void;
+}
+
+export interface Runner {
+  stop(): Promise<void>;
+}
+
+export function startRunner(
+  tasks: readonly WorkerTask[],
+  { clock = systemClock, log }: { clock?: Clock; log?: RunnerLog } = {},
+): Runner {
+  const controller = new AbortController();
+  const { signal } = controller;
+  const loop = async (task: WorkerTask) => {
+    while (!signal.aborted) {
+      try {
+        await task.run(signal);
+      } catch (error) {
+        log?.error({ err: error, task: task.name }, `worker task ${task.name} failed`);
+      }
+      await clock.sleep(task.intervalMs, signal);
+    }
+  };
+  const loops = Promise.all(tasks.map(loop));
+  return {
+    stop: async () => {
+      controller.abort();
+      await loops;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { hostname } from 'node:os';
+import type { Config } from '../config';
+import type { Db } from '../db/types';
+import { openConnector } from '../mail/connectors';
+import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
+import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
+import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './runner';
+
+// The workers a Mailpulse process runs: inside the server by default, or alone (npm run worker).
+// Further tasks (statistics rebuild, alert evaluation) join the list below.
+
+/** How often a worker looks for due mailboxes; each mailbox's own schedule is SYNC_INTERVAL_S. */
+const SYNC_POLL_MS = 5_000;
+
+/** Reads the credentials key and checks it against the stored secrets; throws naming SECRETS_KEY. */
+export async function openSecrets(db: Db, config: Config): Promise<Secrets> {
+  const box = await loadSecretBox({
+    secretsKey: config.mailSync.secretsKey,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  await checkSecretsKey(db, box);
+  return box;
+}
+
+export function syncWorkerDeps(
+  db: Db,
+  config: Config,
+  secrets: Secrets,
+  extra: Partial<SyncWorkerDeps> = {},
+): SyncWorkerDeps {
+  return {
+    db,
+    owner: `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+    now: () => new Date(),
+    connectorFor: (workspaceId) => openConnector(db, workspaceId, { secrets }),
+    intervalS: config.mailSync.syncIntervalS,
+    ...extra,
+  };
+}
+
+export function startWorkers(db: Db, config: Config, secrets: Secrets, log: RunnerLog): Runner {
+  const deps = syncWorkerDeps(db, config, secrets);
+  const tasks: WorkerTask[] = [
+    {
+      name: 'mail-sync',
+      intervalMs: Math.min(SYNC_POLL_MS, config.mailSync.syncIntervalS * 1000),
+      run: async (signal) => {
+        for (const outcome of await syncDueMailboxes(deps, signal)) {
+          if (!outcome.ok) log.error({ mailbox: outcome.email }, `mail sync: ${outcome.error}`);
+        }
+      },
+    },
+  ];
+  return startRunner(tasks, { log });
+}

@@ -1,0 +1,221 @@
+/**
+ * Debian's Dovecot on a free loopback port, with its own config in a temp folder, for the IMAP
+ * sync tests: a master user (`mailbox*master`), users added at will, INBOX and a `Sent` folder
+ * flagged `\Sent` (RFC 6154). Messages go in with APPEND, each with its INTERNALDATE.
+ *
+ *   const dovecot = await startDovecot();
+ *   await dovecot.addUser('sales@acme.example');
+ *   await dovecot.append('sales@acme.example', 'INBOX', [{ raw, date }]);
+ *   dovecot.port, dovecot.masterUser, dovecot.masterPassword
+ *   await dovecot.close();
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, appendFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
+
+export interface TestMessage {
+  /** The whole message, headers and body. */
+  raw: string;
+  /** Its INTERNALDATE. */
+  date: Date;
+}
+
+export interface Dovecot {
+  port: number;
+  masterUser: string;
+  masterPassword: string;
+  /** Every user's own password (tests log in as the master user instead). */
+  userPassword: string;
+  addUser(address: string): Promise<void>;
+  append(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
+  /** The same, written into the Maildir directly (for thousands of messages). */
+  appendBulk(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
+  /** Deletes and recreates a folder: it comes back with a new UIDVALIDITY. */
+  recreateFolder(address: string, folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MASTER_USER = 'mailpulse';
+const MASTER_PASSWORD = 'master-secret';
+const USER_PASSWORD = 'user-secret';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function config(dir: string, port: number): string {
+  return `protocols = imap
+listen = 127.0.0.1
+base_dir = ${dir}/run
+state_dir = ${dir}/state
+instance_name = mailpulse-test-${port}
+log_path = ${dir}/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+default_login_user = dovenull
+default_internal_user = dovecot
+auth_mechanisms = plain login
+auth_master_user_separator = *
+auth_failure_delay = 0
+mail_location = maildir:~/Maildir
+mail_fsync = never
+first_valid_uid = 1
+first_valid_gid = 1
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN ${dir}/master.passwd
+  master = yes
+  pass = yes
+}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN ${dir}/users.passwd
+}
+userdb {
+  driver = static
+  args = uid=dovecot gid=dovecot home=${dir}/home/%d/%n
+}
+namespace inbox {
+  inbox = yes
+  separator = /
+  mailbox Sent {
+    special_use = \\Sent
+    auto = subscribe
+  }
+}
+`;
+}
+
+/** Resolves once the port accepts connections; Dovecot gives no other sign of being ready. */
+async function waitForPort(port: number, child: ChildProcess, deadlineMs = 15_000) {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`dovecot exited with ${child.exitCode}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port });
+      socket.once('data', () => resolve(true));
+      socket.once('error', () => resolve(false));
+      socket.setTimeout(1000, () => resolve(false));
+    }).catch(() => false);
+    if (ok) return;
+    if (Date.now() - started > deadlineMs) throw new Error('dovecot did not start in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function startDovecot(): Promise<Dovecot> {
+  const dir = await mkdtemp(join(tmpdir(), 'mailpulse-dovecot-'));
+  await chmod(dir, 0o755);
+  await mkdir(join(dir, 'home'));
+  await chown(join(dir, 'home'), ...(await dovecotIds()));
+  const port = await freePort();
+  await writeFile(join(dir, 'dovecot.conf'), config(dir, port));
+  await writeFile(join(dir, 'master.passwd'), `${MASTER_USER}:${MASTER_PASSWORD}\n`);
+  await writeFile(join(dir, 'users.passwd'), '');
+  await chmod(join(dir, 'master.passwd'), 0o644);
+  await chmod(join(dir, 'users.passwd'), 0o644);
+  const child = spawn('dovecot', ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
+  await waitForPort(port, child);
+
+  const asUser = async <T>(address: string, fn: (client: ImapFlow) => Promise<T>) => {
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: address, pass: USER_PASSWORD },
+      logger: false,
+    });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.logout();
+    }
+  };
+
+  return {
+    port,
+    masterUser: MASTER_USER,
+    masterPassword: MASTER_PASSWORD,
+    userPassword: USER_PASSWORD,
+    addUser: async (address) => {
+      await appendFile(join(dir, 'users.passwd'), `${address}:${USER_PASSWORD}\n`);
+      // Dovecot looks at a changed passwd-file at most once a second: wait until it knows the user.
+      const started = Date.now();
+      while (!(await asUser(address, () => Promise.resolve(true)).catch(() => false))) {
+        if (Date.now() - started > 5000) throw new Error(`dovecot does not know ${address}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    append: (address, folder, messages) =>
+      asUser(address, async (client) => {
+        // Listing creates the `auto = subscribe` folders of a new user before the first APPEND.
+        await client.list();
+        for (const message of messages) {
+          await client.append(folder, message.raw, ['\\Seen'], message.date);
+        }
+      }),
+    appendBulk: async (address, folder, messages) => {
+      // Files written straight into the Maildir (INTERNALDATE is the file's time); Dovecot
+      // indexes them at the next SELECT. Thousands of APPENDs would take minutes here.
+      await asUser(address, async (client) => {
+        await client.list();
+        await client.mailboxOpen(folder);
+      });
+      const [domain, local] = [address.split('@')[1]!, address.split('@')[0]!];
+      const maildir = join(dir, 'home', domain, local, 'Maildir');
+      const cur = join(folder === 'INBOX' ? maildir : join(maildir, `.${folder}`), 'cur');
+      const [uid, gid] = await dovecotIds();
+      for (const [i, message] of messages.entries()) {
+        const file = join(cur, `${message.date.getTime()}.M${i}P${process.pid}.bulk:2,S`);
+        await writeFile(file, message.raw);
+        await chown(file, uid, gid);
+        await utimes(file, message.date, message.date);
+      }
+    },
+    recreateFolder: (address, folder) =>
+      asUser(address, async (client) => {
+        await client.mailboxDelete(folder);
+        // A folder with `auto = subscribe` comes back by itself on the next LIST.
+        const listed = await client.list();
+        if (!listed.some((entry) => entry.path === folder)) await client.mailboxCreate(folder);
+      }),
+    close: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function dovecotIds(): Promise<[number, number]> {
+  const { execFile } = await import('node:child_process');
+  const id = (flag: string) =>
+    new Promise<number>((resolve, reject) =>
+      execFile('id', [flag, 'dovecot'], (error, stdout) =>
+        error ? reject(new Error(error.message)) : resolve(Number(stdout.trim())),
+      ),
+    );
+  return [await id('-u'), await id('-g')];
+}
