@@ -194,7 +194,7 @@ function signInConfig(env: Env): SignInConfig {
   };
 }
 
-function mailApiUrls(env: Env): MailApiUrls {
+export function mailApiUrls(env: Env): MailApiUrls {
   const web = ['https:', 'http:'];
   const base = (name: string, fallback: string) =>
     url(env, name, fallback, web)!.replace(/\/+$/, '');

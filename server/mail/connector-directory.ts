@@ -1,3 +1,4 @@
+import type { MailApiUrls } from '../config';
 import type { Queryable } from '../db/types';
 import { getMailAccount } from '../repos/mail-accounts';
 import { MailProviderError } from './connector';
@@ -20,6 +21,7 @@ export class ConnectorDirectory implements MailboxDirectory {
   constructor(
     private readonly db: Queryable,
     private readonly secrets: () => Promise<Secrets>,
+    private readonly apis: MailApiUrls,
     /** Answers for the demo provider until its connector is wired in (at merge). */
     private readonly demo: MailboxDirectory,
   ) {}
@@ -40,6 +42,7 @@ export class ConnectorDirectory implements MailboxDirectory {
     try {
       const connector = await openConnector(this.db, workspace.workspaceId, {
         secrets: await this.secrets(),
+        apis: this.apis,
       });
       if (!connector) return NO_MAIL_SETTINGS;
       try {

@@ -1,22 +1,59 @@
+import type { MailApiUrls } from '../config';
 import type { Queryable } from '../db/types';
-import { getMailAccount } from '../repos/mail-accounts';
+import { getMailAccount, type MailAccount } from '../repos/mail-accounts';
 import { MailProviderError, type MailConnector } from './connector';
+import { createDemoConnector } from './demo-connector';
+import { readServiceAccount } from './google-auth';
+import { createGoogleConnector } from './google-connector';
 import {
   createImapConnector,
   type ImapConnectorOptions,
   type ImapSettings,
 } from './imap-connector';
+import { createMicrosoftConnector } from './microsoft-connector';
 import type { Secrets } from './secrets';
 
 // Builds the connector a workspace's mail settings name. The one place that unseals a credential.
 
 export interface ConnectorDeps {
   secrets: Secrets;
+  /** Where the Google and Microsoft connectors go (config.mailApis). */
+  apis: MailApiUrls;
+  now?: () => Date;
   imap?: ImapConnectorOptions;
 }
 
-const notYet = (provider: string) =>
-  new MailProviderError(`The ${provider} mail connector is not available yet.`, false);
+const incomplete = (provider: string, command: string) =>
+  new MailProviderError(
+    `The ${provider} settings are incomplete: set them again with npm run cli -- ${command}.`,
+    false,
+  );
+
+/** The demo generator's settings (written by the seed or mail:demo) and the workspace's domains. */
+async function openDemo(db: Queryable, workspaceId: number, account: MailAccount, now: () => Date) {
+  const [workspace] = await db.query<{ allowed_domains: string[] }>(
+    'select allowed_domains from workspaces where workspace_id = $1',
+    [workspaceId],
+  );
+  const { seed, timezone } = account.settings;
+  return createDemoConnector({
+    seed: typeof seed === 'number' ? seed : 1,
+    now,
+    workspaceDomains: workspace?.allowed_domains ?? [],
+    ...(typeof timezone === 'string' ? { timezone } : {}),
+  });
+}
+
+function openMicrosoft(account: MailAccount, clientSecret: string, apis: MailApiUrls) {
+  const { tenant, clientId } = account.settings;
+  if (typeof tenant !== 'string' || typeof clientId !== 'string') {
+    throw incomplete('Microsoft 365', 'mail:microsoft');
+  }
+  return createMicrosoftConnector(
+    { tenant, clientId, clientSecret },
+    { loginBaseUrl: apis.microsoftLoginUrl, graphBaseUrl: apis.graphApiUrl },
+  );
+}
 
 /** Settings written by the CLI's mail:imap; a row edited by hand is refused in words. */
 export function readImapSettings(settings: Record<string, unknown>): ImapSettings {
@@ -47,18 +84,23 @@ export async function openConnector(
   if (!account) return null;
   switch (account.provider) {
     case 'imap': {
-      if (account.secret === null) throw notYet('IMAP');
+      if (account.secret === null) throw incomplete('IMAP', 'mail:imap');
       const password = deps.secrets.unseal(account.secret);
       return createImapConnector(readImapSettings(account.settings), password, deps.imap);
     }
-    case 'google':
-      // wired at merge
-      throw notYet('Google Workspace');
-    case 'microsoft':
-      // wired at merge
-      throw notYet('Microsoft 365');
+    case 'google': {
+      if (account.secret === null) throw incomplete('Google Workspace', 'mail:google');
+      const serviceAccount = readServiceAccount(deps.secrets.unseal(account.secret));
+      return createGoogleConnector(
+        { serviceAccount },
+        { tokenUrl: deps.apis.googleTokenUrl, apiBaseUrl: deps.apis.gmailApiUrl },
+      );
+    }
+    case 'microsoft': {
+      if (account.secret === null) throw incomplete('Microsoft 365', 'mail:microsoft');
+      return openMicrosoft(account, deps.secrets.unseal(account.secret), deps.apis);
+    }
     case 'demo':
-      // wired at merge
-      throw notYet('demo');
+      return openDemo(db, workspaceId, account, deps.now ?? (() => new Date()));
   }
 }

@@ -171,7 +171,8 @@ export default function mailboxValidationRoutes(
       dataDir: app.config.dataDir,
     }));
   const directory =
-    options.directory ?? new ConnectorDirectory(app.db, loadSecrets, new DemoDirectory());
+    options.directory ??
+    new ConnectorDirectory(app.db, loadSecrets, app.config.mailApis, new DemoDirectory());
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   app.route({
     method: 'GET',

@@ -4,13 +4,18 @@ import type { Db } from '../db/types';
 import { openConnector } from '../mail/connectors';
 import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
+import { runDueRebuilds } from '../stats/rebuild';
+import { refreshThreadFacts } from '../stats/thread-facts';
 import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './runner';
 
 // The workers a Mailpulse process runs: inside the server by default, or alone (npm run worker).
-// Further tasks (statistics rebuild, alert evaluation) join the list below.
+// Mail sync keeps each touched thread's statistics current in the batch's own transaction; the
+// daily rebuild recomputes every workspace at 00:01 in its company timezone.
 
 /** How often a worker looks for due mailboxes; each mailbox's own schedule is SYNC_INTERVAL_S. */
 const SYNC_POLL_MS = 5_000;
+/** How often a worker looks for a workspace whose daily rebuild is due. */
+const REBUILD_POLL_MS = 60_000;
 
 /** Reads the credentials key and checks it against the stored secrets; throws naming SECRETS_KEY. */
 export async function openSecrets(db: Db, config: Config): Promise<Secrets> {
@@ -33,8 +38,11 @@ export function syncWorkerDeps(
     db,
     owner: `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
     now: () => new Date(),
-    connectorFor: (workspaceId) => openConnector(db, workspaceId, { secrets }),
+    connectorFor: (workspaceId) =>
+      openConnector(db, workspaceId, { secrets, apis: config.mailApis }),
     intervalS: config.mailSync.syncIntervalS,
+    onThreadsChanged: (tx, workspaceId, mailboxId, threads) =>
+      refreshThreadFacts(tx, workspaceId, mailboxId, [...threads]),
     ...extra,
   };
 }
@@ -49,6 +57,13 @@ export function startWorkers(db: Db, config: Config, secrets: Secrets, log: Runn
         for (const outcome of await syncDueMailboxes(deps, signal)) {
           if (!outcome.ok) log.error({ mailbox: outcome.email }, `mail sync: ${outcome.error}`);
         }
+      },
+    },
+    {
+      name: 'stats-rebuild',
+      intervalMs: REBUILD_POLL_MS,
+      run: async () => {
+        await runDueRebuilds(db, deps.owner, new Date());
       },
     },
   ];

@@ -1,3 +1,4 @@
+import { mailApiUrls } from '../../../server/config';
 import type { Db } from '../../../server/db/types';
 import { openConnector } from '../../../server/mail/connectors';
 import { SecretBox } from '../../../server/mail/secrets';
@@ -58,7 +59,8 @@ export function workerDeps(db: Db, overrides: Partial<SyncWorkerDeps> = {}): Syn
     db,
     owner: 'test-worker',
     now: () => new Date(),
-    connectorFor: (workspaceId) => openConnector(db, workspaceId, { secrets }),
+    connectorFor: (workspaceId) =>
+      openConnector(db, workspaceId, { secrets, apis: mailApiUrls({}) }),
     intervalS: 300,
     ...overrides,
   };
