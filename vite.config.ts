@@ -3,6 +3,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
+// `@/…` is src/ and `@common/…` common/ (tsconfig.json `paths` says the same to the compiler).
+const alias = {
+  '@/': new URL('./src/', import.meta.url).pathname,
+  '@common/': new URL('./common/', import.meta.url).pathname,
+};
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
@@ -15,6 +21,7 @@ export default defineConfig({
     }),
     react(),
   ],
+  resolve: { alias },
   server: {
     port: 5173,
     proxy: {
@@ -35,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'server',
           environment: 'node',

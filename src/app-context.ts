@@ -1,9 +1,9 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { createActor } from 'xstate';
-import { dashboardMachine, type DashboardActor } from './machines/dashboard.machine';
-import { routeGuardMachine, type RouteGuardActor } from './machines/routeGuard.machine';
-import { sessionMachine, type SessionActor } from './machines/session.machine';
-import { workspaceDataMachine, type WorkspaceDataActor } from './machines/workspaceData.machine';
+import { dashboardMachine, type DashboardActor } from '@/machines/dashboard.machine';
+import { routeGuardMachine, type RouteGuardActor } from '@/machines/routeGuard.machine';
+import { sessionMachine, type SessionActor } from '@/machines/session.machine';
+import { workspaceDataMachine, type WorkspaceDataActor } from '@/machines/workspaceData.machine';
 
 /** The app-wide actors, handed to every route through the router context. */
 export interface AppContext {

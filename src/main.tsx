@@ -1,17 +1,17 @@
 // First: error reporting and breadcrumbs, before anything else can fail.
-import './telemetry/start';
+import '@/telemetry/start';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppContext } from './app-context';
 import { routeTree } from './routeTree.gen';
-import { breadcrumbs } from './telemetry/breadcrumbs';
-import { redactUrl } from './telemetry/redact';
-import { reportError } from './telemetry/reporter';
-import { Toaster } from './ui/Toast';
+import { breadcrumbs } from '@/telemetry/breadcrumbs';
+import { redactUrl } from '@/telemetry/redact';
+import { reportError } from '@/telemetry/reporter';
+import { Toaster } from '@/ui/Toast';
 import './router-types';
-import './styles/tokens.css';
-import './styles/base.css';
+import '@/styles/tokens.css';
+import '@/styles/base.css';
 
 const router = createRouter({
   routeTree,

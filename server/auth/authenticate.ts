@@ -3,7 +3,7 @@ import {
   type FeatureName,
   type Features,
   type Role,
-} from '../../src/domain/access-model';
+} from '../../common/access-model';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
 

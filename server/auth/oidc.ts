@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { Config, LoginProvider, OidcClientConfig } from '../config';
-import { isEmail } from '../../src/domain/patterns';
+import { isEmail } from '../../common/patterns';
 import { ATTEMPT_LIFETIME_SECONDS, type LoginAttempt } from './login-attempt';
 
 /** OpenID Connect with Google and Microsoft: authorization code with state, nonce and PKCE. */

@@ -1,3 +1,5 @@
+import { MAX_PG_INTEGER as MAX_INT } from '../../common/limits';
+
 // Checks and normalises single flag values; every message names the flag it refuses.
 
 /** Bad input: the CLI prints the message and exits 2, having changed nothing. */
@@ -10,7 +12,6 @@ export type Flags = Partial<Record<string, string>>;
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EMAIL_LOCAL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_INT = 2_147_483_647;
 
 export function required(flags: Flags, flag: string): string {
   const value = flags[flag]?.trim();

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { FEATURE_NAMES, ROLES, type FeatureName } from '../../src/domain/access-model';
+import { FEATURE_NAMES, ROLES, type FeatureName } from '../../common/access-model';
 import {
   type DashboardSettings,
   type FeatureFlags,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
-import type { FeatureName, Role } from '../../src/domain/access-model';
+import type { FeatureName, Role } from '../../common/access-model';
 import { authenticate, type AuthContext } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';

@@ -1,6 +1,6 @@
 import type { Schemas } from '../contract/types';
 import { badRequest } from '../http/errors';
-import { isDomainOrWildcard, isEmail } from '../../src/domain/patterns';
+import { isDomainOrWildcard, isEmail } from '../../common/patterns';
 
 export type AlertInput = Schemas['AlertInput'];
 

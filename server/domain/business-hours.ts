@@ -1,15 +1,9 @@
 import type { Schemas } from '../contract/types';
 import { badRequest } from '../http/errors';
+import { isIgnoreHours, WEEKDAYS, type Weekday } from '../../common/business-hours';
 
 export type BusinessHoursEntry = Schemas['BusinessHoursEntry'];
-export type Weekday = Schemas['Weekday'];
 export type BhsStatus = Schemas['BhsStatus'];
-
-export const WEEKDAYS: readonly Weekday[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-// Ignored mode (spec 001 §4.2) saves every day from the first to the last second.
-const DAY_START = '00:00:00';
-const DAY_END = '23:59:59';
 
 // ICU's list of canonical names, plus UTC. The contract asks for IANA names with underscores for
 // spaces (`America/New_York`).
@@ -37,12 +31,7 @@ export function sortByWeekday(entries: readonly BusinessHoursEntry[]): BusinessH
 
 /** Ignore is the mailbox's own hours covering every day, 00:00:00–23:59:59; anything else is Custom. */
 export function ownHoursStatus(entries: readonly BusinessHoursEntry[]): BhsStatus {
-  const wholeDays = new Set(
-    entries
-      .filter((e) => e.start_time === DAY_START && e.end_time === DAY_END)
-      .map((e) => e.weekday),
-  );
-  return WEEKDAYS.every((day) => wholeDays.has(day)) ? 'Ignore' : 'Custom';
+  return isIgnoreHours(entries) ? 'Ignore' : 'Custom';
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { domainOf, isEmail } from '../../src/domain/patterns';
+import { domainOf, isEmail } from '../../common/patterns';
 import { findMailboxIds } from '../repos/mailboxes';
 import { getWorkspace, type Provider } from '../repos/workspaces';
 import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';

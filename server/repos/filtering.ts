@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { emptyExcludedFilters, type ExcludedFilters } from '../../src/domain/exclusions';
+import { emptyExcludedFilters, type ExcludedFilters } from '../../common/exclusions';
 
 export interface StoredFiltering {
   excludedFilters: ExcludedFilters;

@@ -1,39 +1,11 @@
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { domainOf, isEmail } from '../../src/domain/patterns';
+import { ownHoursStatus } from '../domain/business-hours';
+import { WEEKDAYS } from '../../common/business-hours';
+import { nameFromAddress } from '../domain/mailbox-addresses';
 
 type Mailbox = Schemas['Mailbox'];
 type HoursEntry = Schemas['BusinessHoursEntry'];
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-/** Trims and lower-cases addresses and drops repeats, keeping the first order seen. */
-export function normalizeEmails(emails: readonly string[]): string[] {
-  return [...new Set(emails.map((email) => email.trim().toLowerCase()))];
-}
-
-/** A readable name from an address's local part: "sales" → "Sales", "john.doe" → "John Doe". */
-export function nameFromAddress(email: string): string {
-  const local = email.slice(0, email.lastIndexOf('@'));
-  return local
-    .split(/[._+-]+/)
-    .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-/** Why addresses cannot belong to this workspace (invalid, or of another domain), or null. */
-export function addressProblem(
-  emails: readonly string[],
-  allowedDomains: readonly string[],
-): string | null {
-  const invalid = emails.filter((email) => !isEmail(email));
-  if (invalid.length > 0) return `These are not valid email addresses: ${invalid.join(', ')}.`;
-  const allowed = new Set(allowedDomains.map((domain) => domain.toLowerCase()));
-  const foreign = emails.filter((email) => !allowed.has(domainOf(email)));
-  if (foreign.length === 0) return null;
-  return `These addresses are not of your workspace's domains (${[...allowed].join(', ')}): ${foreign.join(', ')}.`;
-}
 
 interface MailboxRow {
   email: string;
@@ -45,9 +17,6 @@ interface MailboxRow {
   hours: HoursEntry[];
 }
 
-const ALL_DAY = (entry: HoursEntry) =>
-  entry.start_time === '00:00:00' && entry.end_time === '23:59:59';
-
 function toMailbox(row: MailboxRow): Mailbox {
   const base = {
     email: row.email,
@@ -57,10 +26,9 @@ function toMailbox(row: MailboxRow): Mailbox {
     status: row.status,
   };
   if (row.hours.length === 0) return { ...base, bhs_status: 'Company', business_hours: null };
-  const ignore = row.hours.length === WEEKDAYS.length && row.hours.every(ALL_DAY);
   return {
     ...base,
-    bhs_status: ignore ? 'Ignore' : 'Custom',
+    bhs_status: ownHoursStatus(row.hours),
     // The business-hours writer always sets a timezone with the hours; UTC only guards old rows.
     business_hours: { timezone: row.bhs_timezone ?? 'UTC', business_hours: row.hours },
   };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { Role } from '../../src/domain/access-model';
+import type { Role } from '../../common/access-model';
 
 // Sign-in starts from something global (a verified email, a demo code) and finds the one workspace
 // it belongs to; these are the only lookups not scoped by a workspace_id parameter. Every

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import type { Role } from '../../src/domain/access-model';
+import type { Role } from '../../common/access-model';
 import type { Schemas } from '../contract/types';
 
 type User = Schemas['User'];

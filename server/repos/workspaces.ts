@@ -1,4 +1,4 @@
-import { FEATURE_NAMES, type FeatureName, type Role } from '../../src/domain/access-model';
+import { FEATURE_NAMES, type FeatureName, type Role } from '../../common/access-model';
 import type { Queryable } from '../db/types';
 
 // Workspaces, their feature flags, limits, dashboard and users. Callers validate input (see

@@ -4,12 +4,11 @@ import { route, type Access } from '../contract/route';
 import { badRequest, notFound } from '../http/errors';
 import { cleanAlertInput, type AlertFields, type AlertInput } from '../domain/alerts';
 import * as repo from '../repos/alerts';
+import { ALERT_LIMIT_MESSAGE, MAX_PG_INTEGER as MAX_ID } from '../../common/limits';
 
 const ACCESS: Access = { roles: ['admin'], feature: 'alerts' };
 const NO_SUCH_ALERT = 'That alert does not exist; reload the list.';
 const NO_SUCH_ALERTS = 'Some of these alerts do not exist; reload the list.';
-// Ids are PostgreSQL integers; a larger number from the path or a body names no alert.
-const MAX_ID = 2_147_483_647;
 
 async function requireAlert(
   q: Queryable,
@@ -53,7 +52,7 @@ export default function alertsRoutes(app: FastifyInstance) {
     const fields = cleanAlertInput(body);
     const alert = await db.transaction(async (tx) => {
       const slots = await repo.lockAlertSlots(tx, auth.workspaceId);
-      if (slots.used >= slots.max) throw badRequest("You've reched your limit of alerts");
+      if (slots.used >= slots.max) throw badRequest(ALERT_LIMIT_MESSAGE);
       const ids = await mailboxIds(tx, auth.workspaceId, fields);
       const alertId = await repo.insertAlert(tx, auth.workspaceId, fields, {
         userId: auth.userId,

@@ -4,22 +4,17 @@ import type { Schemas } from '../contract/types';
 import { DbConstraintError, type Db, type Tx } from '../db/types';
 import { badRequest, notFound } from '../http/errors';
 import * as repo from '../repos/contact-groups';
-import { isDomain, isEmail } from '../../src/domain/patterns';
+import { CONTACTS_INVALID, NAME_REPEATED, parseContactItem } from '../../common/contact-items';
+import { MAX_PG_INTEGER } from '../../common/limits';
 
 const ACCESS = { roles: ['admin'], feature: 'contact_groups' } as const;
-
-const NAME_REPEATED = 'Please check that the name is not repeated';
-const CONTACTS_INVALID = 'Please check that all email addresses are correct.';
-const MAX_INT = 2_147_483_647;
 
 /** One entry of the add modal: exactly one of address and domain; an entry with @ is an address. */
 function parseContact(input: Schemas['ContactInput']): repo.NewContact | null {
   const address = input.address?.trim() ?? '';
   const domain = input.domain?.trim() ?? '';
   if ((address === '') === (domain === '')) return null;
-  const value = (address || domain).toLowerCase();
-  if (value.includes('@')) return isEmail(value) ? { kind: 'address', value } : null;
-  return isDomain(value) ? { kind: 'domain', value } : null;
+  return parseContactItem(address || domain);
 }
 
 /** Valid, lower-cased and without repeats; any invalid entry refuses the whole request. */
@@ -117,7 +112,7 @@ export default function contactGroupsRoutes(app: FastifyInstance) {
     const ids = [...new Set(body.contact_ids)];
     const contacts = await db.transaction(async (tx) => {
       const groupId = await requireGroup(tx, auth.workspaceId, query.name);
-      const inRange = ids.every((id) => id >= 1 && id <= MAX_INT);
+      const inRange = ids.every((id) => id >= 1 && id <= MAX_PG_INTEGER);
       // Throwing rolls the deletion back, so an id of another group removes nothing at all.
       if (
         !inRange ||

@@ -12,7 +12,7 @@ import {
   cleanExcludedFilters,
   cleanInternalDomains,
   INVALID_INTERNAL_DOMAINS,
-} from '../../src/domain/exclusions';
+} from '../../common/exclusions';
 
 const ACCESS = { roles: ['admin'], feature: 'metric_adjustments' } as const;
 

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../contract/route';
 import { badRequest } from '../http/errors';
+import { addressProblem, normalizeEmails } from '../domain/mailbox-addresses';
 import {
-  addressProblem,
   deleteMailboxes,
   deleteSyncedData,
   findMailboxIds,
   insertMailboxes,
   listMailboxes,
   lockMailboxQuota,
-  normalizeEmails,
 } from '../repos/mailboxes';
 
 const ADMIN = { roles: ['admin'], feature: 'mailboxes' } as const;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { DbConstraintError, type Tx } from '../db/types';
 import { route } from '../contract/route';
 import { badRequest, notFound } from '../http/errors';
-import { findMailboxIds, normalizeEmails } from '../repos/mailboxes';
+import { normalizeEmails } from '../domain/mailbox-addresses';
+import { findMailboxIds } from '../repos/mailboxes';
 import {
   deleteTeams,
   findTeamIds,

@@ -3,13 +3,8 @@ import type { Tx } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { route } from '../contract/route';
 import { badRequest } from '../http/errors';
-import {
-  addressProblem,
-  findMailboxIds,
-  findMailboxNames,
-  nameFromAddress,
-  normalizeEmails,
-} from '../repos/mailboxes';
+import { addressProblem, nameFromAddress, normalizeEmails } from '../domain/mailbox-addresses';
+import { findMailboxIds, findMailboxNames } from '../repos/mailboxes';
 import { findTeamIds } from '../repos/teams';
 import {
   deleteUsers,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
-import type { Role } from '../../src/domain/access-model';
+import type { Role } from '../../common/access-model';
+import { WEEKDAYS } from '../../common/business-hours';
 import { addUser, createWorkspace, type UserRow } from '../repos/workspaces';
 
 // The demo workspace "Acme", written into an empty database so a fresh install has something to
@@ -48,8 +49,6 @@ export const DEMO_DIRECTORY: readonly string[] = [
   ...MAILBOXES.map(([local]) => at(local)),
   ...OTHER_STAFF.map(at),
 ];
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 export async function isDatabaseEmpty(tx: Queryable): Promise<boolean> {
   const [row] = await tx.query<{ empty: boolean }>(

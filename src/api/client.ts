@@ -2,7 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../openapi/portal.gen';
 import { ApiFailure, toApiError } from './errors';
 import { clearToken, readCookie, readToken } from './session-store';
-import { reportError } from '../telemetry/reporter';
+import { reportError } from '@/telemetry/reporter';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -3,14 +3,8 @@
  * times in 30-minute steps, a default day of 09:00–17:30, and the conversions to and from the
  * API's `{ weekday, start_time, end_time }` entries (HH:MM:SS).
  */
-import type { components } from '../../openapi/portal.gen';
-
-type Schemas = components['schemas'];
-export type Weekday = Schemas['Weekday'];
-export type BusinessHours = Schemas['BusinessHours'];
-export type BusinessHoursEntry = Schemas['BusinessHoursEntry'];
-
-export const WEEKDAYS: readonly Weekday[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+import type { BusinessHours } from '@/api/types';
+import { END_OF_DAY, START_OF_DAY, WEEKDAYS, type Weekday } from '@common/business-hours';
 
 export const WEEKDAY_LABELS: Record<Weekday, string> = {
   Mon: 'Monday',
@@ -24,8 +18,6 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 
 export const DEFAULT_START = '09:00:00';
 export const DEFAULT_END = '17:30:00';
-export const START_OF_DAY = '00:00:00';
-export const END_OF_DAY = '23:59:59';
 /** The timezone the Ignored mode saves with. */
 export const IGNORED_TIMEZONE = 'Europe/Madrid';
 

@@ -2,21 +2,16 @@
  * Contact groups (spec 001 §2.4, §5): what an entry may be, how the lists sort, and what keeps
  * the add group, add contact and rename modals from saving.
  */
-import { isDomain, isEmail } from './patterns';
+import { parseContactItem } from '@common/contact-items';
 
 export type SortDirection = 'asc' | 'desc';
-
-export const NAME_REPEATED = 'Please check that the name is not repeated';
-export const CONTACTS_INVALID = 'Please check that all email addresses are correct.';
 
 export interface DraftItem {
   item: string;
   valid: boolean;
 }
 
-/** An entry with @ is an address, otherwise a domain. */
-export const isContactItem = (item: string) =>
-  item.includes('@') ? isEmail(item) : isDomain(item);
+const isContactItem = (item: string) => parseContactItem(item) !== null;
 
 /**
  * Adds typed or pasted entries, lower-cased; repeats, and entries in `present` (the group's

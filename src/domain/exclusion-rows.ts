@@ -13,7 +13,7 @@ import {
   type ExcludedFilters,
   type FilterField,
   type FilterOperator,
-} from './exclusions';
+} from '@common/exclusions';
 
 export interface ExclusionItem {
   item: string;

@@ -1,12 +1,7 @@
+import type { MailboxCheck, WsClientMessage, WsServerMessage } from '@/api/types';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { api, expectData, type ApiClient } from '../api/client';
-import { readToken } from '../api/session-store';
-
-type Schemas = components['schemas'];
-export type MailboxCheck = Schemas['WsMailboxCheck'];
-type ClientMessage = Schemas['WsClientMessage'];
-type ServerMessage = Schemas['WsServerMessage'];
+import { api, expectData, type ApiClient } from '@/api/client';
+import { readToken } from '@/api/session-store';
 
 /** What the validation socket tells the machine. */
 export type ValidationSocketEvent =
@@ -54,11 +49,11 @@ export function validationSocketUrl(pageUrl: string): string {
   return url.href;
 }
 
-function readServerMessage(data: unknown): ServerMessage | null {
+function readWsServerMessage(data: unknown): WsServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
     // The server writes only frames of the contract's WsServerMessage.
-    return JSON.parse(data) as ServerMessage;
+    return JSON.parse(data) as WsServerMessage;
   } catch {
     return null;
   }
@@ -73,7 +68,7 @@ export function createValidationSocket(deps: SocketDeps = browserSocketDeps) {
   return fromCallback<EventObject, ValidationSocketInput>(({ input, sendBack }) => {
     const report = (event: ValidationSocketEvent) => sendBack(event);
     const socket = deps.openSocket(validationSocketUrl(deps.pageUrl()));
-    const send = (message: ClientMessage) => socket.send(JSON.stringify(message));
+    const send = (message: WsClientMessage) => socket.send(JSON.stringify(message));
     const waiting = [...input.addresses];
     let unanswered = 0;
     const sendNextBatch = () => {
@@ -84,7 +79,7 @@ export function createValidationSocket(deps: SocketDeps = browserSocketDeps) {
 
     socket.onopen = () => send({ type: 'auth', token: deps.readToken() ?? '' });
     socket.onmessage = (event: MessageEvent) => {
-      const message = readServerMessage(event.data);
+      const message = readWsServerMessage(event.data);
       switch (message?.type) {
         case undefined:
           report({ type: 'SOCKET_FAILED', message: UNREADABLE_FRAME });

@@ -1,12 +1,9 @@
+import type { MailboxCheck } from '@/api/types';
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isApiFailure } from '../api/errors';
-import { splitEntries } from '../domain/patterns';
-import { toast, TOAST_LONG_DURATION_MS } from '../ui/toast-store';
-import {
-  createAddMailboxesActors,
-  type MailboxCheck,
-  type ValidationSocketEvent,
-} from './addMailboxes.actors';
+import { isApiFailure } from '@/api/errors';
+import { splitEntries } from '@common/patterns';
+import { toast, TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
+import { createAddMailboxesActors, type ValidationSocketEvent } from './addMailboxes.actors';
 import {
   dataFromDay,
   exceedsLimit,

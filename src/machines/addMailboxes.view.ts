@@ -1,4 +1,4 @@
-import type { MailboxCheck } from './addMailboxes.actors';
+import type { MailboxCheck } from '@/api/types';
 
 // The pure part of the Add mailboxes page: what its machine's guards and its screens read from
 // the context, in one place so both always agree.

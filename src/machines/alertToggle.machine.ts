@@ -1,6 +1,6 @@
 import { sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { api } from '../api/client';
-import { toast } from '../ui/toast-store';
+import { api } from '@/api/client';
+import { toast } from '@/stores/toast-store';
 import { createAlertsActors } from './alerts.actors';
 import { ALERT_PAUSED_TOAST, ALERT_RESUMED_TOAST } from './alerts.rows';
 import { failureMessage } from './save-toasts';

@@ -1,10 +1,9 @@
+import type { Alert, Mailbox } from '@/api/types';
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import type { Features } from '../session/user-info';
+import { expectData, type ApiClient } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import { alertBody, type AlertDraft } from './alerts.draft';
-import type { Alert } from './alerts.rows';
 import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { Mailbox } from './mailboxes.rows';
 import type { SaveInput } from './modalSave.machine';
 
 /** The alerts page's lists: the alerts, and the tracked mailboxes they may watch. */

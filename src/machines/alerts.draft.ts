@@ -1,9 +1,6 @@
-import type { components } from '../../openapi/portal.gen';
-import { isDomainOrWildcard, isEmail } from '../domain/patterns';
-import type { ChipsValue } from '../ui/ChipsInput';
-import type { Alert } from './alerts.rows';
-
-type AlertInput = components['schemas']['AlertInput'];
+import type { Alert, AlertInput } from '@/api/types';
+import { isDomainOrWildcard, isEmail } from '@common/patterns';
+import type { ChipsValue } from '@/domain/chips';
 
 /** The Create new alert / Edit alert modal. */
 export interface AlertDraft {

@@ -1,7 +1,8 @@
+import type { Alert } from '@/api/types';
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import type { Features } from '../session/user-info';
-import { toast } from '../ui/toast-store';
+import { api } from '@/api/client';
+import type { Features } from '@/session/user-info';
+import { toast } from '@/stores/toast-store';
 import { createAlertsActors, type AlertsData, type RemoveAlertsDraft } from './alerts.actors';
 import { canSubmitAlert, draftFromAlert, EMPTY_ALERT_DRAFT, type AlertDraft } from './alerts.draft';
 import {
@@ -10,7 +11,6 @@ import {
   ALERT_UPDATED_TOAST,
   alertRow,
   alertsRemovedToast,
-  type Alert,
 } from './alerts.rows';
 import {
   alertToggleMachine,

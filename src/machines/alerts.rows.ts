@@ -1,9 +1,8 @@
-import type { components } from '../../openapi/portal.gen';
-import { formatMoment } from '../domain/dates';
-import type { ToastOptions } from '../ui/toast-store';
+import type { Alert } from '@/api/types';
+import { ALERT_LIMIT_MESSAGE } from '@common/limits';
+import { formatMoment } from '@/domain/dates';
+import type { ToastOptions } from '@/stores/toast-store';
 import { searchText, type TableRow } from './table.view';
-
-export type Alert = components['schemas']['Alert'];
 
 /** The sortable columns of the alerts table; Status does not sort (spec 2, Alerts page). */
 export type AlertColumn = 'name' | 'created_by' | 'last_triggered';
@@ -38,8 +37,7 @@ export const ALERT_PAUSED_TOAST = success('Your alert has been paused');
 export const ALERT_RESUMED_TOAST = success('Your alert has been resumed');
 export const alertsRemovedToast = (count: number) =>
   success(count === 1 ? 'Your alert has been removed' : 'Your alerts have been removed');
-/** Spelled as in the product. */
 export const ALERT_LIMIT_TOAST: ToastOptions = {
-  title: "You've reched your limit of alerts",
+  title: ALERT_LIMIT_MESSAGE,
   variant: 'error',
 };

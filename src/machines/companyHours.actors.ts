@@ -1,6 +1,6 @@
+import type { BusinessHours } from '@/api/types';
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import type { BusinessHours } from '../domain/business-hours';
+import { expectData, type ApiClient } from '@/api/client';
 
 const PATH = '/portal/api/settings/company-business-hours/';
 

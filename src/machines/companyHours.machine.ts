@@ -1,12 +1,12 @@
+import type { BusinessHours } from '@/api/types';
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
+import { api } from '@/api/client';
 import {
   sameSchedule,
   scheduleFromApi,
   scheduleToApi,
-  type BusinessHours,
   type Schedule,
-} from '../domain/business-hours';
+} from '@/domain/business-hours';
 import { createCompanyHoursActors } from './companyHours.actors';
 import {
   editSchedule,

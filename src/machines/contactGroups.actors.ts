@@ -1,11 +1,7 @@
+import type { Contact, ContactGroup, ContactInput } from '@/api/types';
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { expectData, type ApiClient } from '../api/client';
-import type { ConfirmSaveAction } from '../domain/confirm-save';
-
-type Schemas = components['schemas'];
-export type ContactGroup = Schemas['ContactGroup'];
-export type Contact = Schemas['Contact'];
+import { expectData, type ApiClient } from '@/api/client';
+import type { ConfirmSaveAction } from '@/domain/confirm-save';
 
 export type GroupFormAction = Extract<
   ConfirmSaveAction,
@@ -33,7 +29,7 @@ export interface AfterWrite {
 }
 
 /** An entry with @ is an address, otherwise a domain (spec 001 §3). */
-const toContactInput = (item: string): Schemas['ContactInput'] =>
+const toContactInput = (item: string): ContactInput =>
   item.includes('@') ? { address: item } : { domain: item };
 
 const BASE = '/portal/api/settings/contact-groups/';

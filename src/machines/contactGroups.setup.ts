@@ -1,5 +1,6 @@
+import type { Contact, ContactGroup } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
-import { api } from '../api/client';
+import { api } from '@/api/client';
 import {
   addDraftItems,
   itemsProblem,
@@ -8,13 +9,11 @@ import {
   toggleSort,
   type DraftItem,
   type SortDirection,
-} from '../domain/contact-groups';
-import { toast } from '../ui/toast-store';
+} from '@/domain/contact-groups';
+import { toast } from '@/stores/toast-store';
 import {
   createContactGroupsActors,
   type AfterWrite,
-  type Contact,
-  type ContactGroup,
   type GroupFormAction,
 } from './contactGroups.actors';
 import { failureMessage, toastSaved } from './save-toasts';

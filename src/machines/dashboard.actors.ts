@@ -1,8 +1,6 @@
+import type { Dashboard } from '@/api/types';
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { expectData, type ApiClient } from '../api/client';
-
-export type Dashboard = components['schemas']['Dashboard'];
+import { expectData, type ApiClient } from '@/api/client';
 
 export function createDashboardActors(client: ApiClient) {
   return {

@@ -1,6 +1,7 @@
+import type { Dashboard } from '@/api/types';
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import { createDashboardActors, type Dashboard } from './dashboard.actors';
+import { api } from '@/api/client';
+import { createDashboardActors } from './dashboard.actors';
 
 export interface DashboardContext {
   dashboard: Dashboard | null;

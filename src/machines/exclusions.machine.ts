@@ -1,5 +1,6 @@
+import type { FilteringSettingsReply } from '@/api/types';
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
+import { api } from '@/api/client';
 import {
   addItems,
   filtersFromRows,
@@ -8,9 +9,9 @@ import {
   reshapeRow,
   rowsFromFilters,
   type ExclusionRow,
-} from '../domain/exclusion-rows';
-import type { FilterField, FilterOperator } from '../domain/exclusions';
-import { createFilteringActors, type FilteringSettingsReply } from './filteringSettings.actors';
+} from '@/domain/exclusion-rows';
+import type { FilterField, FilterOperator } from '@common/exclusions';
+import { createFilteringActors } from './filteringSettings.actors';
 import { filteringBlockStates } from './filteringSettings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 

@@ -1,9 +1,7 @@
+import type { FilteringSettingsReply } from '@/api/types';
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { expectData, type ApiClient } from '../api/client';
-import type { ExcludedFilters } from '../domain/exclusions';
-
-export type FilteringSettingsReply = components['schemas']['FilteringSettingsReply'];
+import { expectData, type ApiClient } from '@/api/client';
+import type { ExcludedFilters } from '@common/exclusions';
 
 const PATH = '/portal/api/settings/filtering-settings/';
 

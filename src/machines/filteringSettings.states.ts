@@ -1,5 +1,5 @@
+import type { FilteringSettingsReply } from '@/api/types';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import type { FilteringSettingsReply } from './filteringSettings.actors';
 
 /** Reads the stored record, then shows the block's own `ready` state (or `failed`). */
 const load = {

@@ -1,7 +1,8 @@
+import type { FilteringSettingsReply } from '@/api/types';
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import { isDomain } from '../domain/patterns';
-import { createFilteringActors, type FilteringSettingsReply } from './filteringSettings.actors';
+import { api } from '@/api/client';
+import { isDomain } from '@common/patterns';
+import { createFilteringActors } from './filteringSettings.actors';
 import { filteringBlockStates } from './filteringSettings.states';
 import { toastSaved, toastSaveFailed } from './save-toasts';
 

@@ -1,4 +1,4 @@
-import type { Features } from '../session/user-info';
+import type { Features } from '@/session/user-info';
 
 /*
  * The states the list tabs (mailboxes, users, teams) share. A tab's machine spreads them into

@@ -1,9 +1,6 @@
+import type { BusinessHours, MailboxBusinessHours } from '@/api/types';
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { expectData, type ApiClient } from '../api/client';
-import type { BusinessHours } from '../domain/business-hours';
-
-export type MailboxBusinessHours = components['schemas']['MailboxBusinessHours'];
+import { expectData, type ApiClient } from '@/api/client';
 
 /** The mailbox's hours and the company's: the Company mode shows them, Custom starts from them. */
 export interface MailboxHoursData {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
+import { api } from '@/api/client';
 import {
   hasAnyDay,
   ignoredHours,
@@ -7,7 +7,7 @@ import {
   scheduleFromApi,
   scheduleToApi,
   type Schedule,
-} from '../domain/business-hours';
+} from '@/domain/business-hours';
 import {
   createMailboxHoursActors,
   type MailboxHoursChange,

@@ -1,8 +1,8 @@
+import type { Mailbox } from '@/api/types';
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import type { Features } from '../session/user-info';
+import { expectData, type ApiClient } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import type { SaveInput } from './modalSave.machine';
-import type { Mailbox } from './mailboxes.rows';
 
 /** What the remove-confirmation modal of the mailboxes tab edits. */
 export interface RemoveMailboxesDraft {

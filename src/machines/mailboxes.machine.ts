@@ -1,13 +1,14 @@
+import type { Mailbox } from '@/api/types';
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import type { Features } from '../session/user-info';
+import { api } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import { limitRegion, listLoadStates, listRegion } from './list-tab.states';
 import {
   createMailboxesActors,
   type MailboxesData,
   type RemoveMailboxesDraft,
 } from './mailboxes.actors';
-import { mailboxesRemovedToast, mailboxRow, type Mailbox } from './mailboxes.rows';
+import { mailboxesRemovedToast, mailboxRow } from './mailboxes.rows';
 import { createRemoveMachine, type ModalSavedEvent } from './modalSave.machine';
 import { tableMachine } from './table.machine';
 

@@ -1,21 +1,18 @@
-import type { components } from '../../openapi/portal.gen';
-import { formatDay } from '../domain/dates';
-import { plural } from '../domain/text';
-import { TOAST_LONG_DURATION_MS, type ToastOptions } from '../ui/toast-store';
+import type { BhsStatus, Mailbox, MailboxStatus } from '@/api/types';
+import { formatDay } from '@/domain/dates';
+import { plural } from '@/domain/text';
+import { TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store';
 import { DASHBOARD_TOMORROW } from './save-toasts';
 import { searchText, type TableRow } from './table.view';
 
-type Schemas = components['schemas'];
-export type Mailbox = Schemas['Mailbox'];
-
 /** Spec 3: the API's business-hours modes and statuses as the table shows them. */
-export const BHS_LABELS: Record<Schemas['BhsStatus'], string> = {
+export const BHS_LABELS: Record<BhsStatus, string> = {
   Company: 'Company',
   Custom: 'Custom',
   Ignore: 'Ignored',
 };
 
-export const STATUS_LABELS: Record<Schemas['MailboxStatus'], string> = {
+export const STATUS_LABELS: Record<MailboxStatus, string> = {
   working: 'Active',
   loading_data: 'Loading data',
   sync_error: 'Error',

@@ -1,6 +1,6 @@
 import { assign, sendParent, setup, type ActorRefFrom, type PromiseActorLogic } from 'xstate';
-import { isApiFailure } from '../api/errors';
-import { toast, type ToastOptions } from '../ui/toast-store';
+import { isApiFailure } from '@/api/errors';
+import { toast, type ToastOptions } from '@/stores/toast-store';
 
 /** What the parent of a modal hears after a successful save: reload, clear a selection… */
 export interface ModalSavedEvent {

@@ -1,14 +1,10 @@
+import type { FeedbackInput, IntegrationRequestInput } from '@/api/types';
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { expectData, type ApiClient } from '../api/client';
-
-type Schemas = components['schemas'];
-export type FeedbackType = Schemas['FeedbackType'];
+import { expectData, type ApiClient } from '@/api/client';
 
 /** What the feedback and integration-request modals send; the server adds who sent it. */
 export type SupportRequest =
-  | ({ kind: 'feedback' } & Schemas['FeedbackInput'])
-  | ({ kind: 'integration' } & Schemas['IntegrationRequestInput']);
+  ({ kind: 'feedback' } & FeedbackInput) | ({ kind: 'integration' } & IntegrationRequestInput);
 
 export function createRequestFormActors(client: ApiClient) {
   return {

@@ -1,11 +1,8 @@
+import type { FeedbackType } from '@/api/types';
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import { toast } from '../ui/toast-store';
-import {
-  createRequestFormActors,
-  type FeedbackType,
-  type SupportRequest,
-} from './requestForm.actors';
+import { api } from '@/api/client';
+import { toast } from '@/stores/toast-store';
+import { createRequestFormActors, type SupportRequest } from './requestForm.actors';
 import { failureMessage } from './save-toasts';
 
 export interface Integration {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import type { Access } from '../session/access';
+import { expectData, type ApiClient } from '@/api/client';
+import type { Access } from '@/session/access';
 
 export function createRouteGuardActors(client: ApiClient) {
   return {

@@ -1,15 +1,15 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import { isApiFailure } from '../api/errors';
-import { readToken, storeToken } from '../api/session-store';
+import { api } from '@/api/client';
+import { isApiFailure } from '@/api/errors';
+import { readToken, storeToken } from '@/api/session-store';
 import {
   deniesPath,
   isDashboardPath,
   isLoginPath,
   normalizePath,
   type Access,
-} from '../session/access';
-import { readStoredUserInfo } from '../session/user-info-store';
+} from '@/session/access';
+import { readStoredUserInfo } from '@/session/user-info-store';
 import { createRouteGuardActors } from './routeGuard.actors';
 
 export interface RouteGuardContext {

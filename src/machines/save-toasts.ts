@@ -1,5 +1,5 @@
-import { isApiFailure } from '../api/errors';
-import { toast, TOAST_LONG_DURATION_MS } from '../ui/toast-store';
+import { isApiFailure } from '@/api/errors';
+import { toast, TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
 
 /** Spec 001 §1 and §8: every settings change reaches the dashboard the next day. */
 export const DASHBOARD_TOMORROW =

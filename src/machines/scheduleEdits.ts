@@ -1,4 +1,5 @@
-import { setEnd, setStart, toggleDay, type Schedule, type Weekday } from '../domain/business-hours';
+import type { Weekday } from '@common/business-hours';
+import { setEnd, setStart, toggleDay, type Schedule } from '@/domain/business-hours';
 
 /** The weekly hours editor's events, shared by the company's hours and a mailbox's Custom hours. */
 export type ScheduleEditEvent =

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import { toUserInfo, type UserInfo } from '../session/user-info';
+import { expectData, type ApiClient } from '@/api/client';
+import { toUserInfo, type UserInfo } from '@/session/user-info';
 
 export function createSessionActors(client: ApiClient) {
   return {

@@ -1,9 +1,9 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import { isApiFailure, type ApiError } from '../api/errors';
-import { clearToken } from '../api/session-store';
-import type { UserInfo } from '../session/user-info';
-import { clearStoredUserInfo, storeUserInfo } from '../session/user-info-store';
+import { api } from '@/api/client';
+import { isApiFailure, type ApiError } from '@/api/errors';
+import { clearToken } from '@/api/session-store';
+import type { UserInfo } from '@/session/user-info';
+import { clearStoredUserInfo, storeUserInfo } from '@/session/user-info-store';
 import { createSessionActors } from './session.actors';
 
 export interface SessionContext {

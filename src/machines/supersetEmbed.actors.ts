@@ -1,6 +1,6 @@
 import { embedDashboard, type EmbeddedDashboard } from '@superset-ui/embedded-sdk';
 import { fromCallback, type EventObject } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
+import { expectData, type ApiClient } from '@/api/client';
 
 export interface SupersetEmbedInput {
   dashboardUuid: string | null;

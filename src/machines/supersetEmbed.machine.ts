@@ -1,5 +1,5 @@
 import { assertEvent, setup } from 'xstate';
-import { api } from '../api/client';
+import { api } from '@/api/client';
 import { createSupersetEmbedActors, type SupersetEmbedResult } from './supersetEmbed.actors';
 
 export interface SupersetEmbedContext {

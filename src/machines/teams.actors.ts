@@ -1,11 +1,10 @@
+import type { Mailbox, Team } from '@/api/types';
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import type { Features } from '../session/user-info';
+import { expectData, type ApiClient } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { Mailbox } from './mailboxes.rows';
 import type { SaveInput } from './modalSave.machine';
 import type { TeamDraft } from './teams.draft';
-import type { Team } from './teams.rows';
 
 /** The teams tab's lists: the teams, and the mailboxes they can be made of. */
 export interface TeamsData {

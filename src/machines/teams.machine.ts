@@ -1,6 +1,7 @@
+import type { Team } from '@/api/types';
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import type { Features } from '../session/user-info';
+import { api } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import { listLoadStates, listRegion } from './list-tab.states';
 import {
   createModalSaveMachine,
@@ -10,13 +11,7 @@ import {
 import { tableMachine } from './table.machine';
 import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './teams.actors';
 import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';
-import {
-  TEAM_CREATED_TOAST,
-  TEAM_EDITED_TOAST,
-  teamRow,
-  teamsRemovedToast,
-  type Team,
-} from './teams.rows';
+import { TEAM_CREATED_TOAST, TEAM_EDITED_TOAST, teamRow, teamsRemovedToast } from './teams.rows';
 
 const actors = createTeamsActors(api);
 

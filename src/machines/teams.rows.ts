@@ -1,11 +1,9 @@
-import type { components } from '../../openapi/portal.gen';
-import { formatMoment } from '../domain/dates';
-import { plural } from '../domain/text';
-import { TOAST_LONG_DURATION_MS, type ToastOptions } from '../ui/toast-store';
+import type { Team } from '@/api/types';
+import { formatMoment } from '@/domain/dates';
+import { plural } from '@/domain/text';
+import { TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store';
 import { DASHBOARD_TOMORROW } from './save-toasts';
 import { searchText, type TableRow } from './table.view';
-
-export type Team = components['schemas']['Team'];
 
 /** The sortable columns of the teams table. */
 export type TeamColumn = 'name' | 'members' | 'created';

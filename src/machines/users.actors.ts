@@ -1,12 +1,10 @@
+import type { Mailbox, Team, User } from '@/api/types';
 import { fromPromise } from 'xstate';
-import { expectData, type ApiClient } from '../api/client';
-import type { Features } from '../session/user-info';
+import { expectData, type ApiClient } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { Mailbox } from './mailboxes.rows';
 import type { SaveInput } from './modalSave.machine';
-import type { Team } from './teams.rows';
 import type { UsersDraft } from './users.draft';
-import type { User } from './users.rows';
 
 /** The users tab's lists: the users, and the mailboxes and teams a manager can be given. */
 export interface UsersData {

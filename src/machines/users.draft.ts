@@ -1,5 +1,5 @@
-import { isEmail } from '../domain/patterns';
-import type { Role } from '../session/user-info';
+import { isEmail } from '@common/patterns';
+import type { Role } from '@/session/user-info';
 
 /** What the rules need to know about the workspace, fixed while the modal is open. */
 export interface UsersFacts {

@@ -1,6 +1,7 @@
+import type { User } from '@/api/types';
 import { assign, not, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import type { Features } from '../session/user-info';
+import { api } from '@/api/client';
+import type { Features } from '@/session/user-info';
 import { limitRegion, listLoadStates, listRegion } from './list-tab.states';
 import {
   createModalSaveMachine,
@@ -16,7 +17,6 @@ import {
   userRow,
   usersAddedToast,
   usersRemovedToast,
-  type User,
 } from './users.rows';
 
 const actors = createUsersActors(api);

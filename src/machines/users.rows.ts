@@ -1,11 +1,9 @@
-import type { components } from '../../openapi/portal.gen';
-import { capitalisedNumber } from '../domain/number-words';
-import { plural } from '../domain/text';
-import type { Role } from '../session/user-info';
-import type { ToastOptions } from '../ui/toast-store';
+import type { User } from '@/api/types';
+import { capitalisedNumber } from '@/domain/number-words';
+import { plural } from '@/domain/text';
+import type { Role } from '@/session/user-info';
+import type { ToastOptions } from '@/stores/toast-store';
 import { searchText, type TableRow } from './table.view';
-
-export type User = components['schemas']['User'];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',

@@ -1,19 +1,26 @@
+import type {
+  Alert,
+  BusinessHours,
+  ContactGroup,
+  FeatureFlags,
+  FilteringSettingsReply,
+  Mailbox,
+  Team,
+  User,
+} from '@/api/types';
 import { fromPromise } from 'xstate';
-import type { components } from '../../openapi/portal.gen';
-import { expectData, type ApiClient } from '../api/client';
-import type { FeatureFlags, FeatureName, Features } from '../session/user-info';
-
-type Schemas = components['schemas'];
+import { expectData, type ApiClient } from '@/api/client';
+import type { FeatureName, Features } from '@/session/user-info';
 
 /** What an admin loads for each feature before the shell shows (spec section 6). */
 export interface WorkspaceListData {
-  alerts: Schemas['Alert'][];
-  mailboxes: Schemas['Mailbox'][];
-  users: Schemas['User'][];
-  teams: Schemas['Team'][];
-  business_hours: Schemas['BusinessHours'];
-  metric_adjustments: Schemas['FilteringSettingsReply'];
-  contact_groups: Schemas['ContactGroup'][];
+  alerts: Alert[];
+  mailboxes: Mailbox[];
+  users: User[];
+  teams: Team[];
+  business_hours: BusinessHours;
+  metric_adjustments: FilteringSettingsReply;
+  contact_groups: ContactGroup[];
 }
 
 /** One list: loaded, failed (the screen shows its generic failure state), or not loaded. */

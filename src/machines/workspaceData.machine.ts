@@ -1,6 +1,6 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '../api/client';
-import type { UserInfo } from '../session/user-info';
+import { api } from '@/api/client';
+import type { UserInfo } from '@/session/user-info';
 import { createWorkspaceDataActors, type WorkspaceLists } from './workspaceData.actors';
 
 export interface WorkspaceDataContext {

@@ -5,8 +5,8 @@ import {
   rootRouteId,
 } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { AppContext } from '../app-context';
-import { navigateEvent } from '../machines/routeGuard.machine';
+import type { AppContext } from '@/app-context';
+import { navigateEvent } from '@/machines/routeGuard.machine';
 import { NotFoundPage } from './-components/StatusPages';
 import { ShellLayout } from './-components/ShellLayout';
 

@@ -1,4 +1,4 @@
-import { FEATURE_NAMES, type FeatureName, type Features, type Role } from '../domain/access-model';
+import { FEATURE_NAMES, type FeatureName, type Features, type Role } from '@common/access-model';
 
 /** What the route guard and the shell decide on: the role and the workspace's features. */
 export interface Access {

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useAppContext } from '../app-context';
+import { useAppContext } from '@/app-context';
 import type { UserInfo } from './user-info';
 
 /** The user of the signed-in shell; pages render only once the session has it. */

@@ -1,4 +1,4 @@
-import { FEATURE_NAMES, ROLES } from '../domain/access-model';
+import { FEATURE_NAMES, ROLES } from '@common/access-model';
 import { type UserInfo } from './user-info';
 
 /** Local-storage key of the "stored user info" the route guard reads on the first navigation. */

@@ -1,12 +1,8 @@
-import type { components } from '../../openapi/portal.gen';
-import type { Features, Role } from '../domain/access-model';
+import type { ClientData, Me } from '@/api/types';
+import type { Features, Role } from '@common/access-model';
 
 // The session's modules name these types from here; the lists live in the shared module.
-export type { FeatureName, Features, Role } from '../domain/access-model';
-
-type Schemas = components['schemas'];
-export type FeatureFlags = Schemas['FeatureFlags'];
-export type Me = Schemas['Me'];
+export type { FeatureName, Features, Role } from '@common/access-model';
 
 /** The signed-in user as the client models it (spec section 3), built from the me call. */
 export interface UserInfo {
@@ -15,7 +11,7 @@ export interface UserInfo {
   clientName: string;
   role: Role;
   /** 'G' for Google Workspace, 'M' for Microsoft 365. */
-  emailProvider: Schemas['ClientData']['provider'];
+  emailProvider: ClientData['provider'];
   mixpanelId: string;
   maxMailboxes: number;
   maxUsers: number;

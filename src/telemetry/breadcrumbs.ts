@@ -1,6 +1,5 @@
-import type { components } from '../../openapi/portal.gen';
+import type { Breadcrumb } from '@/api/types';
 
-export type Breadcrumb = components['schemas']['Breadcrumb'];
 type BreadcrumbType = Breadcrumb['type'];
 
 /** The spec's breadcrumb limit: a report carries the last 40. */

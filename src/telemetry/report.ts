@@ -1,7 +1,4 @@
-import type { components } from '../../openapi/portal.gen';
-import type { Breadcrumb } from './breadcrumbs';
-
-export type ClientErrorReport = components['schemas']['ClientErrorReport'];
+import type { Breadcrumb, ClientErrorReport } from '@/api/types';
 export type ErrorKind = ClientErrorReport['kind'];
 
 const RELEASE_STAGE = 'production';

@@ -1,5 +1,5 @@
-import { ERROR_ENDPOINT } from '../config';
-import { readStoredUserInfo } from '../session/user-info-store';
+import { ERROR_ENDPOINT } from '@/config';
+import { readStoredUserInfo } from '@/session/user-info-store';
 import { breadcrumbs, type BreadcrumbTrail } from './breadcrumbs';
 import { redactUrl } from './redact';
 import { buildReport, createBeaconSender, type ErrorKind, type ReportSender } from './report';

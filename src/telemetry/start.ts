@@ -1,5 +1,5 @@
 // Imported first by main.tsx, so the error listeners are in place as early as possible.
-import { api } from '../api/client';
+import { api } from '@/api/client';
 import { breadcrumbs } from './breadcrumbs';
 import { instrument } from './instrument';
 import { reportError } from './reporter';

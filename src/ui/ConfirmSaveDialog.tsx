@@ -2,7 +2,7 @@ import {
   CONFIRM_SAVE_TEXTS,
   type ConfirmSaveAction,
   type ConfirmSaveSubject,
-} from '../domain/confirm-save';
+} from '@/domain/confirm-save';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 

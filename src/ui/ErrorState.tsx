@@ -1,4 +1,4 @@
-import { supportMailto } from '../config';
+import { supportMailto } from '@/config';
 import { Button, buttonClassName } from './Button';
 import { EmptyState } from './EmptyState';
 import { AlertCircleIcon } from './icons';

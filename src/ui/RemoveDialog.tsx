@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
-import { truncate } from '../domain/text';
+import { truncate } from '@/domain/text';
 import { Dialog } from './Dialog';
 import { DialogActions } from './DialogActions';
 

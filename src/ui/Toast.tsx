@@ -9,7 +9,7 @@ import {
   TOAST_DURATION_MS,
   type ToastItem,
   type ToastRegion,
-} from './toast-store';
+} from '@/stores/toast-store';
 import './Toast.css';
 
 // Stable arrays: Radix re-binds its keyboard listener whenever the hotkey array changes.

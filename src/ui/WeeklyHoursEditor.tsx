@@ -1,3 +1,4 @@
+import { WEEKDAYS, type Weekday } from '@common/business-hours';
 import {
   END_SLOTS,
   formatTime,
@@ -5,10 +6,8 @@ import {
   timezoneChoices,
   timezoneLabel,
   WEEKDAY_LABELS,
-  WEEKDAYS,
   type WeekHours,
-  type Weekday,
-} from '../domain/business-hours';
+} from '@/domain/business-hours';
 import { Select, type SelectOption } from './Select';
 import { Switch } from './Switch';
 import './WeeklyHoursEditor.css';

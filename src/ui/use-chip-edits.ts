@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ChipTone, ChipsValue } from './ChipsInput';
+import type { ChipsValue } from '@/domain/chips';
+import type { ChipTone } from './ChipsInput';
 
 export interface CheckedEntry {
   item: string;

@@ -1,9 +1,9 @@
+import type { MailboxCheck } from '../../src/api/types';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type {
   CreateMailboxesInput,
-  MailboxCheck,
   ValidationSocketEvent,
   ValidationSocketInput,
 } from '../../src/machines/addMailboxes.actors';

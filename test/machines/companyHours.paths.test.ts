@@ -1,7 +1,7 @@
+import type { BusinessHours } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { BusinessHours } from '../../src/domain/business-hours';
 import {
   companyHoursMachine,
   type CompanyHoursEvent,

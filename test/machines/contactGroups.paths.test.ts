@@ -1,10 +1,9 @@
+import type { Contact, ContactGroup } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type {
   AfterWrite,
-  Contact,
-  ContactGroup,
   GroupChange,
   GroupRemoval,
 } from '../../src/machines/contactGroups.actors';

@@ -1,7 +1,7 @@
+import type { Dashboard } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { Dashboard } from '../../src/machines/dashboard.actors';
 import { dashboardMachine, type DashboardEvent } from '../../src/machines/dashboard.machine';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../support/fixtures';
 import {

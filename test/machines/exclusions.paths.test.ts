@@ -1,9 +1,9 @@
+import type { FilteringSettingsReply } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { emptyExcludedFilters, type ExcludedFilters } from '../../src/domain/exclusions';
+import { emptyExcludedFilters, type ExcludedFilters } from '../../common/exclusions';
 import { exclusionsMachine, type ExclusionsEvent } from '../../src/machines/exclusions.machine';
-import type { FilteringSettingsReply } from '../../src/machines/filteringSettings.actors';
 import {
   ControlledActors,
   describePathTests,

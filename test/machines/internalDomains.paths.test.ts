@@ -1,8 +1,8 @@
+import type { FilteringSettingsReply } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { emptyExcludedFilters } from '../../src/domain/exclusions';
-import type { FilteringSettingsReply } from '../../src/machines/filteringSettings.actors';
+import { emptyExcludedFilters } from '../../common/exclusions';
 import {
   internalDomainsMachine,
   type InternalDomainsEvent,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { client, setFeature } from './support/app';
 import { setUpTestApp } from './support/suite';
-import { emptyExcludedFilters, type ExcludedFilters } from '../../src/domain/exclusions';
+import { emptyExcludedFilters, type ExcludedFilters } from '../../common/exclusions';
 
 const URL = '/portal/api/settings/filtering-settings/';
 

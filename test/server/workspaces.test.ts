@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../server/db/types';
-import { FEATURE_NAMES } from '../../src/domain/access-model';
+import { FEATURE_NAMES } from '../../common/access-model';
 import {
   addUser,
   createWorkspace,

@@ -1,4 +1,4 @@
-import type { Alert } from '../../src/machines/alerts.rows';
+import type { Alert } from '../../src/api/types';
 
 /** An alert of the alerts page: active, two hours, watching one domain for sales@. */
 export function makeAlert(id: number, name: string, overrides: Partial<Alert> = {}): Alert {

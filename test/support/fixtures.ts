@@ -1,11 +1,9 @@
-import type { Dashboard } from '../../src/machines/dashboard.actors';
+import type { Dashboard, FeatureFlags, Me } from '../../src/api/types';
 import type { WorkspaceLists } from '../../src/machines/workspaceData.actors';
-import { FEATURE_NAMES } from '../../src/domain/access-model';
+import { FEATURE_NAMES } from '../../common/access-model';
 import {
-  type FeatureFlags,
   type FeatureName,
   type Features,
-  type Me,
   type Role,
   type UserInfo,
 } from '../../src/session/user-info';

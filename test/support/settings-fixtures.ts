@@ -1,6 +1,4 @@
-import type { Mailbox } from '../../src/machines/mailboxes.rows';
-import type { Team } from '../../src/machines/teams.rows';
-import type { User } from '../../src/machines/users.rows';
+import type { Mailbox, Team, User } from '../../src/api/types';
 
 /** A tracked mailbox of the settings tabs; the name comes from the address. */
 export function makeMailbox(email: string, overrides: Partial<Mailbox> = {}): Mailbox {

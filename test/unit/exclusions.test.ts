@@ -9,7 +9,7 @@ import {
   normalizeItem,
   normalizeList,
   type ExcludedFilters,
-} from '../../src/domain/exclusions';
+} from '../../common/exclusions';
 
 function filters(patch: Partial<ExcludedFilters>): ExcludedFilters {
   return { ...emptyExcludedFilters(), ...patch };

@@ -1,15 +1,15 @@
+import type { FeedbackType } from '@/api/types';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import type { FeedbackType } from '../../machines/requestForm.actors';
 import {
   FEEDBACK_TYPES,
   MIN_CONTENT_LENGTH,
   type RequestFormInput,
   type RequestFormMachine,
-} from '../../machines/requestForm.machine';
-import { Dialog } from '../../ui/Dialog';
-import { DialogActions } from '../../ui/DialogActions';
-import { TextArea } from '../../ui/TextArea';
+} from '@/machines/requestForm.machine';
+import { Dialog } from '@/ui/Dialog';
+import { DialogActions } from '@/ui/DialogActions';
+import { TextArea } from '@/ui/TextArea';
 import './RequestDialog.css';
 
 interface FeedbackTypesProps {

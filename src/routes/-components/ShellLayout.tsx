@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
-import { useAppContext } from '../../app-context';
-import { ErrorState } from '../../ui/ErrorState';
-import { MaintenancePage } from '../../ui/MaintenancePage';
-import { Spinner } from '../../ui/Spinner';
+import { useAppContext } from '@/app-context';
+import { ErrorState } from '@/ui/ErrorState';
+import { MaintenancePage } from '@/ui/MaintenancePage';
+import { Spinner } from '@/ui/Spinner';
 import { SignedInShell } from './shell/SignedInShell';
 import './ShellLayout.css';
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { supportMailto } from '../../config';
-import { buttonClassName } from '../../ui/Button';
-import { NoPermissionIllustration, NotFoundIllustration } from '../../ui/illustrations';
-import { MessagePage } from '../../ui/MessagePage';
+import { supportMailto } from '@/config';
+import { buttonClassName } from '@/ui/Button';
+import { NoPermissionIllustration, NotFoundIllustration } from '@/ui/illustrations';
+import { MessagePage } from '@/ui/MessagePage';
 
 function HomeAndSupportActions() {
   return (

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAppContext } from '../../app-context';
+import { useAppContext } from '@/app-context';
 import { DashboardPage } from './-components/dashboard/DashboardPage';
 
 export const Route = createFileRoute('/_shell/dashboard')({

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
-import { useSignedInUser } from '../../session/use-signed-in-user';
-import { Page, PageHeader } from '../../ui/Page';
-import { Breadcrumbs } from '../../ui/shell/Breadcrumbs';
+import { useSignedInUser } from '@/session/use-signed-in-user';
+import { Page, PageHeader } from '@/ui/Page';
+import { Breadcrumbs } from '@/ui/shell/Breadcrumbs';
 import { SettingsTabs } from './settings/-components/SettingsTabs';
 
 export const Route = createFileRoute('/_shell/settings')({

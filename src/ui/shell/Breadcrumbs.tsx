@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import type { FileRouteTypes } from '../../routeTree.gen';
+import type { FileRouteTypes } from '@/routeTree.gen';
 import { ChevronRightIcon } from '../icons';
 import { breadcrumbTrail } from './breadcrumb';
 import './Breadcrumbs.css';

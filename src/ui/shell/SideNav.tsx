@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { FileRouteTypes } from '../../routeTree.gen';
+import type { FileRouteTypes } from '@/routeTree.gen';
 
 export interface ShellNavItem {
   label: string;

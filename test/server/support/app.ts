@@ -4,7 +4,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { issueToken } from '../../../server/auth/tokens';
 import { createTestDb } from './test-db';
-import type { Role } from '../../../src/domain/access-model';
+import type { Role } from '../../../common/access-model';
 import { addUser, createWorkspace } from '../../../server/repos/workspaces';
 
 /** A real app on a fresh, migrated, empty database of the kind TEST_DB selects. */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataFromDay } from '../../../src/machines/addMailboxes.view';
-import { dismissAllToasts, getToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts, getToasts } from '../../../src/stores/toast-store';
 import { renderAddMailboxes, type FakeSocket } from './support';
 
 const LIMIT_TEXT = (n: number, m: number) =>

@@ -1,3 +1,4 @@
+import type { Alert } from '../../../src/api/types';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,6 @@ import {
   alertsMachine,
   removeAlertsMachine,
 } from '../../../src/machines/alerts.machine';
-import type { Alert } from '../../../src/machines/alerts.rows';
 import { alertToggleMachine } from '../../../src/machines/alertToggle.machine';
 import type { SaveInput } from '../../../src/machines/modalSave.machine';
 import { AlertsScreen } from '../../../src/routes/_shell/alerts/-components/AlertsScreen';

@@ -1,13 +1,13 @@
+import type { BusinessHours } from '../../../src/api/types';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BusinessHours } from '../../../src/domain/business-hours';
 import { createCompanyHoursActors } from '../../../src/machines/companyHours.actors';
 import { companyHoursMachine } from '../../../src/machines/companyHours.machine';
 import { DASHBOARD_TOMORROW } from '../../../src/machines/save-toasts';
 import { CompanyHoursPage } from '../../../src/routes/_shell/settings/-components/business/CompanyHoursPage';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 import { fakeApi, type FakeReply } from '../support/fake-api';
 
 const PATH = '/portal/api/settings/company-business-hours/';

@@ -7,9 +7,9 @@ import {
   BusinessHoursDialog,
   NO_DAY_MESSAGE,
   NO_TIMEZONE_MESSAGE,
-} from '../../../src/ui/BusinessHoursDialog';
+} from '../../../src/routes/_shell/settings/mailboxes/-components/BusinessHoursDialog';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 import { fakeApi, type FakeReply } from '../support/fake-api';
 
 const EMAIL = 'sales@acme.example';

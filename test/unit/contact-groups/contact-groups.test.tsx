@@ -5,7 +5,7 @@ import { createContactGroupsActors } from '../../../src/machines/contactGroups.a
 import { contactGroupsMachine } from '../../../src/machines/contactGroups.machine';
 import { ContactGroupsPage } from '../../../src/routes/_shell/settings/-components/contact-groups/ContactGroupsPage';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 import { fakeGroupsApi, GROUPS_BASE } from './fake-groups';
 
 const SEED = {

@@ -1,3 +1,4 @@
+import type { Dashboard } from '../../../src/api/types';
 import { embedDashboard, type EmbeddedDashboard } from '@superset-ui/embedded-sdk';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient } from '../../../src/api/client';
 import { ApiFailure } from '../../../src/api/errors';
-import type { Dashboard } from '../../../src/machines/dashboard.actors';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { createSupersetEmbedActors } from '../../../src/machines/supersetEmbed.actors';
 import { supersetEmbedMachine } from '../../../src/machines/supersetEmbed.machine';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { routeGuardMachine, type RouteGuardEvent } from '../../../src/machines/routeGuard.machine';
 import { deniesPath, type Access } from '../../../src/session/access';
-import { FEATURE_NAMES, type FeatureName, type Role } from '../../../src/domain/access-model';
+import { FEATURE_NAMES, type FeatureName, type Role } from '../../../common/access-model';
 import { makeFeatures, type FeatureOverrides } from '../../support/fixtures';
 
 // Each routed path, and the feature that owns it (document 2); `open` paths are the

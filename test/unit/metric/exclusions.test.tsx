@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyExcludedFilters, type ExcludedFilters } from '../../../src/domain/exclusions';
+import { emptyExcludedFilters, type ExcludedFilters } from '../../../common/exclusions';
 import { EXCLUSIONS_SAVED } from '../../../src/machines/exclusions.machine';
 import { exclusionsMachine } from '../../../src/machines/exclusions.machine';
 import { createFilteringActors } from '../../../src/machines/filteringSettings.actors';
@@ -12,7 +12,7 @@ import {
 } from '../../../src/routes/_shell/settings/-components/metric/ExclusionsCard';
 import { INVALID_CONDITION_ENTRIES } from '../../../src/routes/_shell/settings/-components/metric/ExclusionRowEditor';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 import { fakeApi } from '../support/fake-api';
 
 const PATH = '/portal/api/settings/filtering-settings/';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyExcludedFilters } from '../../../src/domain/exclusions';
+import { emptyExcludedFilters } from '../../../common/exclusions';
 import { createFilteringActors } from '../../../src/machines/filteringSettings.actors';
 import {
   INTERNAL_DOMAINS_SAVED,
@@ -10,7 +10,7 @@ import {
 import { DASHBOARD_TOMORROW } from '../../../src/machines/save-toasts';
 import { InternalDomainsCard } from '../../../src/routes/_shell/settings/-components/metric/InternalDomainsCard';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 import { fakeApi } from '../support/fake-api';
 
 const PATH = '/portal/api/settings/filtering-settings/';

@@ -5,7 +5,7 @@ import { createRequestFormActors } from '../../../src/machines/requestForm.actor
 import { requestFormMachine } from '../../../src/machines/requestForm.machine';
 import { IntegrationsPage } from '../../../src/routes/_shell/-components/integrations/IntegrationsPage';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 import { fakeApi, type FakeReply } from '../support/fake-api';
 
 const PATH = '/portal/api/integration-requests/';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { tableMachine } from '../../../src/machines/table.machine';
 import type { TableRow } from '../../../src/machines/table.view';
-import { DataTable } from '../../../src/ui/table/DataTable';
+import { DataTable } from '../../../src/screens/table/DataTable';
 import type { Column } from '../../../src/ui/table/table-types';
 
 interface Person {

@@ -1,3 +1,4 @@
+import type { Mailbox } from '../../../src/api/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,6 @@ import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import type { RemoveMailboxesDraft } from '../../../src/machines/mailboxes.actors';
 import { mailboxesMachine, removeMailboxesMachine } from '../../../src/machines/mailboxes.machine';
-import type { Mailbox } from '../../../src/machines/mailboxes.rows';
 import type { SaveInput } from '../../../src/machines/modalSave.machine';
 import { MailboxesTab } from '../../../src/routes/_shell/settings/mailboxes/-components/MailboxesTab';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';

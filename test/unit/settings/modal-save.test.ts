@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import { createModalSaveMachine } from '../../../src/machines/modalSave.machine';
-import { dismissAllToasts, getToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts, getToasts } from '../../../src/stores/toast-store';
 
 afterEach(dismissAllToasts);
 

@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { Toaster } from '../../../src/ui/Toast';
-import { dismissAllToasts } from '../../../src/ui/toast-store';
+import { dismissAllToasts } from '../../../src/stores/toast-store';
 
 // The toast store outlives each test's render.
 afterEach(dismissAllToasts);

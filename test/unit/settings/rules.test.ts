@@ -19,7 +19,7 @@ import {
   usersAddedToast,
   usersRemovedToast,
 } from '../../../src/machines/users.rows';
-import { takeEntries } from '../../../src/ui/ChipsInput';
+import { takeEntries } from '../../../src/domain/chips';
 
 const TOMORROW = 'This change will be reflected in your dashboard tomorrow at 00:01 local time';
 

@@ -1,9 +1,9 @@
+import type { Dashboard } from '../../../src/api/types';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { storeToken } from '../../../src/api/session-store';
 import { createAppContext, type AppContext, type AppMachines } from '../../../src/app-context';
-import type { Dashboard } from '../../../src/machines/dashboard.actors';
 import { dashboardMachine } from '../../../src/machines/dashboard.machine';
 import { routeGuardMachine } from '../../../src/machines/routeGuard.machine';
 import { sessionMachine } from '../../../src/machines/session.machine';

@@ -1,3 +1,4 @@
+import type { ClientErrorReport } from '../../../src/api/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/api/client';
 import { storeUserInfo } from '../../../src/session/user-info-store';
@@ -5,11 +6,7 @@ import { BREADCRUMB_LIMIT, createBreadcrumbTrail } from '../../../src/telemetry/
 import { instrument } from '../../../src/telemetry/instrument';
 import { redactUrl } from '../../../src/telemetry/redact';
 import { requestBreadcrumbs } from '../../../src/telemetry/request-breadcrumbs';
-import {
-  buildReport,
-  createBeaconSender,
-  type ClientErrorReport,
-} from '../../../src/telemetry/report';
+import { buildReport, createBeaconSender } from '../../../src/telemetry/report';
 import { createReporter } from '../../../src/telemetry/reporter';
 import { makeUser } from '../../support/fixtures';
 

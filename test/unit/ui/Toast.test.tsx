@@ -6,7 +6,7 @@ import {
   toast,
   toastDuration,
   type ToastOptions,
-} from '../../../src/ui/toast-store';
+} from '../../../src/stores/toast-store';
 
 function region(name: RegExp) {
   return screen.getByRole('region', { name });

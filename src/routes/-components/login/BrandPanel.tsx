@@ -1,5 +1,5 @@
-import { CheckCircleIcon } from '../../../ui/icons';
-import { Logo } from '../../../ui/shell/Logo';
+import { CheckCircleIcon } from '@/ui/icons';
+import { Logo } from '@/ui/shell/Logo';
 
 const HIGHLIGHTS = [
   'Response times and unreplied emails for every tracked mailbox',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { DEMO_URL, LOGIN_START, supportMailto, TERMS_URL } from '../../../config';
-import { Button, buttonClassName } from '../../../ui/Button';
-import { AlertCircleIcon } from '../../../ui/icons';
-import { Logo } from '../../../ui/shell/Logo';
+import { DEMO_URL, LOGIN_START, supportMailto, TERMS_URL } from '@/config';
+import { Button, buttonClassName } from '@/ui/Button';
+import { AlertCircleIcon } from '@/ui/icons';
+import { Logo } from '@/ui/shell/Logo';
 import { BrandPanel } from './BrandPanel';
 import { clearLoginErrorFlag, hasLoginErrorFlag } from './login-error-flag';
 import { GoogleLogo, MicrosoftLogo } from './ProviderLogos';

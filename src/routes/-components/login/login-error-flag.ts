@@ -1,4 +1,4 @@
-import { ERROR_LOGIN_KEY } from '../../../api/session-store';
+import { ERROR_LOGIN_KEY } from '@/api/session-store';
 
 // The failed sign-in flow (`/login?error=account`) leaves this flag in local storage for the
 // login page.

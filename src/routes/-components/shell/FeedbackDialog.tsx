@@ -1,4 +1,4 @@
-import { requestFormMachine, type RequestFormMachine } from '../../../machines/requestForm.machine';
+import { requestFormMachine, type RequestFormMachine } from '@/machines/requestForm.machine';
 import { RequestDialog } from '../RequestDialog';
 
 export interface FeedbackDialogProps {

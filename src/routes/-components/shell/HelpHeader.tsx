@@ -1,6 +1,6 @@
-import { DOCS_URL } from '../../../config';
-import { buttonClassName } from '../../../ui/Button';
-import { HelpCircleIcon } from '../../../ui/icons';
+import { DOCS_URL } from '@/config';
+import { buttonClassName } from '@/ui/Button';
+import { HelpCircleIcon } from '@/ui/icons';
 import './HelpHeader.css';
 
 /** The help bar above every page but the dashboard, once a dashboard platform is set up. */

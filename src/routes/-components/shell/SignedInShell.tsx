@@ -1,13 +1,13 @@
 import { useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useAppContext } from '../../../app-context';
-import { DOCS_URL } from '../../../config';
-import type { UserInfo } from '../../../session/user-info';
-import { BookIcon, MessageIcon } from '../../../ui/icons';
-import { AccountItem } from '../../../ui/shell/AccountItem';
-import { AppShell } from '../../../ui/shell/AppShell';
-import type { ShellFooterItem } from '../../../ui/shell/SideNav';
+import { useAppContext } from '@/app-context';
+import { DOCS_URL } from '@/config';
+import type { UserInfo } from '@/session/user-info';
+import { BookIcon, MessageIcon } from '@/ui/icons';
+import { AccountItem } from '@/ui/shell/AccountItem';
+import { AppShell } from '@/ui/shell/AppShell';
+import type { ShellFooterItem } from '@/ui/shell/SideNav';
 import { HelpHeader } from './HelpHeader';
 import { shellNavItems } from './shell-nav';
 

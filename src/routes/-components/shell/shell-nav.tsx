@@ -1,7 +1,7 @@
-import { deniesPath, type Access } from '../../../session/access';
-import { BellIcon, DashboardIcon, PlugIcon, SettingsIcon } from '../../../ui/icons';
-import type { ShellNavItem } from '../../../ui/shell/SideNav';
-import { allowedSettingsTabs } from '../../_shell/settings/-components/settings-tabs';
+import { deniesPath, type Access } from '@/session/access';
+import { BellIcon, DashboardIcon, PlugIcon, SettingsIcon } from '@/ui/icons';
+import type { ShellNavItem } from '@/ui/shell/SideNav';
+import { allowedSettingsTabs } from '@/session/settings-tabs';
 
 const DASHBOARD: ShellNavItem = { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> };
 const ALERTS: ShellNavItem = { label: 'Alerts', to: '/alerts', icon: <BellIcon /> };

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useAppContext } from '../../../app-context';
-import { alertsMachine } from '../../../machines/alerts.machine';
-import { useSignedInUser } from '../../../session/use-signed-in-user';
-import { Page } from '../../../ui/Page';
+import { useAppContext } from '@/app-context';
+import { alertsMachine } from '@/machines/alerts.machine';
+import { useSignedInUser } from '@/session/use-signed-in-user';
+import { Page } from '@/ui/Page';
 import { AlertsScreen } from './-components/AlertsScreen';
 
 export const Route = createFileRoute('/_shell/alerts/')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { useSignedInUser } from '@/session/use-signed-in-user';
 import { CompanyHoursPage } from './-components/business/CompanyHoursPage';
 
 export const Route = createFileRoute('/_shell/settings/business')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignedInUser } from '../../../session/use-signed-in-user';
-import { PageHeader } from '../../../ui/Page';
-import { ReadOnlyNote } from '../../../ui/ReadOnlyNote';
+import { useSignedInUser } from '@/session/use-signed-in-user';
+import { PageHeader } from '@/ui/Page';
+import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { ExclusionsCard } from './-components/metric/ExclusionsCard';
 import { InternalDomainsCard } from './-components/metric/InternalDomainsCard';
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useAppContext } from '../../../app-context';
-import { teamsMachine } from '../../../machines/teams.machine';
-import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { useAppContext } from '@/app-context';
+import { teamsMachine } from '@/machines/teams.machine';
+import { useSignedInUser } from '@/session/use-signed-in-user';
 import { TeamsTab } from './-components/teams/TeamsTab';
 
 export const Route = createFileRoute('/_shell/settings/teams')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useAppContext } from '../../../app-context';
-import { usersMachine } from '../../../machines/users.machine';
-import { useSignedInUser } from '../../../session/use-signed-in-user';
+import { useAppContext } from '@/app-context';
+import { usersMachine } from '@/machines/users.machine';
+import { useSignedInUser } from '@/session/use-signed-in-user';
 import { UsersTab } from './-components/users/UsersTab';
 
 export const Route = createFileRoute('/_shell/settings/users')({

@@ -1,16 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { supportMailto } from '../../../../config';
-import type { DashboardActor } from '../../../../machines/dashboard.machine';
-import {
-  supersetEmbedMachine,
-  type SupersetEmbedMachine,
-} from '../../../../machines/supersetEmbed.machine';
-import { buttonClassName } from '../../../../ui/Button';
-import { EmptyState } from '../../../../ui/EmptyState';
-import { ErrorState } from '../../../../ui/ErrorState';
-import { DashboardIcon } from '../../../../ui/icons';
-import { Card, Page, PageHeader } from '../../../../ui/Page';
-import { Spinner } from '../../../../ui/Spinner';
+import { supportMailto } from '@/config';
+import type { DashboardActor } from '@/machines/dashboard.machine';
+import { supersetEmbedMachine, type SupersetEmbedMachine } from '@/machines/supersetEmbed.machine';
+import { buttonClassName } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { ErrorState } from '@/ui/ErrorState';
+import { DashboardIcon } from '@/ui/icons';
+import { Card, Page, PageHeader } from '@/ui/Page';
+import { Spinner } from '@/ui/Spinner';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-texts';
 import { LookerStudioDashboard } from './LookerStudioDashboard';
 import { SupersetDashboard } from './SupersetDashboard';

@@ -1,7 +1,7 @@
-import type { Dashboard } from '../../../../machines/dashboard.actors';
-import { buttonClassName } from '../../../../ui/Button';
-import { ExternalLinkIcon } from '../../../../ui/icons';
-import { PageHeader } from '../../../../ui/Page';
+import type { Dashboard } from '@/api/types';
+import { buttonClassName } from '@/ui/Button';
+import { ExternalLinkIcon } from '@/ui/icons';
+import { PageHeader } from '@/ui/Page';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-texts';
 
 // What the Looker Studio report may do inside the frame: run, keep its session, open its own

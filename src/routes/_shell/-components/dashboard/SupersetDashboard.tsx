@@ -1,10 +1,10 @@
+import type { Dashboard } from '@/api/types';
 import { useMachine } from '@xstate/react';
 import { useCallback } from 'react';
-import type { Dashboard } from '../../../../machines/dashboard.actors';
-import type { SupersetEmbedMachine } from '../../../../machines/supersetEmbed.machine';
-import { AlertCircleIcon } from '../../../../ui/icons';
-import { PageHeader } from '../../../../ui/Page';
-import { Spinner } from '../../../../ui/Spinner';
+import type { SupersetEmbedMachine } from '@/machines/supersetEmbed.machine';
+import { AlertCircleIcon } from '@/ui/icons';
+import { PageHeader } from '@/ui/Page';
+import { Spinner } from '@/ui/Spinner';
 import { DASHBOARD_TITLE } from './dashboard-texts';
 
 const SUPERSET_EMBED_ERROR = 'Error embedding Superset dashboard. Check console.';

@@ -2,7 +2,7 @@ import {
   requestFormMachine,
   type Integration,
   type RequestFormMachine,
-} from '../../../../machines/requestForm.machine';
+} from '@/machines/requestForm.machine';
 import { RequestDialog } from '../../../-components/RequestDialog';
 
 export interface IntegrationRequestDialogProps {

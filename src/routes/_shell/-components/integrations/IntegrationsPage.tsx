@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { RequestFormMachine } from '../../../../machines/requestForm.machine';
-import { ChevronRightIcon } from '../../../../ui/icons';
-import { Page, PageHeader } from '../../../../ui/Page';
+import type { RequestFormMachine } from '@/machines/requestForm.machine';
+import { ChevronRightIcon } from '@/ui/icons';
+import { Page, PageHeader } from '@/ui/Page';
 import { CATALOGUE, type CatalogueItem } from './catalogue';
 import { IntegrationRequestDialog } from './IntegrationRequestDialog';
 import './IntegrationsPage.css';

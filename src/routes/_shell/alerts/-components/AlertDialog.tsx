@@ -1,11 +1,11 @@
+import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
-import type { AlertDraft } from '../../../../machines/alerts.draft';
-import type { AlertsActor } from '../../../../machines/alerts.machine';
-import type { Mailbox } from '../../../../machines/mailboxes.rows';
-import { Dialog } from '../../../../ui/Dialog';
-import { DialogActions } from '../../../../ui/DialogActions';
-import { Notice } from '../../../../ui/Notice';
-import { Spinner } from '../../../../ui/Spinner';
+import type { AlertDraft } from '@/machines/alerts.draft';
+import type { AlertsActor } from '@/machines/alerts.machine';
+import { Dialog } from '@/ui/Dialog';
+import { DialogActions } from '@/ui/DialogActions';
+import { Notice } from '@/ui/Notice';
+import { Spinner } from '@/ui/Spinner';
 import { AlertFields } from './AlertFields';
 import './AlertDialog.css';
 

@@ -1,14 +1,14 @@
-import type { AlertDraft } from '../../../../machines/alerts.draft';
+import type { Mailbox } from '@/api/types';
+import type { AlertDraft } from '@/machines/alerts.draft';
 import {
   ALERT_TEXTS,
   checkAlertDraft,
   digitsOnly,
   type AlertDraftCheck,
-} from '../../../../machines/alerts.draft';
-import type { Mailbox } from '../../../../machines/mailboxes.rows';
-import { CheckList, mailboxOptions } from '../../../../ui/CheckList';
-import { ChipsInput, type ChipTone } from '../../../../ui/ChipsInput';
-import { TextInput } from '../../../../ui/TextInput';
+} from '@/machines/alerts.draft';
+import { CheckList, mailboxOptions } from '@/ui/CheckList';
+import { ChipsInput, type ChipTone } from '@/ui/ChipsInput';
+import { TextInput } from '@/ui/TextInput';
 
 interface AlertFieldsProps {
   draft: AlertDraft;

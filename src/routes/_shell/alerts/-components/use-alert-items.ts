@@ -1,10 +1,10 @@
+import type { Alert } from '@/api/types';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { Alert } from '../../../../machines/alerts.rows';
 import {
   toggleStatus,
   type AlertToggleActor,
   type AlertToggleStatus,
-} from '../../../../machines/alertToggle.machine';
+} from '@/machines/alertToggle.machine';
 
 /** One row of the alerts table: the alert, and its pause/resume machine and where it is. */
 export interface AlertItem {

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../../ui/Button';
-import { ErrorState } from '../../../../ui/ErrorState';
-import { Card } from '../../../../ui/Page';
-import { Spinner } from '../../../../ui/Spinner';
+import { Button } from '@/ui/Button';
+import { ErrorState } from '@/ui/ErrorState';
+import { Card } from '@/ui/Page';
+import { Spinner } from '@/ui/Spinner';
 import './settings-forms.css';
 
 export interface SettingsFormCardProps {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { Access } from '../../../../session/access';
-import { allowedSettingsTabs } from './settings-tabs';
+import type { Access } from '@/session/access';
+import { allowedSettingsTabs } from '@/session/settings-tabs';
 import './SettingsTabs.css';
 
 /** Tab bar of the settings area; each tab is a link, so it works with history and new tabs. */

@@ -1,11 +1,11 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { addMailboxesMachine } from '../../../../machines/addMailboxes.machine';
-import { useSignedInUser } from '../../../../session/use-signed-in-user';
-import { buttonClassName } from '../../../../ui/Button';
-import { EmptyState } from '../../../../ui/EmptyState';
-import { InboxIcon } from '../../../../ui/icons';
-import { Card } from '../../../../ui/Page';
+import { addMailboxesMachine } from '@/machines/addMailboxes.machine';
+import { useSignedInUser } from '@/session/use-signed-in-user';
+import { buttonClassName } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { InboxIcon } from '@/ui/icons';
+import { Card } from '@/ui/Page';
 import { AddMailboxesPage } from './-components/AddMailboxesPage';
 
 export const Route = createFileRoute('/_shell/settings/mailboxes/add')({

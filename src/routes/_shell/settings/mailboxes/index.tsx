@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useAppContext } from '../../../../app-context';
-import { mailboxesMachine } from '../../../../machines/mailboxes.machine';
-import { useSignedInUser } from '../../../../session/use-signed-in-user';
+import { useAppContext } from '@/app-context';
+import { mailboxesMachine } from '@/machines/mailboxes.machine';
+import { useSignedInUser } from '@/session/use-signed-in-user';
 import { MailboxesTab } from './-components/MailboxesTab';
 
 export const Route = createFileRoute('/_shell/settings/mailboxes/')({

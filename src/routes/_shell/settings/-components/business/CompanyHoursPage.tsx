@@ -1,11 +1,8 @@
 import { useMachine } from '@xstate/react';
-import {
-  companyHoursMachine,
-  type CompanyHoursMachine,
-} from '../../../../../machines/companyHours.machine';
-import { PageHeader } from '../../../../../ui/Page';
-import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
-import { TimezoneSelect, WeeklyHoursEditor } from '../../../../../ui/WeeklyHoursEditor';
+import { companyHoursMachine, type CompanyHoursMachine } from '@/machines/companyHours.machine';
+import { PageHeader } from '@/ui/Page';
+import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
+import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
 import { SettingsFormCard } from '../SettingsFormCard';
 
 export interface CompanyHoursPageProps {

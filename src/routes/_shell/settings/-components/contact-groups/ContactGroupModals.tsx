@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ContactGroupsMachine } from '../../../../../machines/contactGroups.machine';
-import type { ContactGroupsEvent } from '../../../../../machines/contactGroups.setup';
-import { ConfirmSaveDialog } from '../../../../../ui/ConfirmSaveDialog';
+import type { ContactGroupsMachine } from '@/machines/contactGroups.machine';
+import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { ConfirmSaveDialog } from '@/ui/ConfirmSaveDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { RemoveDialog } from './RemoveDialog';
 

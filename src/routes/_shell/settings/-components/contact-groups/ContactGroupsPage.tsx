@@ -1,17 +1,14 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import {
-  contactGroupsMachine,
-  type ContactGroupsMachine,
-} from '../../../../../machines/contactGroups.machine';
-import { panelLists, type ContactGroupsEvent } from '../../../../../machines/contactGroups.setup';
-import { Button } from '../../../../../ui/Button';
-import { EmptyState } from '../../../../../ui/EmptyState';
-import { ErrorState } from '../../../../../ui/ErrorState';
-import { UsersIcon } from '../../../../../ui/icons';
-import { Card, PageHeader } from '../../../../../ui/Page';
-import { ReadOnlyNote } from '../../../../../ui/ReadOnlyNote';
-import { Spinner } from '../../../../../ui/Spinner';
+import { contactGroupsMachine, type ContactGroupsMachine } from '@/machines/contactGroups.machine';
+import { panelLists, type ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { Button } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { ErrorState } from '@/ui/ErrorState';
+import { UsersIcon } from '@/ui/icons';
+import { Card, PageHeader } from '@/ui/Page';
+import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
+import { Spinner } from '@/ui/Spinner';
 import { ContactGroupModals } from './ContactGroupModals';
 import { ContactsPanel } from './ContactsPanel';
 import { GroupsPanel } from './GroupsPanel';

@@ -1,13 +1,13 @@
-import { truncate } from '../../../../../domain/text';
-import type { SortDirection } from '../../../../../domain/contact-groups';
-import type { Contact } from '../../../../../machines/contactGroups.actors';
-import type { ContactGroupsEvent } from '../../../../../machines/contactGroups.setup';
-import { Button } from '../../../../../ui/Button';
-import { Checkbox } from '../../../../../ui/Checkbox';
-import { ErrorState } from '../../../../../ui/ErrorState';
-import { PlusIcon, TrashIcon } from '../../../../../ui/icons';
-import { Spinner } from '../../../../../ui/Spinner';
-import { RowMenu } from '../../../../../ui/table/RowMenu';
+import type { Contact } from '@/api/types';
+import { truncate } from '@/domain/text';
+import type { SortDirection } from '@/domain/contact-groups';
+import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { Button } from '@/ui/Button';
+import { Checkbox } from '@/ui/Checkbox';
+import { ErrorState } from '@/ui/ErrorState';
+import { PlusIcon, TrashIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/Spinner';
+import { RowMenu } from '@/ui/table/RowMenu';
 import { SortButton } from './SortButton';
 
 interface ContactsPanelProps {

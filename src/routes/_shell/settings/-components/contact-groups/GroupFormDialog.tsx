@@ -1,16 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
-import { CONTACTS_INVALID, NAME_REPEATED } from '../../../../../domain/contact-groups';
-import type { GroupFormAction } from '../../../../../machines/contactGroups.actors';
-import type { ContactGroupsMachine } from '../../../../../machines/contactGroups.machine';
-import {
-  draftProblems,
-  type ContactGroupsEvent,
-} from '../../../../../machines/contactGroups.setup';
-import { Button } from '../../../../../ui/Button';
-import { ChipsInput } from '../../../../../ui/ChipsInput';
-import { Dialog } from '../../../../../ui/Dialog';
-import { TextInput } from '../../../../../ui/TextInput';
-import { useChipEdits } from '../../../../../ui/use-chip-edits';
+import { CONTACTS_INVALID, NAME_REPEATED } from '@common/contact-items';
+import type { GroupFormAction } from '@/machines/contactGroups.actors';
+import type { ContactGroupsMachine } from '@/machines/contactGroups.machine';
+import { draftProblems, type ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { Button } from '@/ui/Button';
+import { ChipsInput } from '@/ui/ChipsInput';
+import { Dialog } from '@/ui/Dialog';
+import { TextInput } from '@/ui/TextInput';
+import { useChipEdits } from '@/ui/use-chip-edits';
 
 const TITLES: Record<GroupFormAction, string> = {
   AddContactGroup: 'New contact group',

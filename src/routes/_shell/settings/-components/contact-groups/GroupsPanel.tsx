@@ -1,8 +1,8 @@
-import { contactCount, type SortDirection } from '../../../../../domain/contact-groups';
-import type { ContactGroup } from '../../../../../machines/contactGroups.actors';
-import type { ContactGroupsEvent } from '../../../../../machines/contactGroups.setup';
-import { PlusIcon } from '../../../../../ui/icons';
-import { RowMenu } from '../../../../../ui/table/RowMenu';
+import type { ContactGroup } from '@/api/types';
+import { contactCount, type SortDirection } from '@/domain/contact-groups';
+import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { PlusIcon } from '@/ui/icons';
+import { RowMenu } from '@/ui/table/RowMenu';
 import { SortButton } from './SortButton';
 
 interface GroupsPanelProps {

@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
-import { contactCount } from '../../../../../domain/contact-groups';
-import { truncate } from '../../../../../domain/text';
-import type { ContactGroupsMachine } from '../../../../../machines/contactGroups.machine';
-import type { ContactGroupsEvent } from '../../../../../machines/contactGroups.setup';
-import { Button } from '../../../../../ui/Button';
-import { Dialog } from '../../../../../ui/Dialog';
+import { contactCount } from '@/domain/contact-groups';
+import { truncate } from '@/domain/text';
+import type { ContactGroupsMachine } from '@/machines/contactGroups.machine';
+import type { ContactGroupsEvent } from '@/machines/contactGroups.setup';
+import { Button } from '@/ui/Button';
+import { Dialog } from '@/ui/Dialog';
 
 interface RemoveDialogProps {
   state: SnapshotFrom<ContactGroupsMachine>;

@@ -1,5 +1,5 @@
-import type { SortDirection } from '../../../../../domain/contact-groups';
-import { ArrowDownIcon, ArrowUpIcon } from '../../../../../ui/icons';
+import type { SortDirection } from '@/domain/contact-groups';
+import { ArrowDownIcon, ArrowUpIcon } from '@/ui/icons';
 
 interface SortButtonProps {
   label: string;

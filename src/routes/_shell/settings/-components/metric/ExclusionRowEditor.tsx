@@ -1,17 +1,17 @@
-import type { ExclusionRow } from '../../../../../domain/exclusion-rows';
+import type { ExclusionRow } from '@/domain/exclusion-rows';
 import {
   FIELD_LABELS,
   FILTER_OPERATORS,
   isFreeTextField,
   type FilterField,
   type FilterOperator,
-} from '../../../../../domain/exclusions';
-import type { ExclusionsEvent } from '../../../../../machines/exclusions.machine';
-import { Button } from '../../../../../ui/Button';
-import { ChipsInput } from '../../../../../ui/ChipsInput';
-import { TrashIcon } from '../../../../../ui/icons';
-import { Select } from '../../../../../ui/Select';
-import { useChipEdits } from '../../../../../ui/use-chip-edits';
+} from '@common/exclusions';
+import type { ExclusionsEvent } from '@/machines/exclusions.machine';
+import { Button } from '@/ui/Button';
+import { ChipsInput } from '@/ui/ChipsInput';
+import { TrashIcon } from '@/ui/icons';
+import { Select } from '@/ui/Select';
+import { useChipEdits } from '@/ui/use-chip-edits';
 
 export const INVALID_CONDITION_ENTRIES = 'Some of these entries are not valid for this condition.';
 

@@ -1,11 +1,11 @@
 import { useMachine } from '@xstate/react';
-import { INVALID_INTERNAL_DOMAINS } from '../../../../../domain/exclusions';
+import { INVALID_INTERNAL_DOMAINS } from '@common/exclusions';
 import {
   internalDomainsMachine,
   type InternalDomainsMachine,
-} from '../../../../../machines/internalDomains.machine';
-import { ChipsInput } from '../../../../../ui/ChipsInput';
-import { useChipEdits } from '../../../../../ui/use-chip-edits';
+} from '@/machines/internalDomains.machine';
+import { ChipsInput } from '@/ui/ChipsInput';
+import { useChipEdits } from '@/ui/use-chip-edits';
 import { SettingsFormCard } from '../SettingsFormCard';
 
 export const INTERNAL_DOMAINS_SUBTITLE =

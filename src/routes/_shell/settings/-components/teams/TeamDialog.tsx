@@ -1,17 +1,13 @@
+import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { Mailbox } from '../../../../../machines/mailboxes.rows';
-import {
-  isTeamNameTaken,
-  TEAM_NAME_TAKEN,
-  type TeamDraft,
-} from '../../../../../machines/teams.draft';
-import type { teamEditorMachine } from '../../../../../machines/teams.machine';
-import { DialogActions } from '../../../../../ui/DialogActions';
-import { CheckList, mailboxOptions } from '../../../../../ui/CheckList';
-import { Dialog } from '../../../../../ui/Dialog';
-import { Notice } from '../../../../../ui/Notice';
-import { TextInput } from '../../../../../ui/TextInput';
+import { isTeamNameTaken, TEAM_NAME_TAKEN, type TeamDraft } from '@/machines/teams.draft';
+import type { teamEditorMachine } from '@/machines/teams.machine';
+import { DialogActions } from '@/ui/DialogActions';
+import { CheckList, mailboxOptions } from '@/ui/CheckList';
+import { Dialog } from '@/ui/Dialog';
+import { Notice } from '@/ui/Notice';
+import { TextInput } from '@/ui/TextInput';
 import './TeamDialog.css';
 
 interface TeamDialogProps {

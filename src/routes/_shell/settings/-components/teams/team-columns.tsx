@@ -1,7 +1,8 @@
-import { formatMoment } from '../../../../../domain/dates';
-import { plural } from '../../../../../domain/text';
-import type { Team, TeamColumn } from '../../../../../machines/teams.rows';
-import type { Column } from '../../../../../ui/table/table-types';
+import type { Team } from '@/api/types';
+import { formatMoment } from '@/domain/dates';
+import { plural } from '@/domain/text';
+import type { TeamColumn } from '@/machines/teams.rows';
+import type { Column } from '@/ui/table/table-types';
 
 /** Name, members and created date (spec 2, Teams tab). */
 export const TEAM_COLUMNS: readonly (Column<Team> & { id: TeamColumn })[] = [

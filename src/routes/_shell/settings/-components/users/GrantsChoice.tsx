@@ -1,8 +1,7 @@
-import { plural } from '../../../../../domain/text';
-import type { Mailbox } from '../../../../../machines/mailboxes.rows';
-import type { Team } from '../../../../../machines/teams.rows';
-import { USERS_TEXTS } from '../../../../../machines/users.draft';
-import { CheckList, mailboxOptions } from '../../../../../ui/CheckList';
+import type { Mailbox, Team } from '@/api/types';
+import { plural } from '@/domain/text';
+import { USERS_TEXTS } from '@/machines/users.draft';
+import { CheckList, mailboxOptions } from '@/ui/CheckList';
 
 interface GrantsChoiceProps {
   /** Null when the teams feature is off: managers are then given mailboxes only. */

@@ -1,6 +1,6 @@
-import { ROLE_LABELS } from '../../../../../machines/users.rows';
-import { ROLES, type Role } from '../../../../../domain/access-model';
-import { RadioCards } from '../../../../../ui/RadioCards';
+import { ROLE_LABELS } from '@/machines/users.rows';
+import { ROLES, type Role } from '@common/access-model';
+import { RadioCards } from '@/ui/RadioCards';
 
 const ROLE_DESCRIPTIONS: Record<Role, string> = {
   admin: 'Sees email statistics for all tracked mailboxes and manages the settings.',

@@ -1,20 +1,19 @@
+import type { Mailbox, Team } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { plural } from '../../../../../domain/text';
-import type { Mailbox } from '../../../../../machines/mailboxes.rows';
-import type { Team } from '../../../../../machines/teams.rows';
+import { plural } from '@/domain/text';
 import {
   checkUsersDraft,
   FEW_SLOTS,
   USERS_TEXTS,
   type UsersDraft,
   type UsersDraftCheck,
-} from '../../../../../machines/users.draft';
-import type { usersEditorMachine } from '../../../../../machines/users.machine';
-import { DialogActions } from '../../../../../ui/DialogActions';
-import { ChipsInput, type ChipTone } from '../../../../../ui/ChipsInput';
-import { Dialog } from '../../../../../ui/Dialog';
-import { Notice } from '../../../../../ui/Notice';
+} from '@/machines/users.draft';
+import type { usersEditorMachine } from '@/machines/users.machine';
+import { DialogActions } from '@/ui/DialogActions';
+import { ChipsInput, type ChipTone } from '@/ui/ChipsInput';
+import { Dialog } from '@/ui/Dialog';
+import { Notice } from '@/ui/Notice';
 import { GrantsChoice } from './GrantsChoice';
 import { RoleChoice } from './RoleChoice';
 import './UsersDialog.css';

@@ -1,12 +1,7 @@
-import {
-  accessText,
-  isSameEmail,
-  ROLE_LABELS,
-  type User,
-  type UserColumn,
-} from '../../../../../machines/users.rows';
-import { Badge, type BadgeTone } from '../../../../../ui/Badge';
-import type { Column } from '../../../../../ui/table/table-types';
+import type { User } from '@/api/types';
+import { accessText, isSameEmail, ROLE_LABELS, type UserColumn } from '@/machines/users.rows';
+import { Badge, type BadgeTone } from '@/ui/Badge';
+import type { Column } from '@/ui/table/table-types';
 
 const ROLE_TONES: Record<User['role'], BadgeTone> = {
   admin: 'brand',

@@ -3,10 +3,10 @@ import type {
   AddMailboxesActor,
   AddMailboxesMachine,
   AddMailboxesSnapshot,
-} from '../../../../../machines/addMailboxes.machine';
-import { ErrorState } from '../../../../../ui/ErrorState';
-import { Card, PageHeader } from '../../../../../ui/Page';
-import { Spinner } from '../../../../../ui/Spinner';
+} from '@/machines/addMailboxes.machine';
+import { ErrorState } from '@/ui/ErrorState';
+import { Card, PageHeader } from '@/ui/Page';
+import { Spinner } from '@/ui/Spinner';
 import { AddressEntry } from './AddressEntry';
 import { StageSteps, type Stage } from './StageSteps';
 import { ValidationProgress } from './ValidationProgress';

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { isEmail } from '../../../../../domain/patterns';
-import type { AddMailboxesActor } from '../../../../../machines/addMailboxes.machine';
-import { exceedsLimit, remainingSlots } from '../../../../../machines/addMailboxes.view';
-import { Button, buttonClassName } from '../../../../../ui/Button';
-import { describedBy, Field } from '../../../../../ui/Field';
-import { Card } from '../../../../../ui/Page';
+import { isEmail } from '@common/patterns';
+import type { AddMailboxesActor } from '@/machines/addMailboxes.machine';
+import { exceedsLimit, remainingSlots } from '@/machines/addMailboxes.view';
+import { Button, buttonClassName } from '@/ui/Button';
+import { describedBy, Field } from '@/ui/Field';
+import { Card } from '@/ui/Page';
 import { mailboxCount, mailboxLimitText } from './add-mailboxes-texts';
 import { HistoricToggle } from './HistoricToggle';
 

@@ -1,4 +1,4 @@
-import { Switch } from '../../../../../ui/Switch';
+import { Switch } from '@/ui/Switch';
 
 interface HistoricToggleProps {
   checked: boolean;

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import type { MailboxesActor } from '../../../../../machines/mailboxes.machine';
-import { Badge } from '../../../../../ui/Badge';
-import { buttonClassName } from '../../../../../ui/Button';
-import { PlusIcon } from '../../../../../ui/icons';
-import { PageHeader } from '../../../../../ui/Page';
+import type { MailboxesActor } from '@/machines/mailboxes.machine';
+import { Badge } from '@/ui/Badge';
+import { buttonClassName } from '@/ui/Button';
+import { PlusIcon } from '@/ui/icons';
+import { PageHeader } from '@/ui/Page';
 import '../../-components/settings-lists.css';
 
 interface MailboxesHeaderProps {

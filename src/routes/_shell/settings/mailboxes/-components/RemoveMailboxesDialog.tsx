@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { removeMailboxesMachine } from '../../../../../machines/mailboxes.machine';
-import { Checkbox } from '../../../../../ui/Checkbox';
-import { RemoveDialog } from '../../../../../ui/RemoveDialog';
+import type { removeMailboxesMachine } from '@/machines/mailboxes.machine';
+import { Checkbox } from '@/ui/Checkbox';
+import { RemoveDialog } from '@/ui/RemoveDialog';
 
 /** The remove-confirmation modal of the mailboxes tab, with the delete-data checkbox. */
 export function RemoveMailboxesDialog({

@@ -1,11 +1,8 @@
 import { useSelector } from '@xstate/react';
-import {
-  MAX_RECONNECTS,
-  type AddMailboxesActor,
-} from '../../../../../machines/addMailboxes.machine';
-import { Button } from '../../../../../ui/Button';
-import { Card } from '../../../../../ui/Page';
-import { Spinner } from '../../../../../ui/Spinner';
+import { MAX_RECONNECTS, type AddMailboxesActor } from '@/machines/addMailboxes.machine';
+import { Button } from '@/ui/Button';
+import { Card } from '@/ui/Page';
+import { Spinner } from '@/ui/Spinner';
 
 /** `validated of submitted`, as the spec shows progress. */
 function ProgressCount({ actor }: { actor: AddMailboxesActor }) {

@@ -1,16 +1,16 @@
+import type { MailboxCheck } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { MailboxCheck } from '../../../../../machines/addMailboxes.actors';
-import type { AddMailboxesActor } from '../../../../../machines/addMailboxes.machine';
+import type { AddMailboxesActor } from '@/machines/addMailboxes.machine';
 import {
   exceedsLimit,
   invalidChecks,
   remainingSlots,
   validChecks,
-} from '../../../../../machines/addMailboxes.view';
-import { Button } from '../../../../../ui/Button';
-import { AlertCircleIcon, CheckCircleIcon, CopyIcon } from '../../../../../ui/icons';
-import { Card } from '../../../../../ui/Page';
+} from '@/machines/addMailboxes.view';
+import { Button } from '@/ui/Button';
+import { AlertCircleIcon, CheckCircleIcon, CopyIcon } from '@/ui/icons';
+import { Card } from '@/ui/Page';
 import { mailboxCount, mailboxLimitText } from './add-mailboxes-texts';
 
 interface ResultListProps {

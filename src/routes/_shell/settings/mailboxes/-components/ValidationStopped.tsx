@@ -1,12 +1,9 @@
 import { useSelector } from '@xstate/react';
-import {
-  MAX_RECONNECTS,
-  type AddMailboxesActor,
-} from '../../../../../machines/addMailboxes.machine';
-import { Button } from '../../../../../ui/Button';
-import { EmptyState } from '../../../../../ui/EmptyState';
-import { AlertCircleIcon } from '../../../../../ui/icons';
-import { Card } from '../../../../../ui/Page';
+import { MAX_RECONNECTS, type AddMailboxesActor } from '@/machines/addMailboxes.machine';
+import { Button } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { AlertCircleIcon } from '@/ui/icons';
+import { Card } from '@/ui/Page';
 
 const GAVE_UP_TITLE = 'We could not reach the validation service';
 const gaveUpText = (validated: number, submitted: number) =>

@@ -1,12 +1,8 @@
-import { formatDay } from '../../../../../domain/dates';
-import {
-  BHS_LABELS,
-  STATUS_LABELS,
-  type Mailbox,
-  type MailboxColumn,
-} from '../../../../../machines/mailboxes.rows';
-import { Badge, type BadgeTone } from '../../../../../ui/Badge';
-import type { Column } from '../../../../../ui/table/table-types';
+import type { Mailbox } from '@/api/types';
+import { formatDay } from '@/domain/dates';
+import { BHS_LABELS, STATUS_LABELS, type MailboxColumn } from '@/machines/mailboxes.rows';
+import { Badge, type BadgeTone } from '@/ui/Badge';
+import type { Column } from '@/ui/table/table-types';
 
 const STATUS_TONES: Record<Mailbox['status'], BadgeTone> = {
   working: 'success',

@@ -1,15 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode } from 'react';
-import { selectedKeys, type TableActor } from '../../machines/table.machine';
-import { ErrorState } from '../ErrorState';
-import { Card } from '../Page';
-import { Spinner } from '../Spinner';
+import { selectedKeys, type TableActor } from '@/machines/table.machine';
+import { ErrorState } from '@/ui/ErrorState';
+import { Card } from '@/ui/Page';
+import { Spinner } from '@/ui/Spinner';
 import { DataRow, Spacer } from './DataRow';
-import { SearchBox } from './SearchBox';
+import { SearchBox } from '@/ui/table/SearchBox';
 import { TableHead } from './TableHead';
-import { NoMatchesState } from './TableStates';
-import type { Column, RowMenuItem } from './table-types';
-import { useRowWindow } from './use-row-window';
+import { NoMatchesState } from '@/ui/table/TableStates';
+import type { Column, RowMenuItem } from '@/ui/table/table-types';
+import { useRowWindow } from '@/ui/table/use-row-window';
 import './DataTable.css';
 
 const sameKeys = (a: readonly string[], b: readonly string[]) =>

@@ -1,3 +1,4 @@
+import { WEEKDAYS } from '@common/business-hours';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import {
@@ -5,21 +6,20 @@ import {
   IGNORED_TIMEZONE,
   timezoneLabel,
   WEEKDAY_LABELS,
-  WEEKDAYS,
   type Schedule,
-} from '../domain/business-hours';
+} from '@/domain/business-hours';
 import {
   customProblems,
   mailboxHoursMachine,
   type BhsMode,
   type MailboxHoursMachine,
-} from '../machines/mailboxHours.machine';
-import { Dialog } from './Dialog';
-import { DialogActions } from './DialogActions';
-import { ErrorState } from './ErrorState';
-import { RadioCards, type RadioCardOption } from './RadioCards';
-import { Spinner } from './Spinner';
-import { TimezoneSelect, WeeklyHoursEditor } from './WeeklyHoursEditor';
+} from '@/machines/mailboxHours.machine';
+import { Dialog } from '@/ui/Dialog';
+import { DialogActions } from '@/ui/DialogActions';
+import { ErrorState } from '@/ui/ErrorState';
+import { RadioCards, type RadioCardOption } from '@/ui/RadioCards';
+import { Spinner } from '@/ui/Spinner';
+import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
 import './BusinessHoursDialog.css';
 
 const MODES: readonly RadioCardOption<BhsMode>[] = [

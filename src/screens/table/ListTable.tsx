@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
-import type { TableActor } from '../../machines/table.machine';
+import type { TableActor } from '@/machines/table.machine';
 import { DataTable, listStatus, type DataTableProps } from './DataTable';
-import { RemoveSelectedButton } from './RemoveSelectedButton';
-import type { RowMenuItem } from './table-types';
+import { RemoveSelectedButton } from '@/ui/table/RemoveSelectedButton';
+import type { RowMenuItem } from '@/ui/table/table-types';
 
 /** What a list tab's machine offers its table: `loading`/`failed`/`ready`, a table child, RETRY. */
 type ListTabSnapshot = Snapshot<unknown> & {

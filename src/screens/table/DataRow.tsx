@@ -1,7 +1,7 @@
-import type { TableActor } from '../../machines/table.machine';
-import { Checkbox } from '../Checkbox';
-import { RowMenu } from './RowMenu';
-import type { Column, RowMenuItem } from './table-types';
+import type { TableActor } from '@/machines/table.machine';
+import { Checkbox } from '@/ui/Checkbox';
+import { RowMenu } from '@/ui/table/RowMenu';
+import type { Column, RowMenuItem } from '@/ui/table/table-types';
 
 interface DataRowProps<T> {
   table: TableActor;

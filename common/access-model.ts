@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/portal.gen';
+import type { components } from '../openapi/portal.gen';
 
 // The roles and feature names of the contract, as lists both the client and the server walk.
 

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import type { TableActor, TableSnapshot } from '../../machines/table.machine';
-import type { SortDirection } from '../../machines/table.view';
-import { Checkbox } from '../Checkbox';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../icons';
-import type { Column } from './table-types';
+import type { TableActor, TableSnapshot } from '@/machines/table.machine';
+import type { SortDirection } from '@/machines/table.view';
+import { Checkbox } from '@/ui/Checkbox';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/ui/icons';
+import type { Column } from '@/ui/table/table-types';
 
 interface TableHeadProps<T> {
   table: TableActor;

@@ -1,5 +1,5 @@
-import type { FileRouteTypes } from '../../../../routeTree.gen';
-import { deniesPath, type Access } from '../../../../session/access';
+import type { FileRouteTypes } from '@/routeTree.gen';
+import { deniesPath, type Access } from './access';
 
 export interface SettingsTab {
   label: string;

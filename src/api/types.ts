@@ -1,0 +1,33 @@
+import type { components } from '../../openapi/portal.gen';
+
+// The API's entities, named once from the generated contract; everything in src/ imports them
+// from here. Roles, features and weekdays are named in common/, which the server shares.
+
+type Schemas = components['schemas'];
+
+export type Alert = Schemas['Alert'];
+export type AlertInput = Schemas['AlertInput'];
+export type BhsStatus = Schemas['BhsStatus'];
+export type Breadcrumb = Schemas['Breadcrumb'];
+export type BusinessHours = Schemas['BusinessHours'];
+export type BusinessHoursEntry = Schemas['BusinessHoursEntry'];
+export type ClientData = Schemas['ClientData'];
+export type ClientErrorReport = Schemas['ClientErrorReport'];
+export type Contact = Schemas['Contact'];
+export type ContactGroup = Schemas['ContactGroup'];
+export type ContactInput = Schemas['ContactInput'];
+export type Dashboard = Schemas['Dashboard'];
+export type FeatureFlags = Schemas['FeatureFlags'];
+export type FeedbackInput = Schemas['FeedbackInput'];
+export type FeedbackType = Schemas['FeedbackType'];
+export type FilteringSettingsReply = Schemas['FilteringSettingsReply'];
+export type IntegrationRequestInput = Schemas['IntegrationRequestInput'];
+export type Mailbox = Schemas['Mailbox'];
+export type MailboxBusinessHours = Schemas['MailboxBusinessHours'];
+export type MailboxCheck = Schemas['WsMailboxCheck'];
+export type MailboxStatus = Schemas['MailboxStatus'];
+export type Me = Schemas['Me'];
+export type Team = Schemas['Team'];
+export type User = Schemas['User'];
+export type WsClientMessage = Schemas['WsClientMessage'];
+export type WsServerMessage = Schemas['WsServerMessage'];
