@@ -801,6 +801,12 @@ export interface components {
             bhs_status: components["schemas"]["BhsStatus"];
             /** @description The mailbox's own hours; null in mode Company. */
             business_hours: components["schemas"]["BusinessHours"] | null;
+            /** @description While the mailbox is loading_data, the share of its history stored so far, in whole percent (from the provider's message count); null when the count is unknown or the mailbox is not loading. */
+            progress: number | null;
+            /** @description Why the last sync failed, in words a person can act on; null when it did not. */
+            last_error: string | null;
+            /** @description When the last sync stored its mail; null before the first. */
+            last_synced: string | null;
         };
         MailboxList: {
             mailboxes: components["schemas"]["Mailbox"][];

@@ -55,7 +55,7 @@ export async function resolveMailboxes(
 ): Promise<{ ids: number[]; unknown: string[] }> {
   const rows = await tx.query<{ mailbox_id: number; email: string }>(
     `select mailbox_id, lower(email) as email from mailboxes
-      where workspace_id = $1 and lower(email) = any($2::text[])`,
+      where workspace_id = $1 and lower(email) = any($2::text[]) and removed_at is null`,
     [workspaceId, emails],
   );
   const found = new Set(rows.map((r) => r.email));

@@ -69,7 +69,8 @@ export async function findMailbox(
   email: string,
 ): Promise<MailboxRef | null> {
   const [row] = await tx.query<{ mailbox_id: number; bhs_timezone: string | null }>(
-    `select mailbox_id, bhs_timezone from mailboxes where workspace_id = $1 and lower(email) = lower($2)`,
+    `select mailbox_id, bhs_timezone from mailboxes
+      where workspace_id = $1 and lower(email) = lower($2) and removed_at is null`,
     [workspaceId, email],
   );
   return row ? { mailboxId: row.mailbox_id, timezone: row.bhs_timezone } : null;

@@ -15,6 +15,9 @@ interface MailboxRow {
   status: Mailbox['status'];
   bhs_timezone: string | null;
   hours: HoursEntry[];
+  progress: number | null;
+  last_error: string | null;
+  last_synced: string | null;
 }
 
 function toMailbox(row: MailboxRow): Mailbox {
@@ -24,6 +27,9 @@ function toMailbox(row: MailboxRow): Mailbox {
     created: row.created_at,
     data_from: row.data_from,
     status: row.status,
+    progress: row.progress,
+    last_error: row.last_error,
+    last_synced: row.last_synced,
   };
   if (row.hours.length === 0) return { ...base, bhs_status: 'Company', business_hours: null };
   return {
@@ -34,7 +40,11 @@ function toMailbox(row: MailboxRow): Mailbox {
   };
 }
 
-/** The workspace's mailboxes ordered by address, or only those of `emails` when given. */
+/**
+ * The workspace's tracked mailboxes ordered by address, or only those of `emails` when given,
+ * with their sync's progress (whole percent while loading, when the provider gave a count), last
+ * error and last sync time.
+ */
 export async function listMailboxes(
   tx: Queryable,
   workspaceId: number,
@@ -42,6 +52,10 @@ export async function listMailboxes(
 ): Promise<Mailbox[]> {
   const rows = await tx.query<MailboxRow>(
     `select m.email, m.full_name, m.created_at, m.data_from, m.status, m.bhs_timezone,
+            case when m.status = 'loading_data' and s.progress_total > 0
+                 then least(100, floor(100.0 * s.progress_done / s.progress_total))::int
+            end as progress,
+            s.last_error, s.last_synced_at as last_synced,
             coalesce((
               select json_agg(json_build_object(
                        'weekday', h.weekday,
@@ -51,7 +65,9 @@ export async function listMailboxes(
                 from mailbox_business_hours h
                where h.workspace_id = $1 and h.mailbox_id = m.mailbox_id), '[]'::json) as hours
        from mailboxes m
-      where m.workspace_id = $1 and ($3::text[] is null or lower(m.email) = any($3::text[]))
+       left join mailbox_sync s on s.workspace_id = m.workspace_id and s.mailbox_id = m.mailbox_id
+      where m.workspace_id = $1 and m.removed_at is null
+        and ($3::text[] is null or lower(m.email) = any($3::text[]))
       order by lower(m.email)`,
     [workspaceId, WEEKDAYS, emails ?? null],
   );
@@ -66,7 +82,7 @@ export async function findMailboxIds(
 ): Promise<Map<string, number>> {
   const rows = await tx.query<{ email: string; mailbox_id: number }>(
     `select lower(email) as email, mailbox_id from mailboxes
-      where workspace_id = $1 and lower(email) = any($2::text[])`,
+      where workspace_id = $1 and lower(email) = any($2::text[]) and removed_at is null`,
     [workspaceId, emails],
   );
   return new Map(rows.map((row) => [row.email, row.mailbox_id]));
@@ -80,7 +96,8 @@ export async function findMailboxNames(
 ): Promise<Map<string, string>> {
   const rows = await tx.query<{ email: string; full_name: string }>(
     `select lower(email) as email, full_name from mailboxes
-      where workspace_id = $1 and lower(email) = any($2::text[]) and btrim(full_name) <> ''`,
+      where workspace_id = $1 and lower(email) = any($2::text[]) and btrim(full_name) <> ''
+        and removed_at is null`,
     [workspaceId, emails],
   );
   return new Map(rows.map((row) => [row.email, row.full_name]));
@@ -100,7 +117,7 @@ export async function lockMailboxQuota(tx: Queryable, workspaceId: number): Prom
   );
   if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
   const [count] = await tx.query<{ used: number }>(
-    `select count(*)::int as used from mailboxes where workspace_id = $1`,
+    `select count(*)::int as used from mailboxes where workspace_id = $1 and removed_at is null`,
     [workspaceId],
   );
   return { allowedDomains: row.allowed_domains, max: row.max_mailboxes, used: count?.used ?? 0 };
@@ -134,25 +151,58 @@ export async function insertMailboxes(
 
 /**
  * Deletes the synced mail and statistics of these mailboxes (`delete_from_bq`). This is the one
- * place that deletion goes: the mail-sync work adds the message and statistics tables, and their
- * deletes belong here. Until then nothing is stored for a mailbox beyond its own rows.
+ * place that deletion goes: the statistics tables' deletes belong here too.
  */
-export function deleteSyncedData(
-  _tx: Queryable,
-  _workspaceId: number,
-  _mailboxIds: readonly number[],
-): Promise<void> {
-  return Promise.resolve();
-}
-
-/** Deletes mailboxes; team memberships, manager grants, alert links and hours go by cascade. */
-export async function deleteMailboxes(
-  tx: Queryable,
-  workspaceId: number,
-  mailboxIds: readonly number[],
-) {
-  await tx.query(`delete from mailboxes where workspace_id = $1 and mailbox_id = any($2::int[])`, [
+async function deleteSyncedData(tx: Queryable, workspaceId: number, mailboxIds: readonly number[]) {
+  await tx.query(`delete from messages where workspace_id = $1 and mailbox_id = any($2::int[])`, [
     workspaceId,
     mailboxIds,
   ]);
+}
+
+/**
+ * Removes mailboxes and stops their sync at once: the sync rows go, so no worker claims them and
+ * a running sync's next commit fails its lease check. With `deleteData` their mail goes too and
+ * the mailboxes with it (links and hours by cascade). Without, "they stay and keep counting in
+ * past figures": the mailbox is marked removed and keeps its hours, but leaves teams, grants and
+ * alerts, and its address can be added again.
+ */
+export async function removeMailboxes(
+  tx: Queryable,
+  workspaceId: number,
+  mailboxIds: readonly number[],
+  deleteData: boolean,
+) {
+  const params = [workspaceId, mailboxIds];
+  // The mailbox rows first: a committing sync holds them (its messages' foreign keys) before it
+  // takes its sync row, so taking them in the same order never deadlocks with it.
+  await tx.query(
+    `select mailbox_id from mailboxes where workspace_id = $1 and mailbox_id = any($2::int[])
+     order by mailbox_id for update`,
+    params,
+  );
+  await tx.query(
+    `delete from mailbox_sync where workspace_id = $1 and mailbox_id = any($2::int[])`,
+    params,
+  );
+  if (deleteData) {
+    await deleteSyncedData(tx, workspaceId, mailboxIds);
+    await tx.query(
+      `delete from mailboxes where workspace_id = $1 and mailbox_id = any($2::int[])`,
+      params,
+    );
+    return;
+  }
+  await tx.query(
+    `with gone as (
+       update mailboxes set removed_at = now()
+        where workspace_id = $1 and mailbox_id = any($2::int[]) returning mailbox_id),
+     teams as (delete from team_members t using gone
+        where t.workspace_id = $1 and t.mailbox_id = gone.mailbox_id),
+     grants as (delete from manager_mailboxes g using gone
+        where g.workspace_id = $1 and g.mailbox_id = gone.mailbox_id)
+     delete from alert_mailboxes a using gone
+      where a.workspace_id = $1 and a.mailbox_id = gone.mailbox_id`,
+    params,
+  );
 }

@@ -28,7 +28,8 @@ export async function listUsers(
      granted_teams as (
        select user_id, json_agg(team_id order by team_id) as ids
          from manager_teams where workspace_id = $1 group by user_id),
-     tracked as (select lower(email) as email from mailboxes where workspace_id = $1)
+     tracked as (select lower(email) as email from mailboxes
+                  where workspace_id = $1 and removed_at is null)
      select coalesce(json_agg(json_build_array(
               u.user_id, u.email, u.full_name, u.role, t.email is not null,
               coalesce(gm.emails, '[]'), coalesce(gt.ids, '[]'))

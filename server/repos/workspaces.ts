@@ -146,7 +146,8 @@ export async function listWorkspaces(tx: Queryable): Promise<WorkspaceSummary[]>
   return tx.query<WorkspaceSummary>(
     `select ${WORKSPACE_COLUMNS},
        (select count(*) from users u where u.workspace_id = w.workspace_id)::int as users,
-       (select count(*) from mailboxes m where m.workspace_id = w.workspace_id)::int as mailboxes,
+       (select count(*) from mailboxes m
+         where m.workspace_id = w.workspace_id and m.removed_at is null)::int as mailboxes,
        (select count(*) from alerts a where a.workspace_id = w.workspace_id)::int as alerts
      from workspaces w order by workspace_id`,
   );

@@ -3,12 +3,11 @@ import { route } from '../contract/route';
 import { badRequest } from '../http/errors';
 import { addressProblem, normalizeEmails } from '../domain/mailbox-addresses';
 import {
-  deleteMailboxes,
-  deleteSyncedData,
   findMailboxIds,
   insertMailboxes,
   listMailboxes,
   lockMailboxQuota,
+  removeMailboxes,
 } from '../repos/mailboxes';
 
 const ADMIN = { roles: ['admin'], feature: 'mailboxes' } as const;
@@ -67,9 +66,7 @@ export default function mailboxesRoutes(app: FastifyInstance) {
       const unknown = emails.filter((email) => !found.has(email));
       if (unknown.length > 0)
         throw badRequest(`These mailboxes are not tracked: ${unknown.join(', ')}.`);
-      const ids = [...found.values()];
-      if (body.delete_from_bq) await deleteSyncedData(tx, auth.workspaceId, ids);
-      await deleteMailboxes(tx, auth.workspaceId, ids);
+      await removeMailboxes(tx, auth.workspaceId, [...found.values()], body.delete_from_bq);
     });
     return { status: 204 };
   });

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/types';
 import type { Role } from '../../common/access-model';
 import { WEEKDAYS } from '../../common/business-hours';
 import { addUser, createWorkspace, type UserRow } from '../repos/workspaces';
+import { seedDemoMail, type SeedMailbox, type SeedSync } from './demo-mail';
 
 // The demo workspace "Acme", written into an empty database so a fresh install has something to
 // show. Everything is relative to today, so the data never looks stale.
@@ -50,6 +51,21 @@ export const DEMO_DIRECTORY: readonly string[] = [
   ...OTHER_STAFF.map(at),
 ];
 
+/** The mail loaded at seed time goes back this far (data_from is capped to it). */
+const HISTORY_DAYS = 90;
+
+/** How each status is seeded: the loading mailbox part-way, the failing one behind. */
+function seedSync(local: string, status: MailboxStatus): SeedSync {
+  if (status === 'working') return { kind: 'loaded' };
+  if (status === 'loading_data')
+    return { kind: 'loading', share: local === 'oliver.grant' ? 0 : 0.42 };
+  return {
+    kind: 'failing',
+    lagDays: 2,
+    error: 'Google refused access to this mailbox: the domain-wide delegation was revoked.',
+  };
+}
+
 export async function isDatabaseEmpty(tx: Queryable): Promise<boolean> {
   const [row] = await tx.query<{ empty: boolean }>(
     'select not exists (select 1 from workspaces) as empty',
@@ -57,8 +73,8 @@ export async function isDatabaseEmpty(tx: Queryable): Promise<boolean> {
   return row?.empty ?? true;
 }
 
-/** Seeds the Acme workspace; returns its workspace_id. */
-export async function seedDemoWorkspace(tx: Queryable): Promise<number> {
+/** Seeds the Acme workspace with its mail up to `now`; returns its workspace_id. */
+export async function seedDemoWorkspace(tx: Queryable, now = new Date()): Promise<number> {
   const { workspace_id: id } = await createWorkspace(tx, {
     client_name: 'Acme',
     allowed_domains: [DOMAIN],
@@ -74,13 +90,26 @@ export async function seedDemoWorkspace(tx: Queryable): Promise<number> {
   const ada = await user('ada.admin', 'Ada Admin', 'admin');
   const max = await user('max.manager', 'Max Manager', 'manager');
   await user('vera.viewer', 'Vera Viewer', 'viewer');
+  const mailboxes: SeedMailbox[] = [];
   for (const [local, name, status, days] of MAILBOXES) {
-    await tx.query(
+    const dataFrom = new Date(now.getTime() - Math.min(days, HISTORY_DAYS) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const [row] = await tx.query<{ mailbox_id: number }>(
       `insert into mailboxes (workspace_id, email, full_name, status, data_from, created_at)
-       values ($1, $2, $3, $4, current_date - $5::int, now() - make_interval(days => $5::int))`,
-      [id, at(local), name, status, days],
+       values ($1, $2, $3, $4, $5, $6::timestamptz - make_interval(days => $7::int))
+       returning mailbox_id`,
+      [id, at(local), name, status, dataFrom, now.toISOString(), days],
     );
+    if (!row) throw new Error(`mailbox ${local} was not inserted`);
+    mailboxes.push({
+      mailboxId: row.mailbox_id,
+      email: at(local),
+      dataFrom,
+      sync: seedSync(local, status),
+    });
   }
+  await seedDemoMail(tx, id, [DOMAIN], mailboxes, now);
   await seedTeams(tx, id, max);
   await seedAlerts(tx, ada);
   await seedContactGroups(tx, id);

@@ -1,6 +1,6 @@
 import type { Schemas } from '../contract/types';
 import type { Queryable } from '../db/types';
-import { WEEKDAYS } from '../domain/business-hours';
+import { WEEKDAYS } from '../../common/business-hours';
 import { SCOPED_FACTS } from './figure-sql';
 import type { StatsScope } from './scope';
 

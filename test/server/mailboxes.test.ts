@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { client, setFeature, type TestWorkspace } from './support/app';
 import { setUpTestApp } from './support/suite';
+import type { SyncBatch } from '../../server/mail/connector';
+import { commitBatch, LeaseLostError, type StoreTarget } from '../../server/mail/store';
 
 const URL = '/portal/api/settings/mailboxes/';
 
@@ -20,7 +22,8 @@ function day(offsetDays: number, offsetYears = 0) {
 
 async function stored(workspaceId: number) {
   return t.db.query<{ email: string; full_name: string; status: string; data_from: string }>(
-    `select email, full_name, status, data_from from mailboxes where workspace_id = $1 order by email`,
+    `select email, full_name, status, data_from from mailboxes
+      where workspace_id = $1 and removed_at is null order by email`,
     [workspaceId],
   );
 }
@@ -102,6 +105,54 @@ describe('listing mailboxes', () => {
       status: 'working',
     });
     expect(typeof mailboxes[2]?.created).toBe('string');
+  });
+
+  it('gives each mailbox its sync progress while loading, its last error and last sync', async () => {
+    const ws = await workspace();
+    const d = ws.domain;
+    await t.db.query(
+      `insert into mailboxes (workspace_id, email, status) values
+         ($1, $2, 'loading_data'), ($1, $3, 'sync_error'), ($1, $4, 'loading_data')`,
+      [ws.workspaceId, `loading@${d}`, `failing@${d}`, `unknown@${d}`],
+    );
+    await t.db.query(
+      `insert into mailbox_sync (workspace_id, mailbox_id, progress_done, progress_total,
+         last_error, last_synced_at)
+       select m.workspace_id, m.mailbox_id, v.done, v.total, v.error, v.synced::timestamptz
+         from mailboxes m join (values
+           ($2, 421, 1000, null, '2026-11-20T10:00:00Z'),
+           ($3, 5, 5, 'The IMAP server refused the master user''s sign-in.', '2026-11-19T08:00:00Z'),
+           ($4, 0, null, null, null)) as v(email, done, total, error, synced)
+           on v.email = m.email
+        where m.workspace_id = $1`,
+      [ws.workspaceId, `loading@${d}`, `failing@${d}`, `unknown@${d}`],
+    );
+    const res = await admin(ws).get(URL);
+    expect(res.statusCode).toBe(200);
+    const fields = res
+      .json<{ mailboxes: Record<string, unknown>[] }>()
+      .mailboxes.map(({ email, progress, last_error, last_synced }) => ({
+        email,
+        progress,
+        last_error,
+        last_synced,
+      }));
+    expect(fields).toEqual([
+      {
+        email: `failing@${d}`,
+        progress: null,
+        last_error: "The IMAP server refused the master user's sign-in.",
+        last_synced: '2026-11-19T08:00:00.000Z',
+      },
+      {
+        email: `loading@${d}`,
+        progress: 42,
+        last_error: null,
+        last_synced: '2026-11-20T10:00:00.000Z',
+      },
+      { email: `unknown@${d}`, progress: null, last_error: null, last_synced: null },
+      { email: `viewer@${d}`, progress: null, last_error: null, last_synced: null },
+    ]);
   });
 
   it('calls six all-day days Custom, not Ignore', async () => {
@@ -268,20 +319,106 @@ describe('deleting mailboxes', () => {
     return row;
   }
 
-  it.each([false, true])(
-    'removes the mailbox and everything linked to it (delete_from_bq %s)',
-    async (deleteFromBq) => {
-      const ws = await workspace();
-      await withLinks(ws);
-      const res = await admin(ws).delete(URL, {
-        emails: [`VIEWER@${ws.domain}`],
-        delete_from_bq: deleteFromBq,
-      });
-      expect(res.statusCode).toBe(204);
-      expect(await stored(ws.workspaceId)).toEqual([]);
-      expect(await links(ws.workspaceId)).toEqual({ members: 0, grants: 0, alerts: 0, hours: 0 });
-    },
-  );
+  /** The viewer's mailbox syncing under a lease, with two messages stored. */
+  async function syncing(ws: TestWorkspace): Promise<StoreTarget> {
+    const id = await mailboxId(ws.workspaceId, `viewer@${ws.domain}`);
+    await t.db.query(
+      `insert into mailbox_sync (workspace_id, mailbox_id, lease_owner, lease_expires_at)
+       values ($1, $2, 'worker-a', now() + interval '1 minute')`,
+      [ws.workspaceId, id],
+    );
+    const target = {
+      workspaceId: ws.workspaceId,
+      mailboxId: id,
+      email: `viewer@${ws.domain}`,
+      leaseOwner: 'worker-a',
+    };
+    await t.db.transaction((tx) => commitBatch(tx, target, batch(['a', 'b'])));
+    return target;
+  }
+
+  function batch(ids: string[]): SyncBatch {
+    const messages = ids.map((id) => ({
+      providerId: id,
+      threadKey: id,
+      folder: 'INBOX',
+      labels: [],
+      categories: [],
+      inSentFolder: false,
+      sentAt: new Date('2026-11-02T10:00:00Z'),
+      headers: {
+        from: 'c@customer.example',
+        to: null,
+        cc: null,
+        subject: id,
+        messageId: null,
+        inReplyTo: null,
+        references: null,
+        autoSubmitted: null,
+        precedence: null,
+        listId: null,
+      },
+    }));
+    return {
+      messages,
+      cursor: { n: ids.length },
+      historyLoaded: true,
+      progress: { done: 1, total: 1 },
+    };
+  }
+
+  async function leftOver(workspaceId: number) {
+    const [row] = await t.db.query<Record<string, number>>(
+      `select (select count(*) from messages where workspace_id = $1) as messages,
+              (select count(*) from mailbox_sync where workspace_id = $1) as sync,
+              (select count(*) from mailboxes where workspace_id = $1) as rows`,
+      [workspaceId],
+    );
+    return row;
+  }
+
+  it('with delete_from_bq removes the mailbox, its mail, its sync and everything linked', async () => {
+    const ws = await workspace();
+    await withLinks(ws);
+    const target = await syncing(ws);
+    const res = await admin(ws).delete(URL, {
+      emails: [`VIEWER@${ws.domain}`],
+      delete_from_bq: true,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await stored(ws.workspaceId)).toEqual([]);
+    expect(await links(ws.workspaceId)).toEqual({ members: 0, grants: 0, alerts: 0, hours: 0 });
+    expect(await leftOver(ws.workspaceId)).toEqual({ messages: 0, sync: 0, rows: 0 });
+    await expect(t.db.transaction((tx) => commitBatch(tx, target, batch(['c'])))).rejects.toThrow();
+    expect(await leftOver(ws.workspaceId)).toEqual({ messages: 0, sync: 0, rows: 0 });
+  });
+
+  it('without delete_from_bq stops the sync and keeps the mail; the address can come back', async () => {
+    const ws = await workspace();
+    await withLinks(ws);
+    const target = await syncing(ws);
+    const res = await admin(ws).delete(URL, {
+      emails: [`viewer@${ws.domain}`],
+      delete_from_bq: false,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await stored(ws.workspaceId)).toEqual([]);
+    expect((await admin(ws).get(URL)).json()).toEqual({ mailboxes: [] });
+    // Its hours stay with its kept mail; it leaves teams, grants and alerts.
+    expect(await links(ws.workspaceId)).toEqual({ members: 0, grants: 0, alerts: 0, hours: 1 });
+    expect(await leftOver(ws.workspaceId)).toEqual({ messages: 2, sync: 0, rows: 1 });
+    await expect(
+      t.db.transaction((tx) => commitBatch(tx, target, batch(['c']))),
+    ).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await leftOver(ws.workspaceId)).toEqual({ messages: 2, sync: 0, rows: 1 });
+
+    const again = await admin(ws).post(URL, { emails: [`viewer@${ws.domain}`], data_from: day(0) });
+    expect(again.statusCode).toBe(201);
+    expect((await admin(ws).get(URL)).json<{ mailboxes: unknown[] }>().mailboxes).toEqual([
+      expect.objectContaining({ email: `viewer@${ws.domain}`, status: 'loading_data' }),
+    ]);
+    expect(await leftOver(ws.workspaceId)).toMatchObject({ messages: 2, rows: 2 });
+  });
 
   it('refuses unknown addresses, names them and deletes nothing', async () => {
     const ws = await workspace();

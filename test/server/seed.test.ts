@@ -2,18 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
 import { getWorkspace } from '../../server/repos/workspaces';
 import { DEMO_DIRECTORY, isDatabaseEmpty, seedDemoWorkspace } from '../../server/seed/demo';
+import { DEMO_MAIL_SEED } from '../../server/seed/demo-mail';
 import { createTestDb } from './support/test-db';
+
+// A Wednesday morning in Madrid: mail keeps arriving in business hours.
+const NOW = new Date('2026-11-25T09:30:00Z');
 
 describe('demo seed', () => {
   it('fills an empty database with the Acme workspace', async () => {
     const fresh = await createTestDb();
     try {
+      const started = performance.now();
       const id = await fresh.transaction(async (tx) => {
         expect(await isDatabaseEmpty(tx)).toBe(true);
-        return seedDemoWorkspace(tx);
+        return seedDemoWorkspace(tx, NOW);
       });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`demo seed on ${fresh.kind}: ${seconds.toFixed(1)} s`);
       expect(await isDatabaseEmpty(fresh)).toBe(false);
       await expectDemoContents(fresh, id);
+      await expectDemoMail(fresh, id);
     } finally {
       await fresh.close();
     }
@@ -58,7 +66,7 @@ async function expectDemoContents(q: Db, id: number): Promise<void> {
   expect(new Set(mailboxes.map((m) => m.status))).toEqual(
     new Set(['working', 'loading_data', 'sync_error']),
   );
-  const twoYearsAgo = new Date(Date.now() - 731 * 86_400_000).toISOString().slice(0, 10);
+  const twoYearsAgo = new Date(NOW.getTime() - 731 * 86_400_000).toISOString().slice(0, 10);
   expect(mailboxes.every((m) => m.data_from >= twoYearsAgo)).toBe(true);
   expect(emails.every((email) => DEMO_DIRECTORY.includes(email))).toBe(true);
   expect(await counts(q, id)).toEqual({
@@ -104,4 +112,53 @@ async function counts(q: Db, id: number): Promise<Record<string, number>> {
     [id],
   );
   return row ?? {};
+}
+
+/** The demo mail account, a sync row per mailbox and 90 days of generated mail. */
+async function expectDemoMail(q: Db, id: number): Promise<void> {
+  const [account] = await q.query<{ provider: string; settings: unknown }>(
+    'select provider, settings from mail_accounts where workspace_id = $1',
+    [id],
+  );
+  expect(account).toEqual({
+    provider: 'demo',
+    settings: { seed: DEMO_MAIL_SEED, timezone: 'Europe/Madrid' },
+  });
+  const sync = await q.query<Record<string, unknown>>(
+    `select m.email, m.status, s.history_loaded, s.cursor, s.last_error,
+            s.progress_done, s.progress_total,
+            (select count(*)::int from messages g
+              where g.workspace_id = m.workspace_id and g.mailbox_id = m.mailbox_id) as stored,
+            (select min(sent_at) from messages g
+              where g.workspace_id = m.workspace_id and g.mailbox_id = m.mailbox_id) as first
+       from mailboxes m join mailbox_sync s using (workspace_id, mailbox_id)
+      where m.workspace_id = $1 order by m.email`,
+    [id],
+  );
+  expect(sync).toHaveLength(12);
+  const byEmail = new Map(sync.map((row) => [row.email, row]));
+  expect(byEmail.get('sales@acme.example')).toMatchObject({
+    status: 'working',
+    history_loaded: true,
+    cursor: { until: NOW.getTime() },
+    last_error: null,
+  });
+  const sales = byEmail.get('sales@acme.example')!;
+  expect(sales.stored).toBe(sales.progress_done);
+  // 90 days of a few dozen messages a weekday.
+  expect(sales.stored).toBeGreaterThan(1000);
+  expect(String(sales.first) >= new Date(NOW.getTime() - 91 * 86_400_000).toISOString()).toBe(true);
+  const mia = byEmail.get('mia.kowalski@acme.example')!;
+  expect(mia).toMatchObject({ status: 'loading_data', history_loaded: false });
+  expect(Number(mia.progress_done) / Number(mia.progress_total)).toBeCloseTo(0.42, 2);
+  expect(byEmail.get('oliver.grant@acme.example')).toMatchObject({
+    history_loaded: false,
+    cursor: null,
+    progress_done: 0,
+    stored: 0,
+  });
+  expect(byEmail.get('emma.novak@acme.example')).toMatchObject({
+    status: 'sync_error',
+    last_error: 'Google refused access to this mailbox: the domain-wide delegation was revoked.',
+  });
 }

@@ -11,6 +11,9 @@ export function makeMailbox(email: string, overrides: Partial<Mailbox> = {}): Ma
     status: 'working',
     bhs_status: 'Company',
     business_hours: null,
+    progress: null,
+    last_error: null,
+    last_synced: null,
     ...overrides,
   };
 }

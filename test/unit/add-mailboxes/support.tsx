@@ -59,6 +59,9 @@ const mailbox = (email: string): Schemas['Mailbox'] => ({
   status: 'working',
   bhs_status: 'Company',
   business_hours: null,
+  progress: null,
+  last_error: null,
+  last_synced: null,
 });
 
 const json = (status: number, body: unknown) =>

@@ -48,6 +48,22 @@ function renderMailboxes({ max = 25, features = {}, load, remove }: Options = {}
 }
 
 describe('mailboxes tab', () => {
+  it('shows a loading mailbox’s progress and a failing one’s reason', async () => {
+    const reason = 'Google refused access to this mailbox.';
+    await renderMailboxes({
+      load: async () => [
+        makeMailbox('new@acme.example', { status: 'loading_data', progress: 42 }),
+        makeMailbox('broken@acme.example', { status: 'sync_error', last_error: reason }),
+      ],
+    }).rendered;
+    const row = async (email: string) =>
+      (await screen.findByRole('cell', { name: email })).closest('tr') as HTMLElement;
+    expect(within(await row('new@acme.example')).getByText('Loading data 42%')).toBeInTheDocument();
+    const broken = await row('broken@acme.example');
+    expect(within(broken).getByText('Error')).toBeInTheDocument();
+    expect(within(broken).getByText(reason)).toBeInTheDocument();
+  });
+
   it('lists email, name, business-hours mode, date data was added and status', async () => {
     await renderMailboxes().rendered;
     const row = (await screen.findByRole('cell', { name: 'sales@acme.example' })).closest('tr');

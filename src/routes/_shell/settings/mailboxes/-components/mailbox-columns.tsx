@@ -47,10 +47,21 @@ export const MAILBOX_COLUMNS: readonly (Column<Mailbox> & { id: MailboxColumn })
     header: 'Status',
     sortable: true,
     width: '150px',
-    render: (mailbox) => (
-      <Badge tone={STATUS_TONES[mailbox.status]} dot>
-        {STATUS_LABELS[mailbox.status]}
-      </Badge>
-    ),
+    render: (mailbox) => <MailboxStatus mailbox={mailbox} />,
   },
 ];
+
+/** The status badge; loading shows its progress, an error its reason on a second line. */
+function MailboxStatus({ mailbox }: { mailbox: Mailbox }) {
+  const { status, progress, last_error: error } = mailbox;
+  const percent = status === 'loading_data' && progress !== null ? ` ${progress}%` : '';
+  return (
+    <>
+      <Badge tone={STATUS_TONES[status]} dot>
+        {STATUS_LABELS[status]}
+        {percent}
+      </Badge>
+      {status === 'sync_error' && error && <div className="table-muted">{error}</div>}
+    </>
+  );
+}
