@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import {
   deleteExpiredDemoCodes,
   demoCodeStatus,
@@ -39,11 +39,33 @@ export async function createDemoSignInLinks(db: Db, publicUrl: string): Promise<
 
 export type DemoSignIn = { ok: true; token: string } | { ok: false; reason: string };
 
+// user:link: the same single-use, 24-hour links for one user of any workspace, so the first admin
+// of a self-hosted install gets in before Google or Microsoft sign-in is set up. Their codes
+// carry this prefix, so they keep working when the workspace is not (or no longer) a demo.
+const OPERATOR_LINK_PREFIX = 'link-';
+
+/** A sign-in link for this user of the workspace, or null when the address is not one. */
+export async function createOperatorSignInLink(
+  tx: Queryable,
+  workspaceId: number,
+  email: string,
+  publicUrl: string,
+): Promise<string | null> {
+  const [user] = await tx.query<{ user_id: number }>(
+    'select user_id from users where workspace_id = $1 and lower(email) = lower($2)',
+    [workspaceId, email],
+  );
+  if (!user) return null;
+  const code = `${OPERATOR_LINK_PREFIX}${randomBytes(32).toString('base64url')}`;
+  await insertDemoCode(tx, workspaceId, user.user_id, hashToken(code), DEMO_CODE_LIFETIME_HOURS);
+  return `${publicUrl.replace(/\/+$/, '')}/portal/demo-login/${code}`;
+}
+
 /** Uses the code (once) and issues a session token for its user. */
 export async function redeemDemoCode(db: Db, code: string, ttlDays: number): Promise<DemoSignIn> {
   const codeHash = hashToken(code);
   return db.transaction(async (tx) => {
-    const owner = await useDemoCode(tx, codeHash);
+    const owner = await useDemoCode(tx, codeHash, code.startsWith(OPERATOR_LINK_PREFIX));
     if (!owner) return { ok: false, reason: await demoCodeStatus(tx, codeHash) };
     const token = await issueToken(tx, owner.workspace_id, owner.user_id, ttlDays);
     return { ok: true, token };

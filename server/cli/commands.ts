@@ -11,6 +11,8 @@ import {
   setLimits,
   type Workspace,
 } from '../repos/workspaces';
+import { createOperatorSignInLink } from '../auth/demo-login';
+import { loadConfig } from '../config';
 import { CliInputError } from './flag-values';
 import type { Command } from './parse';
 
@@ -113,6 +115,15 @@ const HANDLERS: Handlers = {
     return [
       `workspace ${workspaceId}: removed ${removed.role} ${removed.email} (user ${removed.user_id})`,
     ];
+  },
+
+  // A sign-in link for one user, printed once (only its hash is stored), built on PUBLIC_URL.
+  'user:link': async (tx, { workspaceId, email }) => {
+    await existing(tx, workspaceId);
+    const link = await createOperatorSignInLink(tx, workspaceId, email, loadConfig().publicUrl);
+    if (!link)
+      throw new CliInputError(`--email ${email}: no such user in workspace ${workspaceId}`);
+    return [`sign-in ${email}: ${link}`];
   },
 
   'limits:set': async (tx, { workspaceId, limits }) => {

@@ -29,6 +29,7 @@ export type Command =
   | { name: 'workspace:list' }
   | { name: 'user:add'; workspaceId: number; user: NewUser }
   | { name: 'user:remove'; workspaceId: number; email: string }
+  | { name: 'user:link'; workspaceId: number; email: string }
   | { name: 'limits:set'; workspaceId: number; limits: Partial<Limits> }
   | { name: 'feature:set'; workspaceId: number; feature: FeatureName; flags: Partial<FeatureFlags> }
   | { name: 'dashboard:set'; workspaceId: number; dashboard: DashboardSettings };
@@ -40,6 +41,7 @@ export const USAGE = `Usage: npm run cli -- <command> [flags]
   workspace:list
   user:add       --workspace ID --email x@acme.example --role admin|manager|viewer [--name "Full Name"]
   user:remove    --workspace ID --email x@acme.example
+  user:link      --workspace ID --email x@acme.example   (a single-use sign-in link, 24 hours)
   limits:set     --workspace ID [--max-mailboxes N] [--max-users N] [--max-alerts N]
   feature:set    --workspace ID --feature ${FEATURE_NAMES.join('|')}
                  [--enabled true|false] [--read-only true|false]
@@ -58,6 +60,7 @@ const FLAGS = {
   'workspace:list': [],
   'user:add': ['workspace', 'email', 'role', 'name'],
   'user:remove': ['workspace', 'email'],
+  'user:link': ['workspace', 'email'],
   'limits:set': ['workspace', ...LIMIT_FLAGS],
   'feature:set': ['workspace', 'feature', 'enabled', 'read-only'],
   'dashboard:set': ['workspace', 'platform', 'uuid', 'url', 'embedded-url', 'name'],
@@ -100,6 +103,7 @@ function build(command: CommandName, flags: Flags): Command {
     case 'user:add':
       return { name: command, workspaceId: workspaceId(flags), user: newUser(flags) };
     case 'user:remove':
+    case 'user:link':
       return {
         name: command,
         workspaceId: workspaceId(flags),

@@ -115,14 +115,16 @@ export async function demoCodeStatus(
 export async function useDemoCode(
   tx: Queryable,
   codeHash: string,
+  /** An operator's link (user:link) is for its workspace whether it is a demo or not. */
+  anyWorkspace = false,
 ): Promise<{ workspace_id: number; user_id: number } | null> {
   const [row] = await tx.query<{ workspace_id: number; user_id: number }>(
     `update demo_login_codes c set used_at = now()
       from workspaces w
      where c.code_hash = $1 and c.used_at is null and c.expires_at > now()
-       and w.workspace_id = c.workspace_id and w.is_demo
+       and w.workspace_id = c.workspace_id and (w.is_demo or $2)
      returning c.workspace_id, c.user_id`,
-    [codeHash],
+    [codeHash, anyWorkspace],
   );
   return row ?? null;
 }
