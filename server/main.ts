@@ -2,6 +2,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
+import { rebuildWorkspaceStats } from './stats/rebuild';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { createDemoSignInLinks } from './auth/demo-login';
@@ -43,9 +44,11 @@ async function main() {
 
   await migrate(db);
   if (config.seedDemo) {
-    await db.transaction(async (tx) => {
-      if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
-    });
+    const seeded = await db.transaction(async (tx) =>
+      (await isDatabaseEmpty(tx)) ? seedDemoWorkspace(tx) : null,
+    );
+    // The demo's statistics at once, so the first page shows figures, not tomorrow's rebuild.
+    if (seeded !== null) await rebuildWorkspaceStats(db, seeded);
   }
   const app = await buildApp({ config, db });
   running.app = app;
