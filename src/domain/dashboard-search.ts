@@ -46,7 +46,19 @@ const oneOf = <T extends string>(value: unknown, allowed: readonly T[]) =>
 
 /** `validateSearch` of the dashboard route: every param checked, a bad one dropped. */
 export function validateDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
-  const search: DashboardSearch = {};
+  // Every key is named, undefined when dropped: the router merges a route's search over the raw
+  // params, so a key left out would let the bad value through.
+  const search: DashboardSearch = {
+    from: undefined,
+    to: undefined,
+    mailboxes: undefined,
+    teams: undefined,
+    contact_groups: undefined,
+    target: undefined,
+    time: undefined,
+    by: undefined,
+    granularity: undefined,
+  };
   const { from, to } = raw;
   if (isDate(from) && isDate(to) && from <= to && daysBetween(from, to) < MAX_DAYS) {
     search.from = from;

@@ -76,7 +76,7 @@ test.describe('as the demo admin', () => {
     await page.goto('/dashboard');
     await expect(tile(page, 'Received')).not.toHaveText('');
     await page.getByRole('radio', { name: 'Last 7 days' }).click();
-    await page.getByRole('radio', { name: '4 h' }).click();
+    await page.getByRole('radio', { name: '4 h', exact: true }).click();
     await expect(page).toHaveURL(/target=14400/);
     const url = new URL(page.url());
     const from = url.searchParams.get('from') ?? '';
@@ -86,14 +86,14 @@ test.describe('as the demo admin', () => {
     await expectTiles(page, summary, 'business');
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: '4 h' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: '4 h', exact: true })).toBeChecked();
     await expectTiles(page, summary, 'business');
   });
 
   test('a bad param falls back to the default', async ({ page }) => {
     await page.goto('/dashboard?from=2026-13-45&to=yesterday&target=5&time=lunar&by=planet');
     await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: '2 h' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: '2 h', exact: true })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Business time' })).toBeChecked();
     await expect(tile(page, 'Received')).toHaveText(/^[\d,]+$/);
   });

@@ -125,7 +125,7 @@ export function BreakdownTable(props: BreakdownTableProps) {
       {rows.length === 0 ? (
         <p className="dash-empty-note">No {byLabel.toLowerCase()} has figures in this period.</p>
       ) : (
-        <div className="dash-table-scroll">
+        <div className="dash-table-scroll" tabIndex={0}>
           <table className="dash-table breakdown-table">
             <thead>
               <tr>

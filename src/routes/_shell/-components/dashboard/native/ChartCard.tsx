@@ -33,7 +33,9 @@ export function ChartCard({ title, description, chart, table, note }: ChartCardP
         </button>
       </header>
       {asTable ? (
-        <div className="dash-table-scroll">{table}</div>
+        <div className="dash-table-scroll" tabIndex={0}>
+          {table}
+        </div>
       ) : (
         <div className="dash-chart" role="img" aria-label={description}>
           {chart}

@@ -111,7 +111,7 @@ export function KpiTiles({ summary, previous, time }: KpiTilesProps) {
 /** Eight grey tiles while the first figures load. */
 export function KpiSkeleton() {
   return (
-    <div className="kpi-grid" aria-busy="true" aria-label="Loading figures">
+    <div className="kpi-grid" role="group" aria-busy="true" aria-label="Loading figures">
       {TILES.map((tile) => (
         <div key={tile.name} className="kpi-tile kpi-tile-skeleton">
           <span className="skeleton skeleton-label" />

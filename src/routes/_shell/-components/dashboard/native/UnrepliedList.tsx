@@ -45,7 +45,7 @@ export function UnrepliedList({ page, loading, failed, onPage, onRetry }: Unrepl
         <p className="dash-empty-note">Nothing is waiting for a reply. Well done.</p>
       ) : (
         <>
-          <div className={`dash-table-scroll${loading ? ' is-stale' : ''}`}>
+          <div className={`dash-table-scroll${loading ? ' is-stale' : ''}`} tabIndex={0}>
             <table className="dash-table unreplied-table">
               <thead>
                 <tr>
