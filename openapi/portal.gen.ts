@@ -89,6 +89,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/dashboard/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the native dashboard's filters offer the caller, and the mailboxes' sync state.
+         * @description The mailboxes the caller may see (admins all tracked ones, managers the granted mailboxes and their teams' members, viewers their own), the teams they may filter by, and the workspace's contact groups. Any signed-in user may read it.
+         */
+        get: operations["getDashboardFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/settings/mailboxes/": {
         parameters: {
             query?: never;
@@ -756,14 +776,31 @@ export interface components {
             mixpanel_id: string;
             client_data: components["schemas"]["ClientData"];
         };
+        DashboardFilters: {
+            mailboxes: {
+                email: components["schemas"]["Email"];
+                full_name: string;
+                status: components["schemas"]["MailboxStatus"];
+                /** @description As the mailboxes list's progress (whole percent while loading). */
+                progress: number | null;
+            }[];
+            teams: {
+                team_id: number;
+                name: string;
+            }[];
+            contact_groups: string[];
+        };
         Dashboard: {
             name: string | null;
             /** Format: date-time */
             created: string | null;
             dashboard_url: string | null;
             dashboard_embedded_url: string | null;
-            /** @enum {string|null} */
-            dashboard_platform: "Superset" | "Looker Studio" | null;
+            /**
+             * @description Native is Mailpulse's own dashboard of the statistics API; null says it will be ready soon.
+             * @enum {string|null}
+             */
+            dashboard_platform: "Superset" | "Looker Studio" | "Native" | null;
             dashboard_uuid: string | null;
             /** @description A Superset guest token when the platform is Superset. */
             jwt_token: string | null;
@@ -1382,6 +1419,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDashboardFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardFilters"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -22,6 +22,7 @@ import {
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
 import { cloudSyncTimings } from './bench-gmail-sync';
+import { dashboardTimings } from './bench-dashboard';
 import { serverTimings } from './bench-server';
 import { statsTimings } from './bench-stats';
 import { loadTimings } from './bench-load';
@@ -108,11 +109,18 @@ const MEASUREMENTS: Measurement[] = [
       firstVisitJs(context, {
         label: '/dashboard',
         url: await demoLink(context.server, 'admin'),
+        // The native dashboard with its charts: tiles with numbers, then uPlot's canvas.
+        budgetKb: 190,
         ready: async (page) => {
           await page.waitForURL('**/dashboard');
           await page.getByRole('heading', { name: 'Your dashboard', level: 1 }).waitFor();
+          await page.locator('.uplot-host canvas').first().waitFor();
         },
       }),
+  },
+  {
+    name: 'native dashboard timings (seeded demo database)',
+    run: (context) => dashboardTimings(context.browser, context.server),
   },
   {
     name: 'users table with 5,000 users (own server)',

@@ -2,6 +2,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
+import { rebuildWorkspaceStats } from './stats/rebuild';
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:net';
 import { buildApp } from './app';
@@ -68,9 +69,11 @@ async function main() {
 
   await migrate(db);
   if (config.seedDemo) {
-    await db.transaction(async (tx) => {
-      if (await isDatabaseEmpty(tx)) await seedDemoWorkspace(tx);
-    });
+    const seeded = await db.transaction(async (tx) =>
+      (await isDatabaseEmpty(tx)) ? seedDemoWorkspace(tx) : null,
+    );
+    // The demo's statistics at once, so the first page shows figures, not tomorrow's rebuild.
+    if (seeded !== null) await rebuildWorkspaceStats(db, seeded);
   }
   // A wrong SECRETS_KEY stops the start here, not later as unreadable credentials.
   const secrets = await openSecrets(db, config).catch(async (error: unknown) => {

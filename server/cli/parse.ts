@@ -48,7 +48,7 @@ export const USAGE = `Usage: npm run cli -- <command> [flags]
   limits:set     --workspace ID [--max-mailboxes N] [--max-users N] [--max-alerts N]
   feature:set    --workspace ID --feature ${FEATURE_NAMES.join('|')}
                  [--enabled true|false] [--read-only true|false]
-  dashboard:set  --workspace ID --platform superset|looker|none
+  dashboard:set  --workspace ID --platform native|superset|looker|none
                  [--uuid UUID] [--url URL] [--embedded-url URL] [--name NAME]
                  (superset needs --uuid; looker needs --embedded-url
                   https://lookerstudio.google.com/embed/...)
@@ -211,6 +211,11 @@ function dashboard(flags: Flags): DashboardSettings {
     if (stray) throw new CliInputError(`--${stray} does not apply to --platform none`);
     return { platform: null, name };
   }
+  if (platform === 'native') {
+    const stray = ['uuid', 'url', 'embedded-url'].find((flag) => flags[flag] !== undefined);
+    if (stray) throw new CliInputError(`--${stray} does not apply to --platform native`);
+    return { platform: 'Native', name };
+  }
   if (platform === 'superset') {
     if (!uuid) throw new CliInputError('--uuid is required with --platform superset');
     if (!UUID.test(uuid)) throw new CliInputError(`--uuid: "${uuid}" is not a UUID`);
@@ -229,5 +234,5 @@ function dashboard(flags: Flags): DashboardSettings {
       name,
     };
   }
-  throw new CliInputError(`--platform must be superset, looker or none, got "${platform}"`);
+  throw new CliInputError(`--platform must be native, superset, looker or none, got "${platform}"`);
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/types';
 // server/cli); the schema's constraints are the last line of defence.
 
 export type Provider = 'G' | 'M';
-export type DashboardPlatform = 'Superset' | 'Looker Studio';
+export type DashboardPlatform = 'Superset' | 'Looker Studio' | 'Native';
 
 export interface WorkspaceRow {
   workspace_id: number;

@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/authenticate';
 import type { DashboardRow } from '../repos/workspaces';
 import { SupersetError, supersetClient, type GuestUser } from '../superset/client';
 import type { Schemas } from '../contract/types';
+import { dashboardFilters } from '../repos/dashboard-filters';
 import { workspaceOf } from './session';
 
 const LOOKER_EMBED = 'https://lookerstudio.google.com/embed/';
@@ -94,7 +95,16 @@ export default function dashboardRoutes(app: FastifyInstance) {
     if (platform === 'Looker Studio' && embedded?.startsWith(LOOKER_EMBED)) {
       return { status: 200, body: lookerBody(dashboard, embedded) };
     }
+    if (platform === 'Native') {
+      const body = { ...NO_DASHBOARD, name: dashboard.name || null, created: dashboard.created_at };
+      return { status: 200, body: { ...body, dashboard_platform: 'Native' as const } };
+    }
     return { status: 200, body: NO_DASHBOARD };
+  });
+
+  route(app, 'getDashboardFilters', {}, async ({ db, auth }) => {
+    const body = await db.transaction((tx) => dashboardFilters(tx, auth));
+    return { status: 200, body };
   });
 
   route(app, 'getGuestToken', {}, async ({ auth, request }) => {

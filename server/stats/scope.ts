@@ -41,7 +41,8 @@ function checkRange(from: string, to: string) {
   }
 }
 
-const VISIBLE = `
+/** The mailboxes a caller may see: $1 workspace, $2 role, $3 user id, $4 email. */
+export const VISIBLE_MAILBOXES = `
   select m.mailbox_id, lower(m.email) as email from mailboxes m
    where m.workspace_id = $1 and (
      $2 = 'admin'
@@ -87,7 +88,7 @@ export async function resolveScope(
   filters: StatsFilters,
 ): Promise<StatsScope> {
   checkRange(filters.from, filters.to);
-  const visible = await tx.query<{ mailbox_id: number; email: string }>(VISIBLE, [
+  const visible = await tx.query<{ mailbox_id: number; email: string }>(VISIBLE_MAILBOXES, [
     auth.workspaceId,
     auth.role,
     auth.userId,

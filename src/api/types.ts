@@ -30,3 +30,13 @@ export type Team = Schemas['Team'];
 export type User = Schemas['User'];
 export type WsClientMessage = Schemas['WsClientMessage'];
 export type WsServerMessage = Schemas['WsServerMessage'];
+
+// The native dashboard's statistics and filter choices.
+export type DashboardFilters = Schemas['DashboardFilters'];
+export type StatsBreakdown = Schemas['StatsBreakdown'];
+export type StatsBreakdownRow = Schemas['StatsBreakdownRow'];
+export type StatsDistribution = Schemas['StatsDistribution'];
+export type StatsHeatmap = Schemas['StatsHeatmap'];
+export type StatsSummary = Schemas['StatsSummary'];
+export type StatsTimeseries = Schemas['StatsTimeseries'];
+export type StatsUnrepliedPage = Schemas['StatsUnrepliedPage'];

@@ -25,6 +25,7 @@ export const dashboardMachine = setup({
       context.dashboard?.dashboard_platform === 'Looker Studio' &&
       context.dashboard.dashboard_embedded_url !== null,
     isSuperset: ({ context }) => context.dashboard?.dashboard_platform === 'Superset',
+    isNative: ({ context }) => context.dashboard?.dashboard_platform === 'Native',
   },
   actions: {
     assignDashboard: assign((_, params: { dashboard: Dashboard }) => ({
@@ -57,6 +58,7 @@ export const dashboardMachine = setup({
       always: [
         { guard: 'isLookerStudio', target: 'lookerStudio' },
         { guard: 'isSuperset', target: 'superset' },
+        { guard: 'isNative', target: 'native' },
         { target: 'notReady' },
       ],
     },
@@ -65,6 +67,8 @@ export const dashboardMachine = setup({
     },
     lookerStudio: { tags: 'platform' },
     superset: { tags: 'platform' },
+    // Mailpulse's own dashboard; no help header, it needs no BI platform explained.
+    native: {},
     notReady: {},
   },
 });

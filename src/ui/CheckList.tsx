@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Checkbox } from './Checkbox';
 import './CheckList.css';
 
-interface CheckListOption {
+export interface CheckListOption {
   value: string;
   label: string;
   /** A second, quieter line, e.g. a mailbox's name under its address. */

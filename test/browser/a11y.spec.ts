@@ -27,7 +27,13 @@ test('the login page, with its error box', async ({ page }) => {
 test.describe('signed in as an admin', () => {
   test.use({ signedInAs: 'admin' });
 
-  test('the dashboard in its shell', async ({ page }) => {
+  const none = test.extend({
+    app: async ({ noDashboardServer }, provide) => {
+      await provide(noDashboardServer);
+    },
+  });
+
+  none('the ready-soon dashboard in its shell', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(
       page.getByRole('heading', { name: 'Your dashboard will be ready soon' }),

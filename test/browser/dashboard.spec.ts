@@ -10,9 +10,14 @@ const EMBED_ERROR = 'Error embedding Superset dashboard. Check console.';
 const HELP_TEXT = 'Questions about your settings or your dashboard?';
 
 test.describe('dashboard without a platform', () => {
-  test.use({ signedInAs: 'viewer' });
+  const none = test.extend({
+    app: async ({ noDashboardServer }, provide) => {
+      await provide(noDashboardServer);
+    },
+  });
+  none.use({ signedInAs: 'viewer' });
 
-  test('says it will be ready soon, with a mail to the account manager', async ({ page }) => {
+  none('says it will be ready soon, with a mail to the account manager', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
     await expect(

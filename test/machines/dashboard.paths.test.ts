@@ -37,6 +37,10 @@ describe('dashboard machine paths', () => {
       { type: 'xstate.done.actor.loadDashboard', output: supersetDashboard },
       { type: 'xstate.done.actor.loadDashboard', output: makeDashboard() },
       {
+        type: 'xstate.done.actor.loadDashboard',
+        output: makeDashboard({ dashboard_platform: 'Native' }),
+      },
+      {
         type: 'xstate.error.actor.loadDashboard',
         error: new ApiFailure({ kind: 'server', status: 500, message: 'boom', requestId: 'r1' }),
       },

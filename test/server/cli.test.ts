@@ -45,6 +45,7 @@ describe('parseCommand', () => {
       /--url/,
     ],
     [`dashboard:set --workspace 1 --platform none --uuid ${UUID}`, /--uuid/],
+    [`dashboard:set --workspace 1 --platform native --uuid ${UUID}`, /--uuid/],
   ])('refuses "%s" naming the bad flag', (line, message) => {
     expect(() => parseCommand(words(line))).toThrow(CliInputError);
     expect(() => parseCommand(words(line))).toThrow(message);
@@ -169,7 +170,7 @@ describe('runCommand', () => {
 
   it('sets and clears the dashboard', async () => {
     expect(await run(`dashboard:set W --platform superset --uuid ${UUID}`)).toEqual([
-      `workspace ${id}: dashboard platform none → Superset`,
+      `workspace ${id}: dashboard platform Native → Superset`,
       `workspace ${id}: dashboard dashboard_uuid none → ${UUID}`,
     ]);
     expect(await run(`dashboard:set W --platform looker --embedded-url ${LOOKER}`)).toEqual([
@@ -180,6 +181,9 @@ describe('runCommand', () => {
     await run('dashboard:set W --platform none');
     const { dashboard } = (await getWorkspace(db, id)) ?? {};
     expect(dashboard).toMatchObject({ platform: null, embedded_url: null });
+    expect(await run('dashboard:set W --platform native')).toEqual([
+      `workspace ${id}: dashboard platform none → Native`,
+    ]);
   });
 });
 

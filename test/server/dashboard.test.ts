@@ -41,6 +41,8 @@ beforeAll(async () => {
   supersetWs = await createTestWorkspace(t.db, { domain: 'superset.example' });
   lookerWs = await createTestWorkspace(t.db, { domain: 'looker.example' });
   emptyWs = await createTestWorkspace(t.db, { domain: 'empty.example' });
+  // New workspaces start on the native dashboard; `none` is the ready-soon state.
+  await setDashboard(t.db, emptyWs.workspaceId, { platform: null });
   await setDashboard(t.db, supersetWs.workspaceId, {
     platform: 'Superset',
     dashboard_uuid: UUID,

@@ -52,7 +52,7 @@ async function mailbox(workspaceId: number, email: string): Promise<number> {
 }
 
 describe('workspaces repository', () => {
-  it('creates a workspace with every feature on, writable, and an empty dashboard', async () => {
+  it('creates a workspace with every feature on, writable, and the native dashboard', async () => {
     const ws = await db.transaction((tx) =>
       createWorkspace(tx, newWorkspace({ client_name: 'Zed' })),
     );
@@ -62,7 +62,7 @@ describe('workspaces repository', () => {
     for (const flags of Object.values(ws.features)) {
       expect(flags).toEqual({ enabled: true, read_only: false });
     }
-    expect(ws.dashboard).toMatchObject({ name: 'Zed', platform: null, dashboard_uuid: null });
+    expect(ws.dashboard).toMatchObject({ name: 'Zed', platform: 'Native', dashboard_uuid: null });
     expect(await getWorkspace(db, 987654)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { test as base, expect, type WorkerFixture } from '@playwright/test';
 import {
   startDefaultServer,
   startLookerServer,
+  startNoDashboardServer,
   startRestrictedServer,
   startSignInServer,
   startSupersetServer,
@@ -33,6 +34,8 @@ interface WorkerFixtures {
   restrictedServer: TestServer;
   /** The dashboard is a Looker Studio report. */
   lookerServer: TestServer;
+  /** No dashboard platform: the ready-soon page. */
+  noDashboardServer: TestServer;
   /** The dashboard is embedded from a stand-in Superset. */
   supersetServer: SupersetTestServer;
   /** Google and Microsoft sign-in through a local OpenID provider, demo links too. */
@@ -65,6 +68,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: serverFixture(startDefaultServer),
   restrictedServer: serverFixture(startRestrictedServer),
   lookerServer: serverFixture(startLookerServer),
+  noDashboardServer: serverFixture(startNoDashboardServer),
   supersetServer: serverFixture(startSupersetServer),
   signInServer: serverFixture(startSignInServer),
   readOnlySettingsServer: serverFixture(startReadOnlySettingsServer),

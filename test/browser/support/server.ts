@@ -15,7 +15,8 @@ export const scratchDir = resolve(repoRoot, '.tmp/browser');
 export const templateDir = resolve(scratchDir, 'template-db');
 
 const LISTENING = /Mailpulse listening on (http:\/\/\S+)/;
-const START_TIMEOUT_MS = 60_000;
+// A first start seeds 90 days of demo mail and rebuilds its statistics: on 2 busy cores, minutes.
+const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {

@@ -12,7 +12,7 @@ import { DEMO_USERS, withDemoSessions, type TestServer } from './sign-in';
 const start = async (name: string, options: FreshServerOptions = {}): Promise<TestServer> =>
   withDemoSessions(await startFreshServer(name, templateDir, options));
 
-/** The seeded demo data as it is: every feature on and writable, no dashboard platform. */
+/** The seeded demo data as it is: every feature on and writable, the native dashboard. */
 export const startDefaultServer = (name: string) => start(name);
 
 /**
@@ -27,6 +27,14 @@ export const startRestrictedServer = (name: string) =>
         featureSet('alerts', { enabled: false }),
         featureSet('teams', { readOnly: true }),
       ]);
+    },
+  });
+
+/** No dashboard platform (`dashboard:set --platform none`): the page says it will be ready soon. */
+export const startNoDashboardServer = (name: string) =>
+  start(`${name}-no-dashboard`, {
+    prepare: async (dataDir) => {
+      await runCli(dataDir, [['dashboard:set', '--workspace', ACME, '--platform', 'none']]);
     },
   });
 

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { supportMailto } from '@/config';
+import type { DashboardSearch } from '@/domain/dashboard-search';
 import type { DashboardActor } from '@/machines/dashboard.machine';
 import { supersetEmbedMachine, type SupersetEmbedMachine } from '@/machines/superset-embed.machine';
 import { buttonClassName } from '@/ui/Button';
@@ -11,7 +13,13 @@ import { Spinner } from '@/ui/Spinner';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-texts';
 import { LookerStudioDashboard } from './LookerStudioDashboard';
 import { SupersetDashboard } from './SupersetDashboard';
+import { NativeSkeleton } from './native/NativeSkeleton';
 import './DashboardPage.css';
+
+// Only a native dashboard loads its screens and charts.
+const NativeDashboard = lazy(() =>
+  import('./native/NativeDashboard').then((module) => ({ default: module.NativeDashboard })),
+);
 
 function DashboardNotReady() {
   return (
@@ -32,12 +40,17 @@ interface DashboardPageProps {
   dashboard: DashboardActor;
   /** The Superset embedding flow; tests pass one with a stand-in guest-token call. */
   embedMachine?: SupersetEmbedMachine;
+  /** The native dashboard's view, from the URL. */
+  search?: DashboardSearch;
+  onSearch?: (search: DashboardSearch) => void;
 }
 
 /** The home dashboard: one view per state of the dashboard machine. */
 export function DashboardPage({
   dashboard,
   embedMachine = supersetEmbedMachine,
+  search = {},
+  onSearch = () => undefined,
 }: DashboardPageProps) {
   const state = useSelector(dashboard, (snapshot) => snapshot.value);
   const data = useSelector(dashboard, (snapshot) => snapshot.context.dashboard);
@@ -45,6 +58,13 @@ export function DashboardPage({
   if (state === 'lookerStudio' && data) return <LookerStudioDashboard dashboard={data} />;
   if (state === 'superset' && data) {
     return <SupersetDashboard dashboard={data} machine={embedMachine} />;
+  }
+  if (state === 'native') {
+    return (
+      <Suspense fallback={<NativeSkeleton />}>
+        <NativeDashboard search={search} onSearch={onSearch} />
+      </Suspense>
+    );
   }
   if (state === 'idle' || state === 'loading' || state === 'choosingPlatform') {
     return (

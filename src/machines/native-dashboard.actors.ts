@@ -1,0 +1,115 @@
+import type {
+  DashboardFilters,
+  StatsBreakdown,
+  StatsDistribution,
+  StatsHeatmap,
+  StatsSummary,
+  StatsTimeseries,
+  StatsUnrepliedPage,
+} from '@/api/types';
+import { fromPromise } from 'xstate';
+import { expectData, type ApiClient } from '@/api/client';
+import type { BreakdownBy, DayRange, Granularity, StatsQuery } from '@/domain/dashboard-search';
+
+/** What the page asks for: the API's query, the period before it, and the views' choices. */
+export interface FiguresRequest {
+  query: StatsQuery;
+  previous: DayRange;
+  by: BreakdownBy;
+  granularity: Granularity;
+}
+
+/** Every figure of the page for one request, as the API gave them. */
+export interface Figures {
+  request: FiguresRequest;
+  summary: StatsSummary;
+  previous: StatsSummary;
+  timeseries: StatsTimeseries;
+  distribution: StatsDistribution;
+  heatmap: StatsHeatmap;
+  breakdown: StatsBreakdown;
+}
+
+export interface UnrepliedRequest {
+  query: StatsQuery;
+  page: number;
+}
+
+const UNREPLIED_PAGE_SIZE = 10;
+
+export function createNativeDashboardActors(client: ApiClient) {
+  return {
+    loadChoices: fromPromise<DashboardFilters>(({ signal }) =>
+      expectData(client.GET('/portal/api/dashboard/filters', { signal })),
+    ),
+    loadFigures: fromPromise<Figures, FiguresRequest>(async ({ input, signal }) => {
+      const { query, previous, by, granularity } = input;
+      const [summary, before, timeseries, distribution, heatmap, breakdown] = await Promise.all([
+        expectData(client.GET('/portal/api/stats/summary', { params: { query }, signal })),
+        expectData(
+          client.GET('/portal/api/stats/summary', {
+            params: { query: { ...query, ...previous } },
+            signal,
+          }),
+        ),
+        expectData(
+          client.GET('/portal/api/stats/timeseries', {
+            params: { query: { ...query, granularity } },
+            signal,
+          }),
+        ),
+        expectData(client.GET('/portal/api/stats/distribution', { params: { query }, signal })),
+        expectData(client.GET('/portal/api/stats/heatmap', { params: { query }, signal })),
+        expectData(
+          client.GET('/portal/api/stats/breakdown', {
+            params: { query: { ...query, by } },
+            signal,
+          }),
+        ),
+      ]);
+      return {
+        request: input,
+        summary,
+        previous: before,
+        timeseries,
+        distribution,
+        heatmap,
+        breakdown,
+      };
+    }),
+  };
+}
+
+export function createUnrepliedActors(client: ApiClient) {
+  return {
+    loadUnreplied: fromPromise<StatsUnrepliedPage, UnrepliedRequest>(({ input, signal }) =>
+      expectData(
+        client.GET('/portal/api/stats/unreplied', {
+          params: {
+            query: {
+              ...input.query,
+              order: 'longest',
+              page: input.page,
+              page_size: UNREPLIED_PAGE_SIZE,
+            },
+          },
+          signal,
+        }),
+      ),
+    ),
+  };
+}
+
+/** The breakdown as the API's CSV (the same numbers as the table), for a download. */
+export async function fetchBreakdownCsv(
+  client: ApiClient,
+  query: StatsQuery,
+  by: BreakdownBy,
+): Promise<Blob> {
+  const { data, error, response } = await client.GET('/portal/api/stats/export.csv', {
+    params: { query: { ...query, by } },
+    parseAs: 'blob',
+  });
+  if (error !== undefined || !data) throw new Error(`The export failed (${response.status}).`);
+  return data;
+}

@@ -1,0 +1,99 @@
+import type { StatsUnrepliedPage } from '@/api/types';
+import { formatDuration } from '@/domain/durations';
+import { ErrorState } from '@/ui/ErrorState';
+import { Spinner } from '@/ui/Spinner';
+
+const received = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+interface UnrepliedListProps {
+  page: StatsUnrepliedPage | null;
+  loading: boolean;
+  failed: boolean;
+  onPage: (page: number) => void;
+  onRetry: () => void;
+}
+
+/** The mail still waiting for a reply, longest waiting first, a page at a time. */
+export function UnrepliedList({ page, loading, failed, onPage, onRetry }: UnrepliedListProps) {
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
+  return (
+    <section className="dash-card dash-card-wide" aria-labelledby="unreplied-title">
+      <header className="dash-card-header">
+        <div>
+          <h2 className="dash-card-title" id="unreplied-title">
+            Waiting for a reply
+          </h2>
+          <p className="dash-card-note">
+            {page ? `${page.total.toLocaleString('en-US')} emails, longest waiting first` : ' '}
+          </p>
+        </div>
+        {loading && page && <Spinner size="small" label="Loading" />}
+      </header>
+      {failed ? (
+        <ErrorState onRefresh={onRetry} />
+      ) : !page ? (
+        <div className="dash-loading-block">
+          <Spinner label="Loading the unreplied emails" />
+        </div>
+      ) : page.unreplied.length === 0 ? (
+        <p className="dash-empty-note">Nothing is waiting for a reply. Well done.</p>
+      ) : (
+        <>
+          <div className={`dash-table-scroll${loading ? ' is-stale' : ''}`} tabIndex={0}>
+            <table className="dash-table unreplied-table">
+              <thead>
+                <tr>
+                  <th scope="col">Mailbox</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Received</th>
+                  <th scope="col">Waiting (business)</th>
+                  <th scope="col">Waiting (calendar)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.unreplied.map((row) => (
+                  <tr key={`${row.mailbox} ${row.received} ${row.from} ${row.subject}`}>
+                    <td>{row.mailbox}</td>
+                    <td>{row.from}</td>
+                    <td className="unreplied-subject">{row.subject || '(no subject)'}</td>
+                    <td>{received(row.received)}</td>
+                    <td>{formatDuration(row.waiting.business)}</td>
+                    <td>{formatDuration(row.waiting.calendar)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Unreplied emails pages">
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={page.page <= 1 || loading}
+              onClick={() => onPage(page.page - 1)}
+            >
+              Previous
+            </button>
+            <span className="pager-status">
+              Page {page.page} of {pages}
+            </span>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={page.page >= pages || loading}
+              onClick={() => onPage(page.page + 1)}
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import { readFile, mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { StatsSummary, StatsUnrepliedPage } from '../../src/api/types';
+import { formatDuration } from '../../src/domain/durations';
+import { portalApi, type PortalApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { repoRoot } from './support/server';
+
+// The native dashboard on the seeded demo data: what each role sees is what the API gives it.
+
+const shotsDir = resolve(repoRoot, '.tmp/shots');
+const count = (value: number) => value.toLocaleString('en-US');
+const tile = (page: Page, name: string) =>
+  page.getByRole('group', { name, exact: true }).locator('.kpi-value');
+
+/** The browser's today and the default range, the last 30 days. */
+async function defaultRange(page: Page) {
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000);
+  return { from: from.toISOString().slice(0, 10), to: today };
+}
+
+/** The API as the demo user of `role`. */
+async function apiFor(page: Page, token: string): Promise<PortalApi> {
+  return portalApi(page.context().request, token);
+}
+
+async function summaryOf(api: PortalApi, query: string): Promise<StatsSummary> {
+  const reply = await api.get(`/portal/api/stats/summary?${query}`);
+  expect(reply.status()).toBe(200);
+  return (await reply.json()) as StatsSummary;
+}
+
+async function expectTiles(page: Page, summary: StatsSummary, time: 'business' | 'calendar') {
+  await expect(tile(page, 'Received')).toHaveText(count(summary.received));
+  await expect(tile(page, 'Sent')).toHaveText(count(summary.sent));
+  await expect(tile(page, 'Unreplied')).toHaveText(count(summary.unreplied));
+  await expect(tile(page, 'Awaiting reply')).toHaveText(count(summary.awaiting));
+  const median = summary.response_time[time].median;
+  await expect(tile(page, 'Median response time')).toHaveText(
+    median === null ? 'No data' : formatDuration(median),
+  );
+  const share = summary.within_target.share;
+  await expect(tile(page, 'Within target')).toHaveText(
+    share === null ? 'No data' : `${Math.round(share * 100)}%`,
+  );
+}
+
+for (const role of ['admin', 'manager', 'viewer'] as const) {
+  test.describe(`as the demo ${role}`, () => {
+    test.use({ signedInAs: role });
+
+    test('the tiles show the figures the API gives this role', async ({ page, app }) => {
+      await page.goto('/dashboard');
+      const { from, to } = await defaultRange(page);
+      const api = await apiFor(page, await app.token(role));
+      const summary = await summaryOf(api, `from=${from}&to=${to}`);
+      expect(summary.received).toBeGreaterThan(0);
+      await expectTiles(page, summary, 'business');
+      const mailboxes = page.getByRole('button', { name: /^Mailboxes/ });
+      await expect(mailboxes).toHaveCount(role === 'viewer' ? 0 : 1);
+    });
+  });
+}
+
+test.describe('as the demo admin', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('a filter lives in the URL: a reload shows the same view', async ({ page, app }) => {
+    await page.goto('/dashboard');
+    await expect(tile(page, 'Received')).not.toHaveText('');
+    await page.getByRole('radio', { name: 'Last 7 days' }).click();
+    await page.getByRole('radio', { name: '4 h', exact: true }).click();
+    await expect(page).toHaveURL(/target=14400/);
+    const url = new URL(page.url());
+    const from = url.searchParams.get('from') ?? '';
+    const to = url.searchParams.get('to') ?? '';
+    const api = await apiFor(page, await app.token('admin'));
+    const summary = await summaryOf(api, `from=${from}&to=${to}&target=14400`);
+    await expectTiles(page, summary, 'business');
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: '4 h', exact: true })).toBeChecked();
+    await expectTiles(page, summary, 'business');
+  });
+
+  test('a bad param falls back to the default', async ({ page }) => {
+    await page.goto('/dashboard?from=2026-13-45&to=yesterday&target=5&time=lunar&by=planet');
+    await expect(page.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: '2 h', exact: true })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Business time' })).toBeChecked();
+    await expect(tile(page, 'Received')).toHaveText(/^[\d,]+$/);
+  });
+
+  test('a breakdown row filters the page to its mailbox', async ({ page, app }) => {
+    await page.goto('/dashboard');
+    const breakdown = page.getByRole('region', { name: 'Breakdown' });
+    const first = breakdown.getByRole('row').nth(1);
+    const mailbox = (await first.getByRole('rowheader').innerText()).trim();
+    await first.getByRole('button', { name: mailbox }).click();
+    await expect(page).toHaveURL(new RegExp(`mailboxes=${encodeURIComponent(mailbox)}`));
+    const { from, to } = await defaultRange(page);
+    const api = await apiFor(page, await app.token('admin'));
+    const summary = await summaryOf(api, `from=${from}&to=${to}&mailboxes=${mailbox}`);
+    await expectTiles(page, summary, 'business');
+  });
+
+  test('business and calendar time switch every time figure', async ({ page, app }) => {
+    await page.goto('/dashboard');
+    const { from, to } = await defaultRange(page);
+    const api = await apiFor(page, await app.token('admin'));
+    const summary = await summaryOf(api, `from=${from}&to=${to}`);
+    await expectTiles(page, summary, 'business');
+    await page.getByRole('radio', { name: 'Calendar time' }).click();
+    await expect(page).toHaveURL(/time=calendar/);
+    await expectTiles(page, summary, 'calendar');
+    const p90 = summary.response_time.calendar.p90;
+    await expect(tile(page, '90th percentile response time')).toHaveText(
+      p90 === null ? 'No data' : formatDuration(p90),
+    );
+  });
+
+  test('the CSV download holds the API export of the breakdown', async ({ page, app }) => {
+    await page.goto('/dashboard?by=team');
+    await expect(page.getByRole('radio', { name: 'Team' })).toBeChecked();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await downloading).path();
+    const { from, to } = await defaultRange(page);
+    const api = await apiFor(page, await app.token('admin'));
+    const reply = await api.get(
+      `/portal/api/stats/export.csv?from=${from}&to=${to}&by=team&target=7200`,
+    );
+    expect(await readFile(file, 'utf8')).toBe(await reply.text());
+  });
+
+  test('the unreplied list, longest waiting first, paged', async ({ page, app }) => {
+    await page.goto('/dashboard');
+    const { from, to } = await defaultRange(page);
+    const api = await apiFor(page, await app.token('admin'));
+    const reply = await api.get(
+      `/portal/api/stats/unreplied?from=${from}&to=${to}&order=longest&page=1&page_size=10`,
+    );
+    const expected = (await reply.json()) as StatsUnrepliedPage;
+    const list = page.getByRole('region', { name: 'Waiting for a reply' });
+    const first = list.getByRole('row').nth(1);
+    const row = expected.unreplied[0];
+    if (!row) throw new Error('the demo data has no unreplied mail');
+    await expect(first).toContainText(row.from);
+    await expect(first).toContainText(formatDuration(row.waiting.business));
+    await expect(first).toContainText(formatDuration(row.waiting.calendar));
+    const pages = Math.ceil(expected.total / 10);
+    await expect(list.getByText(`Page 1 of ${pages}`)).toBeVisible();
+    await list.getByRole('button', { name: 'Next' }).click();
+    await expect(list.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  });
+
+  test('screenshots at 1280, 1000 and 700 px', async ({ page }) => {
+    await mkdir(shotsDir, { recursive: true });
+    await page.goto('/dashboard');
+    await expect(page.locator('.uplot-host canvas').first()).toBeVisible();
+    for (const width of [1280, 1000, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(tile(page, 'Received')).toBeVisible();
+      await page.screenshot({
+        path: resolve(shotsDir, `native-dashboard-${width}.png`),
+        fullPage: true,
+      });
+    }
+  });
+});
+
+test.describe('axe on the native dashboard', () => {
+  test.use({ signedInAs: 'admin' });
+
+  async function expectNoSeriousViolations(page: Page) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
+    expect(serious).toEqual([]);
+  }
+
+  test('with data', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.locator('.uplot-host canvas').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('with no data: the first sync is running', async ({ page }) => {
+    await page.goto('/dashboard?from=2020-01-01&to=2020-01-31');
+    await expect(tile(page, 'Received')).toHaveText('No data');
+    await expect(page.getByRole('heading', { name: 'The first sync is running' })).toBeVisible();
+    await expect(page.getByText('42%')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('with an error', async ({ page }) => {
+    await page.route('**/portal/api/stats/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+    );
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Something went wrong' }).first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
