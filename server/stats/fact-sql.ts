@@ -163,8 +163,7 @@ export async function computeFacts(
   // A rebuild's statements sort and aggregate the whole history: in memory, and without JIT
   // (its compile time is paid per statement and outweighs its gain here).
   if (scope === null) {
-    await tx.query(`set local work_mem = '128MB'`);
-    await tx.query(`set local jit = off`);
+    await tx.query(`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
   }
   const oldDays = scope === null ? [] : await threadDays(tx, params);
   for (const table of ['stats_message_facts', 'stats_requests']) {

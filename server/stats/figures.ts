@@ -65,8 +65,7 @@ async function figureRows(
   keys: string | null,
   target: number,
 ): Promise<FigureRow[]> {
-  await tx.query(`set local work_mem = '64MB'`);
-  await tx.query(`set local jit = off`);
+  await tx.query(`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
   const daily = scope.groupIds === null && dailyDimension(dimension);
   return tx.query<FigureRow>(figuresSql(dimension, keys, daily), params(scope, target));
 }
