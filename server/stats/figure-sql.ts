@@ -23,6 +23,10 @@ export const SCOPED_FACTS = `
     select f.* from stats_message_facts f join gen on f.generation = gen.g
      where f.workspace_id = $1 and f.local_date between $2::date and $3::date
        and f.mailbox_id = any($4::int[]) and not f.is_excluded and ${inGroups('f')}
+  ), days as (
+    select d.* from stats_daily_counts d join gen on d.generation = gen.g
+     where d.workspace_id = $1 and d.local_date between $2::date and $3::date
+       and d.mailbox_id = any($4::int[])
   ), reqs as (
     select r.* from stats_requests r join gen on r.generation = gen.g
      where r.workspace_id = $1 and r.local_date between $2::date and $3::date
@@ -90,15 +94,7 @@ const times = (column: string, filter: string) =>
     `${ms(`percentile_cont(0.9) within group (order by ${column}) filter (where ${filter})`)}`,
   ].join(', ');
 
-/**
- * The summary's figures per key, one row per key; `$6` is the target in business seconds.
- * Rows come back with the aggregates named as in `FigureRow`.
- */
-export function figuresSql(dimension: Dimension, keys: string | null): string {
-  // The keys listed: those with data, or a fixed set (a summary's one, a series' periods).
-  const keyRows = keys ?? `select key from m union select key from r union select key from w`;
-  return `with ${SCOPED_FACTS},
-  m as (
+const factCounts = (dimension: Dimension) => `
     select key,
            count(*) filter (where is_counted)::int as received,
            count(*) filter (where is_reply)::int as sent,
@@ -106,7 +102,29 @@ export function figuresSql(dimension: Dimension, keys: string | null): string {
            count(*) filter (where is_counted and not is_replied)::int as unreplied,
            count(*) filter (where is_internal)::int as internal,
            count(*) filter (where is_automated)::int as automated
-      from (${keyed('msgs', dimension, 'local_date')}) k group by key
+      from (${keyed('msgs', dimension, 'local_date')}) k group by key`;
+
+/** The same counts from the per-day sums; their rows carry mailbox_id and local_date. */
+const dailyCounts = (dimension: Dimension) => `
+    select key, sum(received)::int as received, sum(sent)::int as sent,
+           sum(replied)::int as replied, sum(unreplied)::int as unreplied,
+           sum(internal)::int as internal, sum(automated)::int as automated
+      from (${keyed('days', dimension, 'local_date')}) k group by key`;
+
+/** Dimensions whose key is a function of the mailbox and the day: the per-day sums serve them. */
+export const dailyDimension = (dimension: Dimension) =>
+  ['none', 'mailbox', 'team', 'day', 'week'].includes(dimension);
+
+/**
+ * The summary's figures per key, one row per key; `$6` is the target in business seconds.
+ * `daily`: counts from the per-day sums (not with a contact-group filter, which needs each
+ * message's counterparts). Rows come back with the aggregates named as in `FigureRow`.
+ */
+export function figuresSql(dimension: Dimension, keys: string | null, daily: boolean): string {
+  // The keys listed: those with data, or a fixed set (a summary's one, a series' periods).
+  const keyRows = keys ?? `select key from m union select key from r union select key from w`;
+  return `with ${SCOPED_FACTS},
+  m as (${daily ? dailyCounts(dimension) : factCounts(dimension)}
   ), r as (
     select key,
            array[${times('business_seconds', 'true')}] as rt_business,

@@ -88,6 +88,7 @@ async function startGeneration(db: Db, workspaceId: number): Promise<number> {
 async function dropGenerations(tx: Queryable, workspaceId: number, keep: number) {
   for (const table of [
     'stats_message_facts',
+    'stats_daily_counts',
     'stats_requests',
     'stats_dirty_threads',
     'stats_generations',
