@@ -21,7 +21,8 @@ export class ConnectorDirectory implements MailboxDirectory {
   constructor(
     private readonly db: Queryable,
     private readonly secrets: () => Promise<Secrets>,
-    private readonly apis: MailApiUrls,
+    /** Read when a connector is opened (config.mailApis). */
+    private readonly apis: () => MailApiUrls,
     /** Answers for the demo provider until its connector is wired in (at merge). */
     private readonly demo: MailboxDirectory,
   ) {}
@@ -42,7 +43,7 @@ export class ConnectorDirectory implements MailboxDirectory {
     try {
       const connector = await openConnector(this.db, workspace.workspaceId, {
         secrets: await this.secrets(),
-        apis: this.apis,
+        apis: this.apis(),
       });
       if (!connector) return NO_MAIL_SETTINGS;
       try {

@@ -172,7 +172,7 @@ export default function mailboxValidationRoutes(
     }));
   const directory =
     options.directory ??
-    new ConnectorDirectory(app.db, loadSecrets, app.config.mailApis, new DemoDirectory());
+    new ConnectorDirectory(app.db, loadSecrets, () => app.config.mailApis, new DemoDirectory());
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   app.route({
     method: 'GET',

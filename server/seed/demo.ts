@@ -85,8 +85,6 @@ export async function seedDemoWorkspace(tx: Queryable, now = new Date()): Promis
   });
   // Its users get single-use sign-in links at start while demo sign-in is on.
   await tx.query('update workspaces set is_demo = true where workspace_id = $1', [id]);
-  // Its mail comes from the demo provider (the generator), so add-mailboxes checks answer.
-  await tx.query(`insert into mail_accounts (workspace_id, provider) values ($1, 'demo')`, [id]);
   const user = (local: string, full_name: string, role: Role) =>
     addUser(tx, id, { email: at(local), full_name, role });
   const ada = await user('ada.admin', 'Ada Admin', 'admin');

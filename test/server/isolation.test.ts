@@ -131,6 +131,7 @@ function betaCalls(): Call[] {
   return [
     ['getMe', 'GET', '/portal/api/me/'],
     ['getDashboard', 'GET', '/portal/api/dashboard'],
+    ['getDashboardFilters', 'GET', '/portal/api/dashboard/filters'],
     ['getGuestToken', 'GET', '/portal/api/dashboard/guest-token/'],
     ['listMailboxes', 'GET', '/portal/api/settings/mailboxes/'],
     [

@@ -146,6 +146,16 @@ export function filteringInput(internalDomains: string[]) {
 const GROUP = { name: 'VIP' };
 
 /** A schema-valid request for every swept operation, aimed at the fixture's own rows. */
+/** A statistics query with every filter set, so the sweep samples none of them. */
+const statsQuery = (fx: SweepFixture) => ({
+  from: '2026-01-01',
+  to: '2026-01-31',
+  mailboxes: fx.sales,
+  teams: String(fx.teams.support),
+  contact_groups: GROUP.name,
+  target: '7200',
+});
+
 export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepRequest>> = {
   listMailboxes: () => ({}),
   createMailboxes: (fx) => ({
@@ -187,6 +197,16 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
   renameContactGroup: () => ({ query: GROUP, body: { name: 'Key accounts' } }),
   deleteContactGroup: () => ({ query: GROUP }),
   removeContacts: (fx) => ({ query: GROUP, body: { contact_ids: [fx.contacts.vip] } }),
+  getDashboardFilters: () => ({}),
+  getStatsSummary: (fx) => ({ query: statsQuery(fx) }),
+  getStatsTimeseries: (fx) => ({ query: { ...statsQuery(fx), granularity: 'day' } }),
+  getStatsBreakdown: (fx) => ({ query: { ...statsQuery(fx), by: 'mailbox' } }),
+  getStatsDistribution: (fx) => ({ query: statsQuery(fx) }),
+  getStatsHeatmap: (fx) => ({ query: statsQuery(fx) }),
+  listUnrepliedRequests: (fx) => ({
+    query: { ...statsQuery(fx), order: 'longest', page: '1', page_size: '50' },
+  }),
+  exportStatsCsv: (fx) => ({ query: { ...statsQuery(fx), by: 'mailbox' } }),
 };
 
 export function plausibleRequest(op: ContractOperation, fx: SweepFixture): SweepRequest {
