@@ -13,6 +13,7 @@ import businessHoursRoutes from './business-hours';
 import filteringRoutes from './filtering';
 import contactGroupsRoutes from './contact-groups';
 import requestsRoutes from './requests';
+import signInOptionsRoutes from './sign-in-options';
 
 const modules = [
   systemRoutes,
@@ -29,6 +30,7 @@ const modules = [
   filteringRoutes,
   contactGroupsRoutes,
   requestsRoutes,
+  signInOptionsRoutes,
 ];
 
 /** Every route module, registered in one place so the contract test sees them all. */
