@@ -65,3 +65,23 @@ test.describe('login page', () => {
     });
   });
 });
+
+test.describe('the side panel account block', () => {
+  test.use({ signedInAs: 'manager' });
+
+  test('a click on the address does not sign out; the whole address shows on focus', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard');
+    const email = page.getByText(DEMO_USERS.manager, { exact: true });
+    await email.click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await email.focus();
+    await expect(email).toBeFocused();
+    const cut = await email.evaluate((node) => node.scrollWidth > node.clientWidth);
+    expect(cut).toBe(false);
+    await expect(email).toHaveAttribute('title', DEMO_USERS.manager);
+  });
+});
