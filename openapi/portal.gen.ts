@@ -556,6 +556,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/sign-in-options/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the login page offers - the configured providers and, while demo sign-in is on, its users.
+         * @description Public, since it is read before sign-in. `demo_users` is empty while demo sign-in is off.
+         */
+        get: operations["getSignInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/demo-sign-in/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh single-use demo sign-in link for one demo user, for the login page's demo block.
+         * @description Only while demo sign-in is on (404 otherwise, and for a user outside the demo workspaces).
+         *     The browser then navigates to `url`. Rate-limited per address.
+         */
+        post: operations["createDemoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/dashboard/guest-token/": {
         parameters: {
             query?: never;
@@ -727,6 +768,27 @@ export interface components {
             message: string;
             /** @description Quote it when reporting a server error. */
             request_id?: string;
+        };
+        SignInOptions: {
+            /** @description Google sign-in is configured. */
+            google: boolean;
+            /** @description Microsoft sign-in is configured. */
+            microsoft: boolean;
+            demo_users: components["schemas"]["DemoUser"][];
+        };
+        DemoUser: {
+            workspace_id: components["schemas"]["Id"];
+            user_id: components["schemas"]["Id"];
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+        };
+        DemoSignInRequest: {
+            workspace_id: components["schemas"]["Id"];
+            user_id: components["schemas"]["Id"];
+        };
+        DemoSignInLink: {
+            /** @description The path `/portal/demo-login/<code>`. */
+            url: string;
         };
         Health: {
             /** @constant */
@@ -2390,6 +2452,53 @@ export interface operations {
             400: components["responses"]["HtmlError"];
             404: components["responses"]["HtmlError"];
             429: components["responses"]["HtmlError"];
+        };
+    };
+    getSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+        };
+    };
+    createDemoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description A link that signs the user in once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoSignInLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["BadRequest"];
         };
     };
     getGuestToken: {

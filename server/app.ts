@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
@@ -15,6 +15,7 @@ import outboundPlugin from './outbound/plugin';
 import alertsPlugin from './alerts/plugin';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
+import { oneLineStream, type LogFormat } from './logging/one-line';
 
 export interface AppOptions {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppOptions {
   now?: () => Date;
   /** False: neither runs on its own; tests drive them with evaluateAlerts and drainOnce. */
   backgroundWork?: boolean;
+  /** `line`: the console's readable format, with one request line each at `debug`. */
+  logFormat?: LogFormat;
 }
 
 /** Sign-in codes and states travel in URLs: logs keep the path and drop the secret parts. */
@@ -46,11 +49,17 @@ export async function buildApp({
   logStream,
   now,
   backgroundWork = true,
+  logFormat = 'json',
 }: AppOptions): Promise<FastifyInstance> {
+  const lines = logFormat === 'line';
+  const stream = lines ? oneLineStream(logStream ?? process.stdout) : logStream;
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, serializers: { req: requestForLog }, stream: logStream }
+      ? { level: config.logLevel, serializers: { req: requestForLog }, stream }
       : false,
+    // On a terminal, one short line per request (below), at debug: the default two JSON
+    // lines per request at info buried the demo links.
+    logController: new LogController({ disableRequestLogging: lines }),
     trustProxy: config.trustProxy,
     // Above every path parameter's maxLength in the contract, so that an over-long one reaches
     // the route's validation and its 400; longer still is a router error (frameworkErrors).
@@ -62,6 +71,12 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
   });
+  if (lines) {
+    app.addHook('onResponse', async (request, reply) => {
+      const { method, url } = requestForLog(request);
+      request.log.debug(`${method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(routeInventory);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server } from 'node:net';
 import { buildApp } from './app';
 import { createDemoSignInLinks } from './auth/demo-login';
+import { chooseLogFormat } from './logging/one-line';
 import { DataDirLockedError } from './db/data-dir-lock';
 import type { Db } from './db/types';
 import { listenForCli } from './cli/hand-off';
@@ -93,9 +94,15 @@ async function main() {
       return undefined;
     });
   }
-  const app = await buildApp({ config, db });
+  const logFormat = chooseLogFormat(process.env.LOG_FORMAT, process.stdout.isTTY === true);
+  const app = await buildApp({ config, db, logFormat });
   running.app = app;
-  await app.listen({ port: config.port, host: config.host });
+  // The address is printed once, last, below; Fastify's own line only records the bind.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `HTTP server bound to ${address}`,
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const listening = `http://${config.host}:${port}`;

@@ -37,6 +37,25 @@ export async function createDemoSignInLinks(db: Db, publicUrl: string): Promise<
   });
 }
 
+/**
+ * A fresh single-use link path for one user of a demo workspace (the login page's demo block),
+ * or null when the user is not one.
+ */
+export async function createDemoSignInPath(
+  db: Db,
+  workspaceId: number,
+  userId: number,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const users = await listDemoUsers(tx);
+    const user = users.find((u) => u.workspace_id === workspaceId && u.user_id === userId);
+    if (!user) return null;
+    const code = randomBytes(32).toString('base64url');
+    await insertDemoCode(tx, workspaceId, userId, hashToken(code), DEMO_CODE_LIFETIME_HOURS);
+    return `/portal/demo-login/${code}`;
+  });
+}
+
 export type DemoSignIn = { ok: true; token: string } | { ok: false; reason: string };
 
 // user:link: the same single-use, 24-hour links for one user of any workspace, so the first admin

@@ -14,6 +14,7 @@ import filteringRoutes from './filtering';
 import contactGroupsRoutes from './contact-groups';
 import requestsRoutes from './requests';
 import statsRoutes from './stats';
+import signInOptionsRoutes from './sign-in-options';
 
 const modules = [
   systemRoutes,
@@ -31,6 +32,7 @@ const modules = [
   contactGroupsRoutes,
   requestsRoutes,
   statsRoutes,
+  signInOptionsRoutes,
 ];
 
 /** Every route module, registered in one place so the contract test sees them all. */

@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '@common/limits';
 /**
  * Contact groups: what an entry may be, how the lists sort, and what keeps
  * the add group, add contact and rename modals from saving.
@@ -57,10 +58,15 @@ interface NameCheck {
   own?: string | null;
 }
 
-/** Why a name cannot be saved, if it cannot: missing, or another group's (ignoring case). */
-export function nameProblem({ name, taken, own }: NameCheck): 'missing' | 'repeated' | null {
+/** Why a name cannot be saved, if it cannot: missing, too long, or another group's (ignoring case). */
+export function nameProblem({
+  name,
+  taken,
+  own,
+}: NameCheck): 'missing' | 'repeated' | 'tooLong' | null {
   const wanted = name.trim().toLowerCase();
   if (wanted === '') return 'missing';
+  if (wanted.length > NAME_MAX_LENGTH) return 'tooLong';
   const others = taken.filter((group) => group.toLowerCase() !== own?.toLowerCase());
   return others.some((group) => group.toLowerCase() === wanted) ? 'repeated' : null;
 }

@@ -39,9 +39,6 @@ export const ALERT_TEXTS = {
   webhook: 'Enter an https:// URL (http:// only to this machine).',
 } as const;
 
-/** Only digits can be typed in the hours field. */
-export const digitsOnly = (text: string) => text.replace(/\D/g, '');
-
 /** The gap in whole hours above 0, or null while the field holds anything else. */
 export function gapHours(hours: string): number | null {
   if (!/^\d+$/.test(hours)) return null;
@@ -94,6 +91,21 @@ export function canSubmitAlert(draft: AlertDraft): boolean {
     draft.targets.pending === '' &&
     draft.notifyEmails.pending === ''
   );
+}
+
+/** What keeps Create alert disabled, said under the button; null when it can be pressed. */
+export function alertDraftMissing(draft: AlertDraft): string | null {
+  const check = checkAlertDraft(draft);
+  const missing = [
+    draft.name.trim() === '' && 'a name',
+    draft.mailboxes.length === 0 && 'a mailbox',
+    gapHours(draft.hours) === null && 'whole hours above 0',
+    draft.targets.values.length === 0 && 'a domain or address to watch',
+    draft.notifyEmails.values.length === 0 && 'a notification email',
+  ].filter((part): part is string => part !== false);
+  const wrong = check.invalidTargets.length + check.invalidNotifyEmails.length > 0;
+  if (missing.length === 0) return wrong ? 'Correct the entries marked in red.' : null;
+  return `Still needed: ${missing.join(', ')}.`;
 }
 
 /** The body of POST and PATCH: hours are sent as minutes, entries split by their `@`. */

@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, not, setup, type ActorRefFrom } from 'xstate';
 import { api } from '@/api/client';
 import { isApiFailure } from '@/api/errors';
 import { readToken, storeToken } from '@/api/session-store';
@@ -107,6 +107,8 @@ export const routeGuardMachine = setup({
     routing: {
       always: [
         { guard: 'hasUrlToken', target: 'toDashboard', actions: 'storeUrlToken' },
+        // A signed-in visitor has nothing to do on the login page.
+        { guard: and(['isLoginPage', not('isSignedOut')]), target: 'toDashboard' },
         { guard: 'isLoginPage', target: 'allowed' },
         { guard: 'isSignedOut', target: 'toLogin' },
         { guard: 'isOpenToSignedInUsers', target: 'allowed' },

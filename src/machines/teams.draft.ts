@@ -1,3 +1,5 @@
+import { NAME_MAX_LENGTH } from '@common/limits';
+
 /** The Create new team / Edit team modal. */
 export interface TeamDraft {
   /** The team being edited; null for a new team. */
@@ -21,6 +23,11 @@ export const TEAM_NAME_TAKEN = 'This team name already exists';
 export const isTeamNameTaken = (draft: TeamDraft) =>
   draft.takenNames.has(draft.name.trim().toLowerCase());
 
-/** A team needs a non-empty name that no other team has, and at least one mailbox. */
+export const isTeamNameTooLong = (draft: TeamDraft) => draft.name.trim().length > NAME_MAX_LENGTH;
+
+/** A team needs a name of 1 to 100 characters that no other team has, and at least one mailbox. */
 export const canSubmitTeam = (draft: TeamDraft) =>
-  draft.name.trim() !== '' && draft.members.length > 0 && !isTeamNameTaken(draft);
+  draft.name.trim() !== '' &&
+  !isTeamNameTooLong(draft) &&
+  draft.members.length > 0 &&
+  !isTeamNameTaken(draft);

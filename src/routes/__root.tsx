@@ -1,11 +1,15 @@
 import {
   createRootRouteWithContext,
   notFound,
+  Outlet,
   redirect,
   rootRouteId,
+  useMatches,
 } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
+import { pageTitle } from '@/domain/page-titles';
 import { navigateEvent } from '@/machines/route-guard.machine';
 import { NotFoundPage } from './-components/StatusPages';
 import { ShellLayout } from './-components/ShellLayout';
@@ -34,9 +38,22 @@ export const Route = createRootRouteWithContext<AppContext>()({
     // The shell shows the maintenance page, and finds out by itself when the service is back.
     if (decision.matches('maintenance')) context.session.send({ type: 'MAINTENANCE' });
   },
+  component: Root,
   notFoundComponent: () => (
     <ShellLayout>
       <NotFoundPage />
     </ShellLayout>
   ),
 });
+
+/** Every page names itself in the browser tab, after the deepest route that has a name. */
+function Root() {
+  const routeName = useMatches({
+    select: (matches) =>
+      matches.findLast((match) => match.staticData.routeName)?.staticData.routeName,
+  });
+  useEffect(() => {
+    document.title = pageTitle(routeName);
+  }, [routeName]);
+  return <Outlet />;
+}

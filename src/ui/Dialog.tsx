@@ -12,6 +12,8 @@ interface DialogProps {
   children?: ReactNode;
   /** Action buttons, laid out right-aligned under the body. */
   footer?: ReactNode;
+  /** Under the action buttons: why the submit button is disabled (null: nothing to say). */
+  footerNote?: string | null;
   /** For modals that must not show a close button; Escape still closes them. */
   hideClose?: boolean;
   size?: 'small' | 'medium' | 'large';
@@ -25,6 +27,7 @@ export function Dialog({
   description,
   children,
   footer,
+  footerNote = null,
   hideClose = false,
   size = 'medium',
 }: DialogProps) {
@@ -63,7 +66,16 @@ export function Dialog({
             )}
           </header>
           {children !== undefined && <div className="dialog-body">{children}</div>}
-          {footer !== undefined && <footer className="dialog-footer">{footer}</footer>}
+          {footer !== undefined && (
+            <footer className="dialog-footer">
+              {footer}
+              {footerNote && (
+                <p className="dialog-footer-note" role="status">
+                  {footerNote}
+                </p>
+              )}
+            </footer>
+          )}
           {!hideClose && (
             <RadixDialog.Close className="dialog-close" aria-label="Close">
               <CloseIcon size={18} />

@@ -103,14 +103,16 @@ test('validates addresses with the server, adds the valid ones and goes back', a
   await api.remove(['olivia.chen@acme.example']);
 });
 
-test('Cancel on results returns to the addresses and closes the connection', async ({ page }) => {
+test('Back to addresses on results returns to the addresses and closes the connection', async ({
+  page,
+}) => {
   const sockets: { isClosed(): boolean }[] = [];
   page.on('websocket', (socket) => sockets.push(socket));
   await validate(page, 'ethan.walker@acme.example');
   await expect(validList(page).getByRole('listitem')).toHaveText(['ethan.walker@acme.example']);
   expect(sockets.map((socket) => socket.isClosed())).toEqual([false]);
 
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Back to addresses' }).click();
   await expect(addressBox(page)).toHaveValue('ethan.walker@acme.example');
   await expect.poll(() => sockets[0]?.isClosed()).toBe(true);
 });

@@ -86,11 +86,17 @@ listsTest('creates an alert, saying what is wrong on the way', async ({ page }) 
   const targets = dialog.getByRole('textbox', { name: 'Domains and addresses' });
   const notify = dialog.getByRole('textbox', { name: 'Notification emails' });
   await expect(submit).toBeDisabled();
+  await expect(
+    dialog.getByText(
+      'Still needed: a name, a mailbox, whole hours above 0, a domain or address to watch.',
+    ),
+  ).toBeVisible();
 
   await dialog.getByRole('textbox', { name: 'Alert name' }).fill('Escalations');
   await dialog.getByRole('checkbox', { name: /^support@acme\.example/ }).check();
-  await hours.pressSequentially('1.5h');
-  await expect(hours).toHaveValue('15');
+  await hours.pressSequentially('1.5');
+  await expect(hours).toHaveValue('1.5');
+  await expect(dialog.getByText('Enter a whole number of hours above 0.')).toBeVisible();
   await hours.fill('0');
   await expect(dialog.getByText('Enter a whole number of hours above 0.')).toBeVisible();
   await hours.fill('3');

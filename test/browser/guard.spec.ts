@@ -40,7 +40,7 @@ test.describe('route guard, every feature on', () => {
     for (const path of ['/dashboard', '/settings/users', '/alerts/', '/no-such-page']) {
       await page.goto(path);
       await expect(page).toHaveURL('/login');
-      await expect(page.getByText('Log in to the enterprise edition of the product')).toBeVisible();
+      await expect(page.getByText('Log in to the enterprise edition of Mailpulse')).toBeVisible();
     }
   });
 

@@ -22,6 +22,6 @@ test('the app page forbids framing and sniffing, and lets only Looker Studio int
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options']).toBe('DENY');
   // The app still runs under that policy.
-  await expect(page.getByText('Log in to the enterprise edition of the product')).toBeVisible();
+  await expect(page.getByText('Log in to the enterprise edition of Mailpulse')).toBeVisible();
   expect(refused).toEqual([]);
 });

@@ -8,27 +8,30 @@ interface AccountItemProps {
   busy?: boolean;
 }
 
-/** The side panel's bottom item: the signed-in address; clicking it logs out. */
+/**
+ * The side panel's bottom block: the signed-in address, shown whole on hover or focus, and the
+ * Log out button, the only part that signs out.
+ */
 export function AccountItem({ email, onLogout, busy = false }: AccountItemProps) {
   return (
-    <button
-      type="button"
-      className="shell-item shell-account"
-      title={`Log out ${email}`}
-      onClick={onLogout}
-      disabled={busy}
-      aria-busy={busy || undefined}
-    >
-      <span className="shell-account-avatar" aria-hidden="true">
+    <div className="shell-account">
+      <span className="shell-account-avatar" title={email} aria-hidden="true">
         {email.charAt(0).toUpperCase()}
       </span>
-      <span className="shell-item-label shell-account-text">
-        <span className="shell-account-email">{email}</span>
-        <span className="shell-account-action">
-          <LogOutIcon size={12} />
-          {busy ? 'Logging out…' : 'Log out'}
-        </span>
+      {/* Focusable so keyboard users can read an address the panel cuts. */}
+      <span className="shell-account-email" tabIndex={0} title={email}>
+        {email}
       </span>
-    </button>
+      <button
+        type="button"
+        className="shell-account-logout"
+        onClick={onLogout}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        <LogOutIcon size={12} />
+        <span className="shell-account-logout-text">{busy ? 'Logging out…' : 'Log out'}</span>
+      </button>
+    </div>
   );
 }

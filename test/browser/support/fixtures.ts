@@ -1,6 +1,7 @@
 import { test as base, expect, type WorkerFixture } from '@playwright/test';
 import {
   startDefaultServer,
+  startDemoOffServer,
   startLookerServer,
   startNoDashboardServer,
   startRestrictedServer,
@@ -44,6 +45,8 @@ interface WorkerFixtures {
   readOnlySettingsServer: TestServer;
   /** `business_hours`, `metric_adjustments`, `contact_groups` and `alerts` off. */
   settingsOffServer: TestServer;
+  /** Demo sign-in off and no provider configured. */
+  demoOffServer: TestServer;
 }
 
 /** A worker fixture that starts a server on first use and stops it when the worker ends. */
@@ -73,6 +76,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signInServer: serverFixture(startSignInServer),
   readOnlySettingsServer: serverFixture(startReadOnlySettingsServer),
   settingsOffServer: serverFixture(startSettingsOffServer),
+  demoOffServer: serverFixture(startDemoOffServer),
   app: async ({ server }, provide) => {
     await provide(server);
   },

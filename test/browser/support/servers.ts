@@ -15,6 +15,10 @@ const start = async (name: string, options: FreshServerOptions = {}): Promise<Te
 /** The seeded demo data as it is: every feature on and writable, the native dashboard. */
 export const startDefaultServer = (name: string) => start(name);
 
+/** Demo sign-in switched off (`DEMO=0`), no provider configured. */
+export const startDemoOffServer = (name: string) =>
+  start(`${name}-demo-off`, { env: { DEMO: '0' } });
+
 /**
  * Features in each state: `users` and `alerts` off, `teams` read-only, the others on. Alerts off
  * also closes integrations, its child area.

@@ -220,9 +220,9 @@ describe('results', () => {
     ).toBeVisible();
   });
 
-  it('Cancel goes back to the addresses and closes the connection', async () => {
+  it('Back to addresses goes back to the addresses and closes the connection', async () => {
     const page = await results();
-    await page.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await page.user.click(screen.getByRole('button', { name: 'Back to addresses' }));
     expect(screen.getByRole('textbox', { name: 'Mailbox addresses' })).toHaveValue(
       'ann@acme.example nobody@acme.example x@other.example',
     );

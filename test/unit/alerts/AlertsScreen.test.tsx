@@ -108,7 +108,7 @@ describe('alerts page', () => {
     expect(dialog.getByText('admin@acme.example')).toBeVisible();
     await userEvent.type(dialog.getByLabelText('Alert name'), 'Escalations');
     await userEvent.click(dialog.getByRole('checkbox', { name: /support@acme\.example/ }));
-    await userEvent.type(dialog.getByLabelText('Hours without a reply'), 'x3');
+    await userEvent.type(dialog.getByLabelText('Hours without a reply'), '3');
     await userEvent.type(dialog.getByLabelText('Domains and addresses'), 'globex.example{Enter}');
     await userEvent.click(dialog.getByRole('button', { name: 'Create alert' }));
     expect(dialog.getByText('Saving...')).toBeVisible();

@@ -3,7 +3,7 @@ import {
   alertBody,
   canSubmitAlert,
   checkAlertDraft,
-  digitsOnly,
+  alertDraftMissing,
   draftFromAlert,
   EMPTY_ALERT_DRAFT,
   gapHours,
@@ -26,12 +26,21 @@ const VALID: AlertDraft = {
 };
 
 describe('alert draft', () => {
-  it('keeps only digits in the hours, and takes whole hours above 0', () => {
-    expect(digitsOnly('1.5 h')).toBe('15');
+  it('takes whole hours above 0 and marks a typed 1.5 instead of turning it into 15', () => {
+    expect(checkAlertDraft({ ...VALID, hours: '1.5' }).hoursInvalid).toBe(true);
     expect(gapHours('3')).toBe(3);
     expect(gapHours('0')).toBeNull();
     expect(gapHours('')).toBeNull();
     expect(gapHours('2.5')).toBeNull();
+  });
+
+  it('says what keeps Create alert disabled', () => {
+    expect(alertDraftMissing(VALID)).toBeNull();
+    expect(
+      alertDraftMissing({ ...VALID, name: ' ', notifyEmails: { values: [], pending: '' } }),
+    ).toBe('Still needed: a name, a notification email.');
+    const wrong = { ...VALID, targets: { values: ['not a domain'], pending: '' } };
+    expect(alertDraftMissing(wrong)).toBe('Correct the entries marked in red.');
   });
 
   it('takes an email, a domain or a subdomain pattern to watch', () => {

@@ -115,17 +115,25 @@ describe('route guard rules', () => {
     expect(deniesPath(admin({ alerts: { enabled: false } }), '/alert')).toBe(false);
   });
 
-  it('lets the dashboard, login and unknown paths through without the user info', () => {
+  it('lets the dashboard and unknown paths through without the user info', () => {
     const guard = createActor(routeGuardMachine).start();
     const later = (pathname: string, routeFound = true): RouteGuardEvent => ({
       ...navigate(pathname, admin(), false),
       storedAccess: null,
       routeFound,
     });
-    for (const event of [later('/dashboard'), later('/login'), later('/whatever', false)]) {
+    for (const event of [later('/dashboard'), later('/whatever', false)]) {
       guard.send(event);
       expect(guard.getSnapshot().value).toBe('allowed');
     }
+  });
+
+  it('sends a signed-in visitor of the login page to the dashboard', () => {
+    const guard = createActor(routeGuardMachine).start();
+    guard.send({ ...navigate('/login', admin(), false), storedAccess: null });
+    expect(guard.getSnapshot().value).toBe('toDashboard');
+    guard.send({ ...navigate('/login/', admin(), true), storedAccess: null });
+    expect(guard.getSnapshot().value).toBe('toDashboard');
   });
 
   it('sends a visitor without a token to login, except on the login page', () => {

@@ -8,7 +8,7 @@ const ERROR_TEXT =
 
 async function renderLogin(path: string) {
   const { router } = renderApp(path, { signedIn: false });
-  await screen.findByRole('heading', { name: 'Log in to the enterprise edition of the product' });
+  await screen.findByRole('heading', { name: 'Log in to the enterprise edition of Mailpulse' });
   return router;
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDay } from '../../../src/domain/dates';
 import { capitalisedNumber, numberInWords } from '../../../src/domain/number-words';
 import { truncate } from '../../../src/domain/text';
+import { nameProblem } from '../../../src/domain/contact-groups';
+import { nameLengthHint, nameTooLongMessage } from '../../../common/limits';
 import { mailboxesRemovedToast } from '../../../src/machines/mailboxes.rows';
 import { canSubmitTeam, EMPTY_TEAM_DRAFT } from '../../../src/machines/teams.draft';
 import {
@@ -98,6 +100,21 @@ describe('teams modal rules (spec 000 §5)', () => {
 
   it('refuses a name another team has, ignoring case', () => {
     expect(canSubmitTeam({ ...taken, name: ' SALES ', members: ['a@acme.example'] })).toBe(false);
+  });
+
+  it('refuses a name over 100 characters instead of cutting it', () => {
+    const members = ['a@acme.example'];
+    expect(canSubmitTeam({ ...taken, name: 'x'.repeat(100), members })).toBe(true);
+    expect(canSubmitTeam({ ...taken, name: 'x'.repeat(101), members })).toBe(false);
+  });
+});
+
+describe('name limits', () => {
+  it('a contact-group name over 100 characters is a problem with its own message', () => {
+    expect(nameProblem({ name: 'x'.repeat(100), taken: [] })).toBeNull();
+    expect(nameProblem({ name: 'x'.repeat(101), taken: [] })).toBe('tooLong');
+    expect(nameTooLongMessage(101)).toBe('Use at most 100 characters (this name has 101).');
+    expect(nameLengthHint(12)).toBe('12 / 100 characters');
   });
 });
 

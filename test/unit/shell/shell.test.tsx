@@ -60,7 +60,8 @@ describe('shell items', () => {
     const docs = await screen.findByRole('link', { name: 'Documentation' });
     expect(docs).toHaveAttribute('href', 'https://docs.mailpulse.example');
     expect(docs).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('button', { name: /admin@acme\.example/ })).toBeInTheDocument();
+    expect(screen.getByText(/admin@acme\.example/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Share feedback' }));
     expect(await screen.findByRole('dialog', { name: 'Share feedback' })).toBeInTheDocument();

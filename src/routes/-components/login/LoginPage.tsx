@@ -1,10 +1,15 @@
+import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { DEMO_URL, LOGIN_START, supportMailto, TERMS_URL } from '@/config';
-import { Button, buttonClassName } from '@/ui/Button';
+import { loginMachine } from '@/machines/login.machine';
+import { loginView } from '@/machines/login.view';
+import { Button } from '@/ui/Button';
 import { AlertCircleIcon } from '@/ui/icons';
 import { Logo } from '@/ui/shell/Logo';
 import { BrandPanel } from './BrandPanel';
-import { clearLoginErrorFlag, hasLoginErrorFlag } from './login-error-flag';
+import { DemoSignIn } from './DemoSignIn';
+import { hasLoginErrorFlag } from './login-error-flag';
+import { ProviderButton } from './ProviderButton';
 import { GoogleLogo, MicrosoftLogo } from './ProviderLogos';
 import './LoginPage.css';
 
@@ -43,7 +48,8 @@ function EmailCard({ email, onChangeEmail }: Required<LoginPageProps>) {
 
 export function LoginPage({ email, onChangeEmail }: LoginPageProps) {
   const [showError] = useState(hasLoginErrorFlag);
-  const providerButton = buttonClassName({ variant: 'secondary', size: 'large', block: true });
+  const [snapshot, send] = useMachine(loginMachine);
+  const view = loginView(snapshot);
   return (
     <div className="login">
       <BrandPanel />
@@ -52,26 +58,34 @@ export function LoginPage({ email, onChangeEmail }: LoginPageProps) {
           <div className="login-logo">
             <Logo />
           </div>
-          <h1 className="login-title">Log in to the enterprise edition of the product</h1>
+          <h1 className="login-title">Log in to the enterprise edition of Mailpulse</h1>
           <p className="login-lead">
             Don't have an Enterprise account? <a href={DEMO_URL}>Get in touch</a>
           </p>
           {showError && <LoginErrorBox />}
           {email && <EmailCard email={email} onChangeEmail={onChangeEmail} />}
           <div className="login-providers">
-            <a className={providerButton} href={LOGIN_START.google} onClick={clearLoginErrorFlag}>
-              <GoogleLogo />
-              Continue with Google
-            </a>
-            <a
-              className={providerButton}
+            <ProviderButton
+              href={LOGIN_START.google}
+              logo={<GoogleLogo />}
+              label="Continue with Google"
+              unavailable={view.google.unavailable}
+            />
+            <ProviderButton
               href={LOGIN_START.microsoft}
-              onClick={clearLoginErrorFlag}
-            >
-              <MicrosoftLogo />
-              Continue with Microsoft
-            </a>
+              logo={<MicrosoftLogo />}
+              label="Continue with Microsoft"
+              unavailable={view.microsoft.unavailable}
+            />
           </div>
+          {view.demoUsers.length > 0 && (
+            <DemoSignIn
+              users={view.demoUsers}
+              busyUser={view.busyUser}
+              error={view.demoError}
+              onSignIn={(user) => send({ type: 'DEMO_SIGN_IN', user })}
+            />
+          )}
           <p className="login-terms">
             By logging in you agree to the <a href={TERMS_URL}>Terms and Conditions</a>.
           </p>

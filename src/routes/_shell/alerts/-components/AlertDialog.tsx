@@ -1,6 +1,6 @@
 import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
-import type { AlertDraft } from '@/machines/alerts.draft';
+import { alertDraftMissing, type AlertDraft } from '@/machines/alerts.draft';
 import type { AlertsActor } from '@/machines/alerts.machine';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
@@ -64,6 +64,7 @@ function EditorDialog({ actor, editor, fetching, mailboxes }: EditorDialogProps)
           onSubmit={() => editor.send({ type: 'SUBMIT' })}
         />
       }
+      footerNote={fetching ? null : alertDraftMissing(draft)}
     >
       {fetching ? (
         <div className="alert-form-loading">

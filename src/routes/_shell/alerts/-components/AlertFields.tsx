@@ -1,11 +1,6 @@
 import type { Mailbox } from '@/api/types';
 import type { AlertDraft } from '@/machines/alerts.draft';
-import {
-  ALERT_TEXTS,
-  checkAlertDraft,
-  digitsOnly,
-  type AlertDraftCheck,
-} from '@/machines/alerts.draft';
+import { ALERT_TEXTS, checkAlertDraft, type AlertDraftCheck } from '@/machines/alerts.draft';
 import { CheckList, mailboxOptions } from '@/ui/CheckList';
 import { ChipsInput, type ChipTone } from '@/ui/ChipsInput';
 import { TextInput } from '@/ui/TextInput';
@@ -45,7 +40,8 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
           placeholder="2"
           hint="Whole hours, e.g. 2."
           error={check.hoursInvalid ? ALERT_TEXTS.hours : undefined}
-          onChange={(event) => onChange({ hours: digitsOnly(event.target.value) })}
+          // Kept as typed: a `1.5` gets the field's message instead of silently becoming 15.
+          onChange={(event) => onChange({ hours: event.target.value })}
         />
       </div>
       <CheckList

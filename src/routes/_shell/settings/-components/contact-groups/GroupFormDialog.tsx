@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { CONTACTS_INVALID, NAME_REPEATED } from '@common/contact-items';
+import { nameLengthHint, nameTooLongMessage } from '@common/limits';
 import type { GroupFormAction } from '@/machines/contact-groups.actors';
 import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
 import { draftProblems, type ContactGroupsEvent } from '@/machines/contact-groups.setup';
@@ -20,6 +21,12 @@ const FORM_ID = 'contact-group-form';
 interface GroupFormDialogProps {
   state: SnapshotFrom<ContactGroupsMachine>;
   send: (event: ContactGroupsEvent) => void;
+}
+
+/** What is said under the name: too long (with its length) or another group's. */
+function nameError(problem: string | null, name: string): string | undefined {
+  if (problem === 'tooLong') return nameTooLongMessage(name.trim().length);
+  return problem === 'repeated' ? NAME_REPEATED : undefined;
 }
 
 /** The add group, add contact and rename modals: one form, the fields its action needs. */
@@ -65,8 +72,8 @@ export function GroupFormDialog({ state, send }: GroupFormDialogProps) {
             label="Group name"
             value={draftName}
             placeholder="e.g. Key accounts"
-            maxLength={100}
-            error={problems.name === 'repeated' ? NAME_REPEATED : undefined}
+            hint={nameLengthHint(draftName.trim().length)}
+            error={nameError(problems.name, draftName)}
             onChange={(event) => send({ type: 'SET_NAME', name: event.target.value })}
           />
         )}

@@ -1,7 +1,13 @@
 import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { isTeamNameTaken, TEAM_NAME_TAKEN, type TeamDraft } from '@/machines/teams.draft';
+import { nameLengthHint, nameTooLongMessage } from '@common/limits';
+import {
+  isTeamNameTaken,
+  isTeamNameTooLong,
+  TEAM_NAME_TAKEN,
+  type TeamDraft,
+} from '@/machines/teams.draft';
 import type { teamEditorMachine } from '@/machines/teams.machine';
 import { DialogActions } from '@/ui/DialogActions';
 import { CheckList, mailboxOptions } from '@/ui/CheckList';
@@ -25,8 +31,11 @@ export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
   const edit = (patch: Partial<TeamDraft>) =>
     editor.send({ type: 'EDIT', draft: { ...draft, ...patch } });
   // The same text from the client's check and from the server's 400 goes under the name.
-  const nameError =
-    isTeamNameTaken(draft) || error === TEAM_NAME_TAKEN ? TEAM_NAME_TAKEN : undefined;
+  const nameError = isTeamNameTooLong(draft)
+    ? nameTooLongMessage(draft.name.trim().length)
+    : isTeamNameTaken(draft) || error === TEAM_NAME_TAKEN
+      ? TEAM_NAME_TAKEN
+      : undefined;
   const isNew = draft.id === null;
 
   return (
@@ -57,7 +66,7 @@ export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
         <TextInput
           label="Team name"
           value={draft.name}
-          maxLength={100}
+          hint={nameLengthHint(draft.name.trim().length)}
           placeholder="e.g. Customer Success"
           error={nameError}
           onChange={(event) => edit({ name: event.target.value })}

@@ -103,7 +103,8 @@ export function ValidationResults({ actor }: { actor: AddMailboxesActor }) {
           disabled={adding}
           onClick={() => actor.send({ type: 'CANCEL' })}
         >
-          Cancel
+          {/* It returns to the addresses as typed, so it says so rather than Cancel. */}
+          Back to addresses
         </Button>
         <Button
           busy={adding}
