@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite needs: Chromium for the browser tests,
-# PostgreSQL for the second server-test run and Dovecot for the IMAP sync tests. Idempotent and quick when both are present;
-# apt runs only when something is missing (CI machines may lack Chromium).
+# Installs the Debian packages the test suite needs: Chromium for the browser tests, PostgreSQL
+# for the second server-test run and Dovecot for the IMAP sync tests. Idempotent and quick when
+# all are present; apt runs only when something is missing (CI machines may lack Chromium).
 set -euo pipefail
 
 log() { echo "install-test-deps: $*" >&2; }
