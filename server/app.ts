@@ -12,7 +12,6 @@ import errorsPlugin, { routerError } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
-import alertsPlugin from './alerts/plugin';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
 import { oneLineStream, type LogFormat } from './logging/one-line';
@@ -24,9 +23,9 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests that check what is logged). */
   logStream?: { write(line: string): void };
-  /** The alert evaluator's and the outbox forwarder's clock (tests inject one). */
+  /** The outbox forwarder's clock (tests inject one). */
   now?: () => Date;
-  /** False: neither runs on its own; tests drive them with evaluateAlerts and drainOnce. */
+  /** False: the forwarder does not run on its own; tests drive it with drainOnce. */
   backgroundWork?: boolean;
   /** `line`: the console's readable format, with one request line each at `debug`. */
   logFormat?: LogFormat;
@@ -83,7 +82,6 @@ export async function buildApp({
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
   await app.register(outboundPlugin, { now, disabled: !backgroundWork });
-  await app.register(alertsPlugin, { now, disabled: !backgroundWork });
   await app.register(securityHeaders);
   await app.register(xsrfPlugin);
   await app.register(staticPlugin);

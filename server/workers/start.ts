@@ -4,6 +4,8 @@ import type { Db } from '../db/types';
 import { openConnector } from '../mail/connectors';
 import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
+import { evaluateAlerts } from '../alerts/evaluate';
+import { notifyQueued } from '../outbound/forwarder';
 import { runDueRebuilds } from '../stats/rebuild';
 import { refreshThreadFacts } from '../stats/thread-facts';
 import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './runner';
@@ -57,6 +59,16 @@ export function startWorkers(db: Db, config: Config, secrets: Secrets, log: Runn
         for (const outcome of await syncDueMailboxes(deps, signal)) {
           if (!outcome.ok) log.error({ mailbox: outcome.email }, `mail sync: ${outcome.error}`);
         }
+      },
+    },
+    {
+      // A run that wrote notifications wakes this process's outbox forwarder at once.
+      name: 'alert-evaluation',
+      intervalMs: config.alerts.intervalSeconds * 1000,
+      run: async () => {
+        const { intervalSeconds } = config.alerts;
+        const result = await evaluateAlerts(db, deps.owner, new Date(), { intervalSeconds });
+        if (result.outboxRows > 0) notifyQueued(db);
       },
     },
     {

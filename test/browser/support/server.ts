@@ -108,6 +108,8 @@ function launch(dataDir: string, options: ServerOptions): Promise<RunningServer>
     DATA_DIR: dataDir,
     CLIENT_DIR: clientDir,
     SEED_DEMO: 'true',
+    // The pages are checked against the seeded data: no worker may sync or alert meanwhile.
+    WORKERS: 'false',
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? 'warn',
     ...options.env,
   };
