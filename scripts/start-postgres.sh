@@ -44,6 +44,9 @@ psql_admin -c "DO \$\$ BEGIN
     ALTER ROLE mailpulse LOGIN CREATEDB PASSWORD 'mailpulse';
   END IF;
 END \$\$;" >&2
+# The tests drop their databases WITH (FORCE); an autovacuum worker busy in one counts as
+# another role's process, which only pg_signal_backend members may end.
+psql_admin -c "GRANT pg_signal_backend TO mailpulse" >&2
 if [ "$(psql_admin -c "SELECT 1 FROM pg_database WHERE datname = 'mailpulse'")" != "1" ]; then
   psql_admin -c "CREATE DATABASE mailpulse OWNER mailpulse" >&2
 fi
