@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a local PostgreSQL cluster for the test suite and prints a connection URL for the
-# role mailpulse/mailpulse (LOGIN CREATEDB), reachable over TCP on 127.0.0.1.
+# role mailpulse/mailpulse (LOGIN CREATEDB CREATEROLE, the last for the bi:role tests), reachable
+# over TCP on 127.0.0.1.
 # Idempotent: safe to run when the cluster is already up and the role already exists.
 # Usage: TEST_DATABASE_URL=$(scripts/start-postgres.sh)  (progress goes to stderr)
 set -euo pipefail
@@ -39,9 +40,9 @@ psql_admin() { as_postgres psql -p "$PORT" -v ON_ERROR_STOP=1 -qtA "$@"; }
 
 psql_admin -c "DO \$\$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'mailpulse') THEN
-    CREATE ROLE mailpulse LOGIN CREATEDB PASSWORD 'mailpulse';
+    CREATE ROLE mailpulse LOGIN CREATEDB CREATEROLE PASSWORD 'mailpulse';
   ELSE
-    ALTER ROLE mailpulse LOGIN CREATEDB PASSWORD 'mailpulse';
+    ALTER ROLE mailpulse LOGIN CREATEDB CREATEROLE PASSWORD 'mailpulse';
   END IF;
 END \$\$;" >&2
 # The tests drop their databases WITH (FORCE); an autovacuum worker busy in one counts as

@@ -9,6 +9,7 @@ import { executeCommand, parseArgv, type CliOutcome } from './cli/execute';
 import { handOff } from './cli/hand-off';
 import type { Command } from './cli/parse';
 import type { MailCommand } from './cli/mail-parse';
+import type { BiCommand } from './cli/bi-parse';
 import { openSecrets } from './workers/start';
 
 /** The server's own config (DATABASE_URL or else DATA_DIR …), or null with the reason printed. */
@@ -29,7 +30,7 @@ const absoluteFiles = (argv: string[]) =>
 /** Opens the database itself, or hands the command to the server holding the data folder. */
 async function execute(
   config: Config,
-  command: Command | MailCommand,
+  command: Command | MailCommand | BiCommand,
   argv: string[],
 ): Promise<CliOutcome> {
   let db;

@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { SecretsKeyError, type Secrets } from '../mail/secrets';
 import { runCommand } from './commands';
+import { runBiCommand } from './bi-commands';
+import { BI_USAGE, isBiCommandName, parseBiCommand, type BiCommand } from './bi-parse';
 import { CliInputError } from './flag-values';
 import { runMailCommand } from './mail-commands';
 import { MAIL_USAGE, isMailCommandName, parseMailCommand, type MailCommand } from './mail-parse';
@@ -27,7 +29,7 @@ export interface CliContext {
   progress?: (line: string) => void;
 }
 
-type AnyCommand = Command | MailCommand;
+type AnyCommand = Command | MailCommand | BiCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
 
@@ -41,9 +43,10 @@ const refused = (error: Error): CliOutcome => ({
 export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
   try {
     if (isMailCommandName(argv[0])) return parseMailCommand(argv);
+    if (isBiCommandName(argv[0])) return parseBiCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
-      ? { stdout: [`${USAGE}\n\n${MAIL_USAGE}`], stderr: [], code: 0 }
+      ? { stdout: [`${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}`], stderr: [], code: 0 }
       : command;
   } catch (error) {
     if (error instanceof CliInputError) return refused(error);
@@ -52,6 +55,8 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
 }
 
 async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome> {
+  if (command.name === 'bi:role')
+    return { stdout: await runBiCommand(command, context), stderr: [], code: 0 };
   if (!isMail(command))
     return { stdout: await runCommand(context.db, command), stderr: [], code: 0 };
   const result = await runMailCommand(command, context);

@@ -4,6 +4,8 @@ import { HttpError, notFound } from '../http/errors';
 import type { AuthContext } from '../auth/authenticate';
 import type { DashboardRow } from '../repos/workspaces';
 import { SupersetError, supersetClient, type GuestUser } from '../superset/client';
+import { guestTokenRls } from '../superset/rls';
+import type { Db } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { dashboardFilters } from '../repos/dashboard-filters';
 import { workspaceOf } from './session';
@@ -24,13 +26,15 @@ export default function dashboardRoutes(app: FastifyInstance) {
   const client = superset ? supersetClient(superset) : undefined;
 
   /** A fresh guest token, or a 502 that says what failed (logged without credentials). */
-  async function guestToken(uuid: string, auth: AuthContext, log: FastifyBaseLogger) {
+  async function guestToken(uuid: string, db: Db, auth: AuthContext, log: FastifyBaseLogger) {
     if (!client) {
       log.warn({ workspaceId: auth.workspaceId }, 'Superset dashboard but SUPERSET_URL is unset');
       throw badGateway('Superset is not configured on this server.');
     }
+    // Tenant-safe: the token only shows the workspace's rows, and a manager's or viewer's mailboxes.
+    const rls = await db.transaction((tx) => guestTokenRls(tx, auth));
     try {
-      return await client.guestToken(uuid, guestUser(auth));
+      return await client.guestToken(uuid, guestUser(auth), rls);
     } catch (error) {
       if (!(error instanceof SupersetError)) throw error;
       log.warn({ step: error.step, status: error.status, err: error.message }, 'Superset failed');
@@ -41,11 +45,12 @@ export default function dashboardRoutes(app: FastifyInstance) {
   async function supersetBody(
     dashboard: DashboardRow,
     uuid: string,
+    db: Db,
     auth: AuthContext,
     log: FastifyBaseLogger,
   ) {
     // A failure here still lets the page load; its own getGuestToken call then shows the error.
-    const jwt = await guestToken(uuid, auth, log).catch((error: unknown) => {
+    const jwt = await guestToken(uuid, db, auth, log).catch((error: unknown) => {
       if (error instanceof HttpError) return null;
       throw error;
     });
@@ -86,11 +91,11 @@ export default function dashboardRoutes(app: FastifyInstance) {
     jwt_token: null,
   };
 
-  route(app, 'getDashboard', {}, async ({ auth, request }) => {
+  route(app, 'getDashboard', {}, async ({ db, auth, request }) => {
     const { dashboard } = await workspaceOf(app, auth);
     const { platform, dashboard_uuid: uuid, embedded_url: embedded } = dashboard;
     if (platform === 'Superset' && uuid) {
-      return { status: 200, body: await supersetBody(dashboard, uuid, auth, request.log) };
+      return { status: 200, body: await supersetBody(dashboard, uuid, db, auth, request.log) };
     }
     if (platform === 'Looker Studio' && embedded?.startsWith(LOOKER_EMBED)) {
       return { status: 200, body: lookerBody(dashboard, embedded) };
@@ -107,12 +112,12 @@ export default function dashboardRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
-  route(app, 'getGuestToken', {}, async ({ auth, request }) => {
+  route(app, 'getGuestToken', {}, async ({ db, auth, request }) => {
     const { dashboard } = await workspaceOf(app, auth);
     if (dashboard.platform !== 'Superset' || !dashboard.dashboard_uuid) {
       throw notFound("This workspace's dashboard is not a Superset dashboard.");
     }
-    const token = await guestToken(dashboard.dashboard_uuid, auth, request.log);
+    const token = await guestToken(dashboard.dashboard_uuid, db, auth, request.log);
     return { status: 200, body: { token } };
   });
 }

@@ -1,4 +1,5 @@
 import type { SupersetConfig } from '../config';
+import type { RlsRule } from './rls';
 
 /**
  * Asks Superset for a guest token the way its REST API expects: log in, fetch a CSRF token
@@ -26,7 +27,8 @@ export interface GuestUser {
 }
 
 export interface SupersetClient {
-  guestToken(dashboardUuid: string, user: GuestUser): Promise<string>;
+  /** `rls`: the row-level-security rules the token carries (see rls.ts). */
+  guestToken(dashboardUuid: string, user: GuestUser, rls: RlsRule[]): Promise<string>;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -73,7 +75,7 @@ export function supersetClient(config: SupersetConfig, timeoutMs = TIMEOUT_MS): 
   const json = { 'content-type': 'application/json', accept: 'application/json' };
 
   return {
-    async guestToken(dashboardUuid, user) {
+    async guestToken(dashboardUuid, user, rls) {
       const login = await call('login', '/api/v1/security/login', {
         method: 'POST',
         headers: json,
@@ -101,7 +103,7 @@ export function supersetClient(config: SupersetConfig, timeoutMs = TIMEOUT_MS): 
         body: JSON.stringify({
           user,
           resources: [{ type: 'dashboard', id: dashboardUuid }],
-          rls: [],
+          rls,
         }),
       });
       return text('guest_token', guest, 'token');

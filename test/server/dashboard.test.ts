@@ -69,6 +69,11 @@ describe('getGuestToken', () => {
     expect(reply.statusCode).toBe(200);
     const { token } = reply.json<{ token: string }>();
     expect(token).toBe(superset.guestTokensIssued.at(-1));
+    const [mailbox] = await t.db.query<{ mailbox_id: number }>(
+      `select mailbox_id from mailboxes where workspace_id = $1 and email = $2`,
+      [supersetWs.workspaceId, 'viewer@superset.example'],
+    );
+    const viewerClause = `workspace_id = ${supersetWs.workspaceId} AND mailbox_id IN (${mailbox?.mailbox_id})`;
     expect(superset.calls.map((call) => call.step)).toEqual(['login', 'csrf_token', 'guest_token']);
     const [login, csrf, guest] = superset.calls;
     expect(login?.body).toEqual({
@@ -84,7 +89,7 @@ describe('getGuestToken', () => {
     expect(guest?.body).toEqual({
       user: { username: 'viewer@superset.example', first_name: 'Viewer', last_name: 'User' },
       resources: [{ type: 'dashboard', id: UUID }],
-      rls: [],
+      rls: [{ clause: viewerClause }],
     });
     const payload = payloadOf(token);
     expect(payload.exp).toBe(Number(payload.iat) + 10);
@@ -234,7 +239,7 @@ describe('the Superset client', () => {
       { url: `http://127.0.0.1:${port}`, username: 'u', password: 'p', provider: 'db' },
       50,
     );
-    const failure = await slow.guestToken(UUID, guest).catch((error: unknown) => error);
+    const failure = await slow.guestToken(UUID, guest, RLS).catch((error: unknown) => error);
     silent.closeAllConnections();
     silent.close();
     expect(failure).toBeInstanceOf(SupersetError);
@@ -247,7 +252,7 @@ describe('the Superset client', () => {
       { url: 'http://127.0.0.1:1', username: 'u', password: 'p', provider: 'db' },
       1000,
     );
-    await expect(closed.guestToken(UUID, guest)).rejects.toMatchObject({
+    await expect(closed.guestToken(UUID, guest, RLS)).rejects.toMatchObject({
       step: 'login',
       message: 'Superset login failed: could not reach the server',
     });
@@ -255,3 +260,4 @@ describe('the Superset client', () => {
 });
 
 const guest = { username: 'a@b.example', first_name: 'A', last_name: 'B' };
+const RLS = [{ clause: 'workspace_id = 1' }];

@@ -5,7 +5,11 @@ const UUID = '0d3c1a6e-2f4b-4c1e-9b7a-5e8f1d2c3b4a';
 let superset: SupersetStandin;
 
 beforeAll(async () => {
-  superset = await startSupersetStandin({ dashboardUuid: UUID, tokenTtlSeconds: 15 });
+  superset = await startSupersetStandin({
+    dashboardUuid: UUID,
+    tokenTtlSeconds: 15,
+    workspaceId: 7,
+  });
 });
 afterAll(() => superset.close());
 
@@ -36,7 +40,7 @@ async function signIn(target: SupersetStandin = superset) {
 const guestBody = {
   user: { username: 'a@b.example', first_name: 'A', last_name: 'B' },
   resources: [{ type: 'dashboard', id: UUID }],
-  rls: [],
+  rls: [{ clause: 'workspace_id = 7' }],
 };
 
 async function guestToken(body: unknown = guestBody, target: SupersetStandin = superset) {
@@ -84,6 +88,34 @@ describe('the stand-in Superset API', () => {
     expect((await guestToken({ ...guestBody, rls: undefined })).status).toBe(400);
   });
 
+  it('refuses a token whose RLS clauses do not limit it to the workspace', async () => {
+    const refused = [
+      [],
+      [{ clause: '' }],
+      [{ dataset: 3 }],
+      [{ clause: 'workspace_id = 7', dataset: 'x' }],
+      [{ clause: 'mailbox_id IN (1, 2)' }],
+      [{ clause: 'workspace_id = 8' }],
+      [{ clause: 'workspace_id = 7 OR 1 = 1' }],
+      [{ clause: 'workspace_id = 7 AND (mailbox_id = 1' }],
+      [{ clause: "workspace_id = 7 AND mailbox_address = 'o'brien@x.example'" }],
+      [{ clause: "mailbox_address = 'x AND workspace_id = 7'" }],
+    ];
+    for (const rls of refused) {
+      const reply = await guestToken({ ...guestBody, rls });
+      expect({ rls, status: reply.status }).toEqual({ rls, status: 400 });
+    }
+    const accepted = [
+      [{ clause: 'workspace_id = 7 AND mailbox_id IN (1, 2)' }],
+      [{ clause: "mailbox_address = 'o''brien and x' AND workspace_id = 7" }],
+      [{ clause: 'mailbox_id = 3' }, { clause: 'workspace_id = 7', dataset: 12 }],
+    ];
+    for (const rls of accepted) {
+      const reply = await guestToken({ ...guestBody, rls });
+      expect({ rls, status: reply.status }).toEqual({ rls, status: 200 });
+    }
+  });
+
   it('issues a JWT whose exp is the ttl away', async () => {
     const reply = await guestToken();
     expect(reply.status).toBe(200);
@@ -95,7 +127,7 @@ describe('the stand-in Superset API', () => {
     expect(claims).toMatchObject({
       user: guestBody.user,
       resources: guestBody.resources,
-      rls_rules: [],
+      rls_rules: [{ clause: 'workspace_id = 7' }],
       type: 'guest',
     });
     expect(claims.exp).toBe(Number(claims.iat) + 15);

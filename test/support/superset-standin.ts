@@ -11,14 +11,16 @@
  *   await superset.handshakesInFrame()       [{ origin, receivedAt }], one per port transfer
  *   await superset.waitForTokensInFrame(2, 20_000)   resolves once that many arrived
  *   superset.setFailing(true)    guest_token answers 500 until set back
+ *   superset.setWorkspace(7)     guest tokens must name workspace 7 (undefined: any workspace)
  *   await superset.close()
  *
  * API, as Superset answers it: POST /api/v1/security/login checks username, password and
  * provider 'db' and returns an access_token; GET /api/v1/security/csrf_token/ needs that bearer,
  * returns `result` and sets a `session` cookie; POST /api/v1/security/guest_token/ needs the
- * bearer, X-CSRFToken and the same cookie, a dashboard resource with this uuid and an `rls` list,
- * and returns an HS256 JWT whose payload has `user`, `resources`, `rls_rules`, `iat` and
- * `exp` = now + tokenTtlSeconds. The SDK refreshes at max(10 s, exp - now) - 5 s, so with a ttl
+ * bearer, X-CSRFToken and the same cookie, a dashboard resource with this uuid and an `rls` list
+ * with a clause that limits it to a workspace (the workspaceId option, when given; see
+ * superset-standin-rls.ts), and returns an HS256 JWT whose payload has `user`, `resources`,
+ * `rls_rules`, `iat` and `exp` = now + tokenTtlSeconds. The SDK refreshes at max(10 s, exp - now) - 5 s, so with a ttl
  * of 10 s or less the refresh comes about 5 s after the first token, before that token's exp.
  * GET /embedded/<uuid> is the frame page (see superset-standin-frame.ts): no X-Frame-Options,
  * CSP `frame-ancestors` = the frameAncestors option (default any 127.0.0.1 or localhost port).
@@ -33,12 +35,15 @@ import {
   type TokenInFrame,
 } from './superset-standin-frame';
 import { signHs256, verifyHs256 } from './hs256';
+import { rlsProblem } from './superset-standin-rls';
 
 export type { HandshakeInFrame, TokenInFrame } from './superset-standin-frame';
 
 export interface StandinOptions {
   dashboardUuid: string;
   tokenTtlSeconds: number;
+  /** The workspace a guest token's RLS clause must name; any workspace when unset. */
+  workspaceId?: number;
   failGuestToken?: boolean;
   username?: string;
   password?: string;
@@ -63,6 +68,7 @@ export interface SupersetStandin {
   handshakesInFrame(): Promise<HandshakeInFrame[]>;
   waitForTokensInFrame(count: number, timeoutMs: number): Promise<TokenInFrame[]>;
   setFailing(failing: boolean): void;
+  setWorkspace(workspaceId: number | undefined): void;
   close(): Promise<void>;
 }
 
@@ -99,6 +105,7 @@ class SupersetApi {
   readonly guestTokensIssued: string[] = [];
   readonly secret = randomBytes(32);
   failing: boolean;
+  workspaceId: number | undefined;
   private readonly accessTokens = new Set<string>();
   private readonly csrfBySession = new Map<string, string>();
 
@@ -108,6 +115,7 @@ class SupersetApi {
     readonly password: string,
   ) {
     this.failing = options.failGuestToken ?? false;
+    this.workspaceId = options.workspaceId;
   }
 
   private bearer(headers: IncomingHttpHeaders): boolean {
@@ -143,9 +151,11 @@ class SupersetApi {
     const uuid = this.options.dashboardUuid;
     const resources = Array.isArray(body.resources) ? body.resources.map(record) : [];
     const known = resources.some((r) => r.type === 'dashboard' && r.id === uuid);
-    if (!known || !Array.isArray(body.rls) || typeof body.user !== 'object') {
+    if (!known || typeof body.user !== 'object') {
       return { status: 400, body: { message: 'Invalid guest token request' } };
     }
+    const problem = rlsProblem(body.rls, this.workspaceId);
+    if (problem) return { status: 400, body: { message: `Invalid RLS: ${problem}` } };
     if (this.failing) return { status: 500, body: { message: 'Fatal error' } };
     const iat = Math.floor(Date.now() / 1000);
     const exp = iat + this.options.tokenTtlSeconds;
@@ -232,6 +242,9 @@ export async function startSupersetStandin(options: StandinOptions): Promise<Sup
     waitForTokensInFrame: (count, timeoutMs) => frame.waitForTokens(count, timeoutMs),
     setFailing: (failing) => {
       api.failing = failing;
+    },
+    setWorkspace: (workspaceId) => {
+      api.workspaceId = workspaceId;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -234,12 +234,15 @@ export function send(
   return client(suite.app, token).request(op.method, urlOf(op, request), request.body);
 }
 
-/** The tables that hold a workspace's rows: every table with a workspace_id column. */
+/** The tables that hold a workspace's rows: every table with a workspace_id column (no view). */
 export async function workspaceTables(db: Db): Promise<string[]> {
   const rows = await db.query<{ table_name: string }>(
-    `select table_name from information_schema.columns
-      where table_schema = current_schema() and column_name = 'workspace_id'
-      order by table_name`,
+    `select c.table_name from information_schema.columns c
+       join information_schema.tables t
+         on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = current_schema() and c.column_name = 'workspace_id'
+        and t.table_type = 'BASE TABLE'
+      order by c.table_name`,
   );
   return rows.map((row) => row.table_name);
 }

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, Queryable } from '../db/types';
+import { scramVerifier } from './scram';
+
+// The read-only login role of one workspace's BI platform. It may select from the BI views
+// (migration 0009) and nothing else; the views show it only the workspace bi_roles maps it to.
+// Roles are cluster-wide, so a role of that name that is not this workspace's BI role in this
+// database is refused rather than taken over. Role statements are transactional in PostgreSQL:
+// a refusal part-way changes nothing.
+
+/** The views a BI role may read. */
+export const BI_VIEWS = [
+  'bi_daily',
+  'bi_messages',
+  'bi_requests',
+  'bi_mailboxes',
+  'bi_mailbox_teams',
+] as const;
+
+/** A refusal the operator can act on (the message says what to do). */
+export class BiRoleError extends Error {
+  override readonly name = 'BiRoleError';
+}
+
+export interface BiRoleResult {
+  role: string;
+  created: boolean;
+  password: string;
+  database: string;
+}
+
+/** Runs a statement built by PostgreSQL's format() (%I identifiers, %L literals). */
+async function execFormatted(tx: Queryable, template: string, args: string[]) {
+  const [row] = await tx.query<{ sql: string }>(
+    `select format($1, ${args.map((_, i) => `$${i + 2}::text`).join(', ')}) as sql`,
+    [template, ...args],
+  );
+  if (!row) throw new Error('format() returned no row');
+  await tx.query(row.sql);
+}
+
+async function checkServerRole(tx: Queryable) {
+  const [me] = await tx.query<{ name: string; may: boolean }>(
+    `select rolname as name, rolcreaterole or rolsuper as may from pg_roles
+      where rolname = current_user`,
+  );
+  if (!me?.may) {
+    throw new BiRoleError(
+      `bi:role needs CREATEROLE: the server's database role "${me?.name ?? '?'}" lacks it ` +
+        `(a superuser can run: ALTER ROLE "${me?.name ?? '?'}" CREATEROLE)`,
+    );
+  }
+}
+
+/** Whether the role exists; refuses one that is not this workspace's BI role here. */
+async function existingRole(tx: Queryable, workspaceId: number, role: string): Promise<boolean> {
+  const [row] = await tx.query<{ exists: boolean; mapped_to: number | null }>(
+    `select exists (select 1 from pg_roles where rolname = $1) as exists,
+            (select workspace_id from bi_roles where role_name = $1) as mapped_to`,
+    [role],
+  );
+  if (row?.mapped_to != null && row.mapped_to !== workspaceId) {
+    throw new BiRoleError(`role ${role} is the BI role of workspace ${row.mapped_to}`);
+  }
+  if (row?.exists && row.mapped_to == null) {
+    throw new BiRoleError(
+      `a role ${role} exists and is not a BI role of this database; choose another with --role`,
+    );
+  }
+  return row?.exists ?? false;
+}
+
+/** Creates the role, or gives it a new password, with exactly its read rights. */
+export async function ensureBiRole(
+  db: Db,
+  workspaceId: number,
+  role: string,
+): Promise<BiRoleResult> {
+  if (db.kind !== 'postgres') {
+    throw new BiRoleError(
+      'bi:role needs PostgreSQL (DATABASE_URL): the embedded database has no roles that can log in',
+    );
+  }
+  const password = randomBytes(24).toString('base64url');
+  return db.transaction(async (tx) => {
+    await checkServerRole(tx);
+    const exists = await existingRole(tx, workspaceId, role);
+    // Only a superuser may even restate the superuser, replication and bypassrls attributes of
+    // an existing role; a role made here never had them.
+    const template = exists
+      ? 'alter role %I login nocreatedb nocreaterole password %L'
+      : 'create role %I login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password %L';
+    await execFormatted(tx, template, [role, scramVerifier(password)]);
+    await execFormatted(tx, 'alter role %I set default_transaction_read_only = on', [role]);
+    await grantViews(tx, role);
+    await tx.query(
+      `insert into bi_roles (workspace_id, role_name) values ($1, $2)
+       on conflict (role_name) do update set password_set_at = now()`,
+      [workspaceId, role],
+    );
+    const [database] = await tx.query<{ name: string }>(`select current_database() as name`);
+    return { role, created: !exists, password, database: database?.name ?? '' };
+  });
+}
+
+async function grantViews(tx: Queryable, role: string) {
+  const [schema] = await tx.query<{ name: string; usable: boolean }>(
+    `select current_schema() as name, has_schema_privilege($1, current_schema(), 'usage') as usable`,
+    [role],
+  );
+  if (schema && !schema.usable) {
+    await execFormatted(tx, 'grant usage on schema %I to %I', [schema.name, role]);
+  }
+  await execFormatted(tx, `grant select on ${BI_VIEWS.join(', ')} to %I`, [role]);
+}
+
+/** Drops a workspace's BI role: its grants, its mapping and the role itself. */
+export async function dropBiRole(db: Db, workspaceId: number, role: string): Promise<void> {
+  if (db.kind !== 'postgres') {
+    throw new BiRoleError('bi:role needs PostgreSQL (DATABASE_URL): there is no role to drop');
+  }
+  await db.transaction(async (tx) => {
+    await checkServerRole(tx);
+    const removed = await tx.query(
+      `delete from bi_roles where workspace_id = $1 and role_name = $2 returning role_name`,
+      [workspaceId, role],
+    );
+    if (removed.length === 0) {
+      throw new BiRoleError(`${role} is not a BI role of workspace ${workspaceId}`);
+    }
+    await execFormatted(tx, `revoke all on ${BI_VIEWS.join(', ')} from %I`, [role]);
+    await revokeSchema(tx, role);
+    await execFormatted(tx, 'drop role if exists %I', [role]);
+  });
+}
+
+/** Takes back the schema usage grantViews gave (PUBLIC's own usage is left as it is). */
+async function revokeSchema(tx: Queryable, role: string) {
+  const [schema] = await tx.query<{ name: string; granted: boolean }>(
+    `select n.nspname as name,
+            exists (select 1 from aclexplode(n.nspacl) a join pg_roles r on r.oid = a.grantee
+                     where r.rolname = $1) as granted
+       from pg_namespace n where n.nspname = current_schema()`,
+    [role],
+  );
+  if (schema?.granted)
+    await execFormatted(tx, 'revoke all on schema %I from %I', [schema.name, role]);
+}
