@@ -50,6 +50,8 @@ test.describe('signed in as an admin', () => {
   });
 
   test('the shell as an icon rail, and as an open mobile menu', async ({ page }) => {
+    // Two axe runs over the dashboard with its charts: 24 s alone on a loaded two-core machine.
+    test.slow();
     await page.setViewportSize({ width: 1000, height: 800 });
     await page.goto('/dashboard');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
