@@ -9,7 +9,13 @@ import type {
 } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
-import type { BreakdownBy, DayRange, Granularity, StatsQuery } from '@/domain/dashboard-search';
+import type {
+  BreakdownBy,
+  DayRange,
+  Granularity,
+  StatsQuery,
+  TimeBasis,
+} from '@/domain/dashboard-search';
 
 /** What the page asks for: the API's query, the period before it, and the views' choices. */
 export interface FiguresRequest {
@@ -17,6 +23,8 @@ export interface FiguresRequest {
   previous: DayRange;
   by: BreakdownBy;
   granularity: Granularity;
+  /** The distribution's basis (the other figures carry both). */
+  time: TimeBasis;
 }
 
 /** Every figure of the page for one request, as the API gave them. */
@@ -43,7 +51,7 @@ export function createNativeDashboardActors(client: ApiClient) {
       expectData(client.GET('/portal/api/dashboard/filters', { signal })),
     ),
     loadFigures: fromPromise<Figures, FiguresRequest>(async ({ input, signal }) => {
-      const { query, previous, by, granularity } = input;
+      const { query, previous, by, granularity, time } = input;
       const [summary, before, timeseries, distribution, heatmap, breakdown] = await Promise.all([
         expectData(client.GET('/portal/api/stats/summary', { params: { query }, signal })),
         expectData(
@@ -58,7 +66,12 @@ export function createNativeDashboardActors(client: ApiClient) {
             signal,
           }),
         ),
-        expectData(client.GET('/portal/api/stats/distribution', { params: { query }, signal })),
+        expectData(
+          client.GET('/portal/api/stats/distribution', {
+            params: { query: { ...query, time } },
+            signal,
+          }),
+        ),
         expectData(client.GET('/portal/api/stats/heatmap', { params: { query }, signal })),
         expectData(
           client.GET('/portal/api/stats/breakdown', {
