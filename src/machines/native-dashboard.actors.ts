@@ -38,6 +38,18 @@ export interface Figures {
   breakdown: StatsBreakdown;
 }
 
+/** A request, and the figures on the page (reused when only the time basis changes). */
+export interface FiguresInput {
+  request: FiguresRequest;
+  shown: Figures | null;
+}
+
+/** Whether `request` differs from the shown figures' request in its time basis alone. */
+function isTimeSwitch(shown: Figures | null, request: FiguresRequest): shown is Figures {
+  if (!shown || shown.request.time === request.time) return false;
+  return JSON.stringify({ ...shown.request, time: request.time }) === JSON.stringify(request);
+}
+
 export interface UnrepliedRequest {
   query: StatsQuery;
   page: number;
@@ -50,46 +62,54 @@ export function createNativeDashboardActors(client: ApiClient) {
     loadChoices: fromPromise<DashboardFilters>(({ signal }) =>
       expectData(client.GET('/portal/api/dashboard/filters', { signal })),
     ),
-    loadFigures: fromPromise<Figures, FiguresRequest>(async ({ input, signal }) => {
-      const { query, previous, by, granularity, time } = input;
-      const [summary, before, timeseries, distribution, heatmap, breakdown] = await Promise.all([
-        expectData(client.GET('/portal/api/stats/summary', { params: { query }, signal })),
-        expectData(
-          client.GET('/portal/api/stats/summary', {
-            params: { query: { ...query, ...previous } },
-            signal,
-          }),
-        ),
-        expectData(
-          client.GET('/portal/api/stats/timeseries', {
-            params: { query: { ...query, granularity } },
-            signal,
-          }),
-        ),
-        expectData(
-          client.GET('/portal/api/stats/distribution', {
-            params: { query: { ...query, time } },
-            signal,
-          }),
-        ),
-        expectData(client.GET('/portal/api/stats/heatmap', { params: { query }, signal })),
-        expectData(
-          client.GET('/portal/api/stats/breakdown', {
-            params: { query: { ...query, by } },
-            signal,
-          }),
-        ),
-      ]);
-      return {
-        request: input,
-        summary,
-        previous: before,
-        timeseries,
-        distribution,
-        heatmap,
-        breakdown,
-      };
-    }),
+    loadFigures: fromPromise<Figures, FiguresInput>(
+      async ({ input: { request, shown }, signal }) => {
+        const { query, previous, by, granularity, time } = request;
+        const distributionOf = () =>
+          expectData(
+            client.GET('/portal/api/stats/distribution', {
+              params: { query: { ...query, time } },
+              signal,
+            }),
+          );
+        // The other figures carry both bases: a switch of basis asks only for the distribution.
+        if (isTimeSwitch(shown, request)) {
+          return { ...shown, request, distribution: await distributionOf() };
+        }
+        const [summary, before, timeseries, distribution, heatmap, breakdown] = await Promise.all([
+          expectData(client.GET('/portal/api/stats/summary', { params: { query }, signal })),
+          expectData(
+            client.GET('/portal/api/stats/summary', {
+              params: { query: { ...query, ...previous } },
+              signal,
+            }),
+          ),
+          expectData(
+            client.GET('/portal/api/stats/timeseries', {
+              params: { query: { ...query, granularity } },
+              signal,
+            }),
+          ),
+          distributionOf(),
+          expectData(client.GET('/portal/api/stats/heatmap', { params: { query }, signal })),
+          expectData(
+            client.GET('/portal/api/stats/breakdown', {
+              params: { query: { ...query, by } },
+              signal,
+            }),
+          ),
+        ]);
+        return {
+          request,
+          summary,
+          previous: before,
+          timeseries,
+          distribution,
+          heatmap,
+          breakdown,
+        };
+      },
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Figures, FiguresRequest } from '../../src/machines/native-dashboard.actors';
+import type { Figures, FiguresInput } from '../../src/machines/native-dashboard.actors';
 import { nativeDashboardMachine } from '../../src/machines/native-dashboard.machine';
 import {
   selectDashboardPhase,
@@ -20,10 +20,10 @@ function start() {
   const machine = nativeDashboardMachine.provide({
     actors: {
       loadChoices: fromPromise(() => Promise.resolve(choices)),
-      loadFigures: fromPromise<Figures, FiguresRequest>(
-        ({ input }) =>
+      loadFigures: fromPromise<Figures, FiguresInput>(
+        ({ input: { request } }) =>
           new Promise((resolve) => {
-            pending.set(`${input.query.from} ${input.time}`, resolve);
+            pending.set(`${request.query.from} ${request.time}`, resolve);
           }),
       ),
     },

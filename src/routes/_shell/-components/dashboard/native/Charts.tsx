@@ -4,7 +4,7 @@ import type { StatsDistribution, StatsTimeseries } from '@/api/types';
 import type { TimeBasis } from '@/domain/dashboard-search';
 import { formatDay } from '@/domain/dates';
 import { formatDuration } from '@/domain/durations';
-import { axes, axisDuration, count, token } from './chart-style';
+import { axes, axisDuration, count, DAY_STEPS, DURATION_STEPS, token } from './chart-style';
 import { ChartCard } from './ChartCard';
 import { DistributionChart, DistributionTable } from './DistributionChart';
 import { UPlotChart } from './UPlotChart';
@@ -26,6 +26,15 @@ const timeOptions = {
   scales: { x: { time: true } },
 } satisfies Partial<uPlot.Options>;
 
+const dayLabel = (ts: number) =>
+  uPlotTz(ts).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+
+/** The day axis: Oct 26, one tick a day at most. */
+const dayAxis: uPlot.Axis = {
+  incrs: DAY_STEPS,
+  values: (_, ticks) => ticks.map(dayLabel),
+};
+
 function VolumeChart({ series }: { series: StatsTimeseries }) {
   const data = useMemo<uPlot.AlignedData>(
     () => [
@@ -38,7 +47,7 @@ function VolumeChart({ series }: { series: StatsTimeseries }) {
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       ...timeOptions,
-      axes: axes((v) => count(Math.round(v))),
+      axes: axes((v) => count(Math.round(v)), dayAxis),
       series: [
         {},
         {
@@ -63,7 +72,7 @@ function MedianChart({ series, time }: { series: StatsTimeseries; time: TimeBasi
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       ...timeOptions,
-      axes: axes(axisDuration),
+      axes: axes(axisDuration, dayAxis, { incrs: DURATION_STEPS }),
       series: [
         {},
         {

@@ -35,6 +35,20 @@ export function axes(
 
 export const count = (value: number) => value.toLocaleString('en-US');
 
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** Duration ticks fall on whole minutes, hours, half days and days. */
+export const DURATION_STEPS = [
+  ...[1, 2, 5, 10, 15, 20, 30].map((m) => m * MINUTE),
+  ...[1, 2, 3, 4, 6, 8, 12].map((h) => h * HOUR),
+  ...[1, 2, 3, 5, 7, 14, 30].map((d) => d * DAY),
+];
+
+/** Day ticks: one a day at most, then whole weeks and four-week spans. */
+export const DAY_STEPS = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364].map((d) => d * DAY);
+
 /** Short enough for the axis: 45 min, 1.5 h, 2 d. */
 export function axisDuration(value: number): string {
   if (value === 0) return '0';
