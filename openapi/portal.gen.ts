@@ -662,7 +662,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per day or week, the counts and the business median and 90th percentile. */
+        /** Per day or week, the counts and the median and 90th percentile in business and in calendar time. */
         get: operations["getStatsTimeseries"];
         put?: never;
         post?: never;
@@ -696,7 +696,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requests by business response time, plus those still waiting. */
+        /** Requests by business or calendar response time, plus those still waiting. */
         get: operations["getStatsDistribution"];
         put?: never;
         post?: never;
@@ -1232,10 +1232,13 @@ export interface components {
             awaiting: number;
             internal: number;
             automated: number;
-            business: {
-                median: components["schemas"]["StatsSeconds"];
-                p90: components["schemas"]["StatsSeconds"];
-            };
+            business: components["schemas"]["StatsPointTimes"];
+            calendar: components["schemas"]["StatsPointTimes"];
+        };
+        /** @description The median and 90th percentile of the period's requests. */
+        StatsPointTimes: {
+            median: components["schemas"]["StatsSeconds"];
+            p90: components["schemas"]["StatsSeconds"];
         };
         StatsTimeseries: {
             /** @enum {string} */
@@ -2673,6 +2676,8 @@ export interface operations {
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
+                /** @description Whether the buckets measure business or calendar response seconds. */
+                time?: "business" | "calendar";
             };
             header?: never;
             path?: never;

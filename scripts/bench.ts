@@ -119,8 +119,8 @@ const MEASUREMENTS: Measurement[] = [
       }),
   },
   {
-    name: 'native dashboard timings (seeded demo database)',
-    run: (context) => dashboardTimings(context.browser, context.server),
+    name: 'native dashboard timings (demo workspace with its whole history, own server)',
+    run: (context) => dashboardTimings(context.browser, scratchDir),
   },
   {
     name: 'users table with 5,000 users (own server)',

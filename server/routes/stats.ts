@@ -51,7 +51,8 @@ export default function statsRoutes(app: FastifyInstance) {
   });
 
   route(app, 'getStatsDistribution', {}, async ({ db, auth, query }) => {
-    const body = await inScope(db, auth, query, distribution);
+    const time = query.time ?? 'business';
+    const body = await inScope(db, auth, query, (tx, scope) => distribution(tx, scope, time));
     return { status: 200, body };
   });
 

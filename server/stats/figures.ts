@@ -30,6 +30,12 @@ const times = (values: (number | null)[] | null): Times => ({
   p90: values?.[2] ?? null,
 });
 
+/** A period's median and 90th percentile, from the same figures the summary takes. */
+function medianAndP90(values: (number | null)[] | null): Schemas['StatsPointTimes'] {
+  const { median, p90 } = times(values);
+  return { median, p90 };
+}
+
 function toSummary(row: FigureRow, target: number): Summary {
   return {
     received: row.received,
@@ -100,11 +106,11 @@ export async function timeseries(
     granularity,
     points: rows.map((row) => {
       const { received, sent, replied, unreplied, awaiting, internal, automated } = row;
-      const business = times(row.rt_business);
       return {
         period: row.key,
         ...{ received, sent, replied, unreplied, awaiting, internal, automated },
-        business: { median: business.median, p90: business.p90 },
+        business: medianAndP90(row.rt_business),
+        calendar: medianAndP90(row.rt_calendar),
       };
     }),
   };

@@ -12,21 +12,28 @@ const scopeParams = (scope: StatsScope) => [
   scope.groupIds,
 ];
 
-/** Requests of the range by business response time; those without a reply are still waiting. */
+export type TimeBasis = 'business' | 'calendar';
+
+/**
+ * Requests of the range by business or calendar response time (the request's seconds of that
+ * basis); those without a reply are still waiting.
+ */
 export async function distribution(
   tx: Queryable,
   scope: StatsScope,
+  time: TimeBasis,
 ): Promise<Schemas['StatsDistribution']> {
+  const seconds = time === 'calendar' ? 'calendar_seconds' : 'business_seconds';
   const [row] = await tx.query<Schemas['StatsDistribution']>(
     `with ${SCOPED_FACTS}
-     select count(*) filter (where business_seconds < 3600)::int as under_1h,
-            count(*) filter (where business_seconds >= 3600 and business_seconds < 14400)::int
+     select count(*) filter (where ${seconds} < 3600)::int as under_1h,
+            count(*) filter (where ${seconds} >= 3600 and ${seconds} < 14400)::int
               as from_1h_to_4h,
-            count(*) filter (where business_seconds >= 14400 and business_seconds < 86400)::int
+            count(*) filter (where ${seconds} >= 14400 and ${seconds} < 86400)::int
               as from_4h_to_24h,
-            count(*) filter (where business_seconds >= 86400 and business_seconds < 259200)::int
+            count(*) filter (where ${seconds} >= 86400 and ${seconds} < 259200)::int
               as from_1d_to_3d,
-            count(*) filter (where business_seconds >= 259200)::int as over_3d,
+            count(*) filter (where ${seconds} >= 259200)::int as over_3d,
             count(*) filter (where reply_at is null)::int as still_waiting
        from reqs`,
     scopeParams(scope),

@@ -9,7 +9,13 @@ import type {
 } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
-import type { BreakdownBy, DayRange, Granularity, StatsQuery } from '@/domain/dashboard-search';
+import type {
+  BreakdownBy,
+  DayRange,
+  Granularity,
+  StatsQuery,
+  TimeBasis,
+} from '@/domain/dashboard-search';
 
 /** What the page asks for: the API's query, the period before it, and the views' choices. */
 export interface FiguresRequest {
@@ -17,6 +23,8 @@ export interface FiguresRequest {
   previous: DayRange;
   by: BreakdownBy;
   granularity: Granularity;
+  /** The distribution's basis (the other figures carry both). */
+  time: TimeBasis;
 }
 
 /** Every figure of the page for one request, as the API gave them. */
@@ -28,6 +36,18 @@ export interface Figures {
   distribution: StatsDistribution;
   heatmap: StatsHeatmap;
   breakdown: StatsBreakdown;
+}
+
+/** A request, and the figures on the page (reused when only the time basis changes). */
+export interface FiguresInput {
+  request: FiguresRequest;
+  shown: Figures | null;
+}
+
+/** Whether `request` differs from the shown figures' request in its time basis alone. */
+function isTimeSwitch(shown: Figures | null, request: FiguresRequest): shown is Figures {
+  if (!shown || shown.request.time === request.time) return false;
+  return JSON.stringify({ ...shown.request, time: request.time }) === JSON.stringify(request);
 }
 
 export interface UnrepliedRequest {
@@ -42,41 +62,54 @@ export function createNativeDashboardActors(client: ApiClient) {
     loadChoices: fromPromise<DashboardFilters>(({ signal }) =>
       expectData(client.GET('/portal/api/dashboard/filters', { signal })),
     ),
-    loadFigures: fromPromise<Figures, FiguresRequest>(async ({ input, signal }) => {
-      const { query, previous, by, granularity } = input;
-      const [summary, before, timeseries, distribution, heatmap, breakdown] = await Promise.all([
-        expectData(client.GET('/portal/api/stats/summary', { params: { query }, signal })),
-        expectData(
-          client.GET('/portal/api/stats/summary', {
-            params: { query: { ...query, ...previous } },
-            signal,
-          }),
-        ),
-        expectData(
-          client.GET('/portal/api/stats/timeseries', {
-            params: { query: { ...query, granularity } },
-            signal,
-          }),
-        ),
-        expectData(client.GET('/portal/api/stats/distribution', { params: { query }, signal })),
-        expectData(client.GET('/portal/api/stats/heatmap', { params: { query }, signal })),
-        expectData(
-          client.GET('/portal/api/stats/breakdown', {
-            params: { query: { ...query, by } },
-            signal,
-          }),
-        ),
-      ]);
-      return {
-        request: input,
-        summary,
-        previous: before,
-        timeseries,
-        distribution,
-        heatmap,
-        breakdown,
-      };
-    }),
+    loadFigures: fromPromise<Figures, FiguresInput>(
+      async ({ input: { request, shown }, signal }) => {
+        const { query, previous, by, granularity, time } = request;
+        const distributionOf = () =>
+          expectData(
+            client.GET('/portal/api/stats/distribution', {
+              params: { query: { ...query, time } },
+              signal,
+            }),
+          );
+        // The other figures carry both bases: a switch of basis asks only for the distribution.
+        if (isTimeSwitch(shown, request)) {
+          return { ...shown, request, distribution: await distributionOf() };
+        }
+        const [summary, before, timeseries, distribution, heatmap, breakdown] = await Promise.all([
+          expectData(client.GET('/portal/api/stats/summary', { params: { query }, signal })),
+          expectData(
+            client.GET('/portal/api/stats/summary', {
+              params: { query: { ...query, ...previous } },
+              signal,
+            }),
+          ),
+          expectData(
+            client.GET('/portal/api/stats/timeseries', {
+              params: { query: { ...query, granularity } },
+              signal,
+            }),
+          ),
+          distributionOf(),
+          expectData(client.GET('/portal/api/stats/heatmap', { params: { query }, signal })),
+          expectData(
+            client.GET('/portal/api/stats/breakdown', {
+              params: { query: { ...query, by } },
+              signal,
+            }),
+          ),
+        ]);
+        return {
+          request,
+          summary,
+          previous: before,
+          timeseries,
+          distribution,
+          heatmap,
+          breakdown,
+        };
+      },
+    ),
   };
 }
 

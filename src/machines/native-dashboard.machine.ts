@@ -70,7 +70,7 @@ export const nativeDashboardMachine = setup({
         src: 'loadFigures',
         input: ({ context }) => {
           if (!context.request) throw new Error('loading without a request');
-          return context.request;
+          return { request: context.request, shown: context.figures };
         },
         onDone: {
           target: 'ready',

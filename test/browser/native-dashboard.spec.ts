@@ -2,7 +2,12 @@ import { readFile, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { StatsSummary, StatsUnrepliedPage } from '../../src/api/types';
+import type {
+  StatsDistribution,
+  StatsSummary,
+  StatsTimeseries,
+  StatsUnrepliedPage,
+} from '../../src/api/types';
 import { formatDuration } from '../../src/domain/durations';
 import { portalApi, type PortalApi } from './support/api';
 import { expect, test } from './support/fixtures';
@@ -50,6 +55,41 @@ async function expectTiles(page: Page, summary: StatsSummary, time: 'business' |
   await expect(tile(page, 'Within target')).toHaveText(
     share === null ? 'No data' : `${Math.round(share * 100)}%`,
   );
+}
+
+const duration = (seconds: number | null) =>
+  seconds === null ? 'No data' : formatDuration(seconds);
+
+/** The median chart's and the distribution's tables hold the API's calendar figures. */
+async function expectCalendarCharts(page: Page, api: PortalApi, range: string) {
+  const reply = await api.get(`/portal/api/stats/timeseries?${range}&granularity=day`);
+  const series = (await reply.json()) as StatsTimeseries;
+  const calendar = series.points.map((p) => duration(p.calendar.median));
+  // Only a check of the switch when the two bases differ somewhere.
+  expect(series.points.map((p) => duration(p.business.median))).not.toEqual(calendar);
+  const median = page.getByRole('region', { name: 'Median response time' });
+  await expect(median.getByText('Calendar time', { exact: true })).toBeVisible();
+  await median.getByRole('button', { name: 'Show as table' }).click();
+  await expect(median.locator('tbody td')).toHaveText(calendar);
+
+  const asked = async (time: string) =>
+    (await (
+      await api.get(`/portal/api/stats/distribution?${range}&time=${time}`)
+    ).json()) as StatsDistribution;
+  const [business, distribution] = [await asked('business'), await asked('calendar')];
+  expect(distribution).not.toEqual(business);
+  const chart = page.getByRole('region', { name: 'Response time distribution' });
+  await expect(chart.getByRole('img')).toHaveAccessibleName(/calendar response time/);
+  await chart.getByRole('button', { name: 'Show as table' }).click();
+  const buckets = [
+    distribution.under_1h,
+    distribution.from_1h_to_4h,
+    distribution.from_4h_to_24h,
+    distribution.from_1d_to_3d,
+    distribution.over_3d,
+    distribution.still_waiting,
+  ];
+  await expect(chart.locator('tbody td')).toHaveText(buckets.map(count));
 }
 
 for (const role of ['admin', 'manager', 'viewer'] as const) {
@@ -124,6 +164,7 @@ test.describe('as the demo admin', () => {
     await expect(tile(page, '90th percentile response time')).toHaveText(
       p90 === null ? 'No data' : formatDuration(p90),
     );
+    await expectCalendarCharts(page, api, `from=${from}&to=${to}`);
   });
 
   test('the CSV download holds the API export of the breakdown', async ({ page, app }) => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Figures, FiguresRequest } from '../../src/machines/native-dashboard.actors';
+import type { Figures, FiguresInput } from '../../src/machines/native-dashboard.actors';
 import { nativeDashboardMachine } from '../../src/machines/native-dashboard.machine';
 import {
   selectDashboardPhase,
   selectFigures,
   selectIsStale,
 } from '../../src/machines/native-dashboard.view';
+import type { TimeBasis } from '../../src/domain/dashboard-search';
 import { choices, makeFigures, makeRequest } from '../support/native-dashboard-fixtures';
 
 // The filter → fetch → show cycle, by hand: each request's answer is released when the test
@@ -19,20 +20,20 @@ function start() {
   const machine = nativeDashboardMachine.provide({
     actors: {
       loadChoices: fromPromise(() => Promise.resolve(choices)),
-      loadFigures: fromPromise<Figures, FiguresRequest>(
-        ({ input }) =>
+      loadFigures: fromPromise<Figures, FiguresInput>(
+        ({ input: { request } }) =>
           new Promise((resolve) => {
-            pending.set(input.query.from, resolve);
+            pending.set(`${request.query.from} ${request.time}`, resolve);
           }),
       ),
     },
   });
   const actor = createActor(machine).start();
-  /** Answers the request for `from` with `received` mails. */
-  const answer = async (from: string, received: number) => {
-    const resolve = pending.get(from);
-    if (!resolve) throw new Error(`no request for ${from}`);
-    resolve(makeFigures(makeRequest(from, '2026-03-31'), received));
+  /** Answers the request for `from` (and the time basis) with `received` mails. */
+  const answer = async (from: string, received: number, time: TimeBasis = 'business') => {
+    const resolve = pending.get(`${from} ${time}`);
+    if (!resolve) throw new Error(`no request for ${from} in ${time} time`);
+    resolve(makeFigures({ ...makeRequest(from, '2026-03-31'), time }, received));
     await flush();
   };
   return { actor, answer };
@@ -90,5 +91,26 @@ describe('native dashboard filter → fetch → show', () => {
     expect(selectFigures(actor.getSnapshot())).toBeNull();
     await answer('2026-02-01', 20);
     expect(selectFigures(actor.getSnapshot())?.summary.received).toBe(20);
+  });
+
+  it('switching to calendar time fetches the calendar figures; a late business answer is dropped', async () => {
+    const { actor, answer } = start();
+    await flush();
+    actor.send({ type: 'REQUEST', request: january });
+    await answer('2026-01-01', 10);
+    const calendar = { ...january, time: 'calendar' } as const;
+    actor.send({ type: 'REQUEST', request: calendar });
+    // The business figures stay, dimmed, until the calendar ones arrive.
+    expect(selectIsStale(actor.getSnapshot())).toBe(true);
+    expect(selectFigures(actor.getSnapshot())?.request.time).toBe('business');
+    actor.send({ type: 'REQUEST', request: january });
+    actor.send({ type: 'REQUEST', request: calendar });
+    await answer('2026-01-01', 30, 'calendar');
+    expect(selectDashboardPhase(actor.getSnapshot())).toBe('ready');
+    expect(selectFigures(actor.getSnapshot())?.request.time).toBe('calendar');
+    expect(selectFigures(actor.getSnapshot())?.summary.received).toBe(30);
+    await answer('2026-01-01', 20);
+    expect(selectFigures(actor.getSnapshot())?.request.time).toBe('calendar');
+    expect(selectFigures(actor.getSnapshot())?.summary.received).toBe(30);
   });
 });

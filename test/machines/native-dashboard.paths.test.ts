@@ -2,7 +2,7 @@ import type { DashboardFilters } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { Figures, FiguresRequest } from '../../src/machines/native-dashboard.actors';
+import type { Figures, FiguresInput } from '../../src/machines/native-dashboard.actors';
 import {
   nativeDashboardMachine,
   type NativeDashboardEvent,
@@ -26,7 +26,7 @@ function start() {
   const machine = nativeDashboardMachine.provide({
     actors: {
       loadChoices: actors.promise<DashboardFilters>('loadChoices'),
-      loadFigures: actors.promise<Figures, FiguresRequest>('loadFigures'),
+      loadFigures: actors.promise<Figures, FiguresInput>('loadFigures'),
     },
   });
   return { actor: createActor(machine, { clock }).start(), actors, clock };

@@ -18,6 +18,7 @@ export function makeRequest(from: string, to: string): FiguresRequest {
     previous: { from: '2026-01-01', to: '2026-01-01' },
     by: 'mailbox',
     granularity: 'day',
+    time: 'business',
   };
 }
 

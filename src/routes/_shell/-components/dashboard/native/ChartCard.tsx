@@ -16,7 +16,7 @@ export function ChartCard({ title, description, chart, table, note }: ChartCardP
   const headingId = useId();
   return (
     <section className="dash-card" aria-labelledby={headingId}>
-      <header className="dash-card-header">
+      <header className="dash-card-header dash-chart-header">
         <div>
           <h2 className="dash-card-title" id={headingId}>
             {title}

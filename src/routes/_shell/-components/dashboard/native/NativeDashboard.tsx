@@ -98,6 +98,7 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
     previous: previousRange(range),
     by,
     granularity: search.granularity ?? 'day',
+    time,
   };
   const requestKey = JSON.stringify(request);
   const queryKey = JSON.stringify(request?.query);
@@ -191,7 +192,11 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
           </div>
           <div className="dash-grid">
             <Suspense fallback={<div className="dash-card dash-chart-placeholder" />}>
-              <Charts series={figures.timeseries} distribution={figures.distribution} />
+              <Charts
+                series={figures.timeseries}
+                distribution={figures.distribution}
+                time={figures.request.time}
+              />
             </Suspense>
             <Heatmap heatmap={figures.heatmap} />
           </div>

@@ -61,8 +61,12 @@ export function UnrepliedList({ page, loading, failed, onPage, onRetry }: Unrepl
                 {page.unreplied.map((row) => (
                   <tr key={`${row.mailbox} ${row.received} ${row.from} ${row.subject}`}>
                     <td>{row.mailbox}</td>
-                    <td>{row.from}</td>
-                    <td className="unreplied-subject">{row.subject || '(no subject)'}</td>
+                    <td className="unreplied-cut" title={row.from}>
+                      {row.from}
+                    </td>
+                    <td className="unreplied-cut" title={row.subject}>
+                      {row.subject || '(no subject)'}
+                    </td>
                     <td>{received(row.received)}</td>
                     <td>{formatDuration(row.waiting.business)}</td>
                     <td>{formatDuration(row.waiting.calendar)}</td>
