@@ -5,7 +5,7 @@
 // the leases, all in one transaction, so a kill at any point loses and doubles nothing.
 // $1 lease owner, $2 now, $3 seconds until the alert's next evaluation.
 
-/** The sender's host reversed, as migration 0010's index has it: `com.acme.sales` for a@sales.acme.com. */
+/** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
 const REVERSED_HOST = `(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
 
 /** The business seconds from `span` before the alert's watch began until it began reach the gap. */
@@ -45,7 +45,8 @@ export const EVALUATE_LEASED = `
   ), matched as materialized (
     -- By watched address (equality) and by watched domain (its reversed host and the hosts
     -- that extend it by a dot: a range, then the exact test), each key looked up in migration
-    -- 0010's indexes (the lateral subqueries keep the key on the outside of the join).
+    -- 0010's indexes. "offset 0" keeps each lookup its own subquery, so the planner cannot turn
+    -- the join around and scan a mailbox's messages once per key.
     -- Business time never exceeds calendar time, hence the window's end at now - gap.
     select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
            f.message_id, f.sent_at
