@@ -21,6 +21,7 @@ import {
   type RunningServer,
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
+import { alertTimings } from './bench-alerts';
 import { cloudSyncTimings } from './bench-gmail-sync';
 import { dashboardTimings } from './bench-dashboard';
 import { serverTimings } from './bench-server';
@@ -98,6 +99,9 @@ async function firstVisitJs(context: BenchContext, visit: FirstVisit) {
 // Its own template, so a bench never races a browser-test run for the shared one.
 const BENCH_TEMPLATE = resolve(scratchDir, 'bench-template-db');
 
+const ALERTS_NAME =
+  'alert engine (PostgreSQL with BENCH_DATABASE_URL: 1,000 alerts on 1,000,000 messages; overdue to SMTP)';
+
 const MEASUREMENTS: Measurement[] = [
   {
     name: 'first visit /login',
@@ -139,6 +143,10 @@ const MEASUREMENTS: Measurement[] = [
     run: () => statsTimings(scratchDir),
   },
   {
+    name: ALERTS_NAME,
+    run: () => alertTimings(),
+  },
+  {
     name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
     run: () => loadTimings(scratchDir),
   },
@@ -152,6 +160,12 @@ function buildClientIfMissing(): void {
 }
 
 async function main(): Promise<void> {
+  // `npm run bench -- alerts`: the alert engine's figures alone (no browser, no server).
+  if (process.argv[2] === 'alerts') {
+    console.log(`\n== ${ALERTS_NAME} ==`);
+    for (const line of await alertTimings()) console.log(line);
+    return;
+  }
   buildClientIfMissing();
   await createTemplate(BENCH_TEMPLATE);
   const server = await startFreshServer('bench', BENCH_TEMPLATE);

@@ -4,6 +4,8 @@ import { EVALUATE_LEASED, LEASE_DUE_ALERTS } from './evaluation-sql';
 /** Longer than an evaluation can take; a process killed mid-run frees its alerts after it. */
 const LEASE_SECONDS = 300;
 const MAX_ALERTS_PER_RUN = 5_000;
+/** A run that notified this many pairs refreshes alert_notified's statistics (see below). */
+const ANALYZE_AFTER_PAIRS = 1_000;
 
 export interface EvaluationResult {
   /** Alerts evaluated in this run. */
@@ -41,6 +43,10 @@ export async function evaluateAlerts(
       intervalSeconds,
     ]),
   );
+  // Many pairs at once (the first run after an outage, or over many new alerts): planned as the
+  // tiny table its last statistics describe, the next run's "not yet notified" test would compare
+  // every match with every pair instead of looking each up, minutes instead of seconds.
+  if ((row?.notified ?? 0) >= ANALYZE_AFTER_PAIRS) await db.query(`analyze alert_notified`);
   return {
     alerts: row?.alerts ?? 0,
     notified: row?.notified ?? 0,

@@ -5,13 +5,18 @@
 // the leases, all in one transaction, so a kill at any point loses and doubles nothing.
 // $1 lease owner, $2 now, $3 seconds until the alert's next evaluation.
 
-/** A watched domain matches itself and its subdomains; `*.example.com` is read as example.com. */
-const SENDER_MATCHES = `(
-  f.counterparts[1] = any(d.addresses)
-  or exists (
-    select 1 from unnest(d.domains) w
-     cross join lateral (select ltrim(w, '*.') as dom, split_part(f.counterparts[1], '@', 2) as host) x
-     where x.host = x.dom or right(x.host, length(x.dom) + 1) = '.' || x.dom))`;
+/** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
+const REVERSED_HOST = `(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
+
+/** The business seconds from `span` before the alert's watch began until it began reach the gap. */
+const reaches = (span: string) =>
+  `stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id,
+     w.watching_since - interval '${span}', w.watching_since) >= w.gap`;
+
+/** Unreplied counted inbound messages of the watched mailbox, between its floor and `now - gap`. */
+const UNREPLIED_IN_WINDOW = `f.workspace_id = w.workspace_id and f.generation = w.generation
+  and f.mailbox_id = w.mailbox_id and f.is_counted and not f.is_replied and f.direction = 'inbound'
+  and f.sent_at >= w.floor and f.sent_at <= $2::timestamptz - make_interval(secs => w.gap)`;
 
 export const EVALUATE_LEASED = `
   with due as (
@@ -20,20 +25,55 @@ export const EVALUATE_LEASED = `
       from alerts a
       join stats_state s on s.workspace_id = a.workspace_id and s.current_generation is not null
      where a.eval_lease_owner = $1 and a.is_active
-  ), candidates as (
-    select d.workspace_id, d.alert_id, d.minutes_gap * 60 as gap, d.generation, d.watching_since,
-           f.mailbox_id, f.message_id, f.sent_at
+  ), watched as (
+    select d.workspace_id, d.alert_id, d.generation, d.addresses, d.domains, d.watching_since,
+           am.mailbox_id, d.minutes_gap * 60::bigint as gap
       from due d
       join alert_mailboxes am on am.workspace_id = d.workspace_id and am.alert_id = d.alert_id
-      join stats_message_facts f
-        on f.workspace_id = d.workspace_id and f.generation = d.generation
-       and f.mailbox_id = am.mailbox_id
-     where f.is_counted and not f.is_replied and f.direction = 'inbound' and f.sent_at <= $2
-       and ${SENDER_MATCHES}
-       and not exists (
-         select 1 from alert_notified n
-          where n.workspace_id = d.workspace_id and n.alert_id = d.alert_id
-            and n.mailbox_id = f.mailbox_id and n.message_id = f.message_id)
+  ), floored as (
+    -- A message older than the watch's start by 7 days or more counts only if it was not yet
+    -- overdue then. When the business time over some span before the start reaches the gap, so
+    -- does every earlier message's, so the search can begin there (exactly; otherwise the
+    -- per-message test in hits decides).
+    select w.*, case when ${reaches('7 days')} then w.watching_since - interval '7 days'
+                     when ${reaches('14 days')} then w.watching_since - interval '14 days'
+                     when ${reaches('28 days')} then w.watching_since - interval '28 days'
+                     when ${reaches('91 days')} then w.watching_since - interval '91 days'
+                     when ${reaches('365 days')} then w.watching_since - interval '365 days'
+                     else '-infinity'::timestamptz end as floor
+      from watched w
+  ), matched as materialized (
+    -- By watched address (equality) and by watched domain (its reversed host and the hosts
+    -- that extend it by a dot: a range, then the exact test), each key looked up in migration
+    -- 0010's indexes. "offset 0" keeps each lookup its own subquery, so the planner cannot turn
+    -- the join around and scan a mailbox's messages once per key.
+    -- Business time never exceeds calendar time, hence the window's end at now - gap.
+    select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
+           f.message_id, f.sent_at
+      from floored w
+      cross join unnest(w.addresses) as k(address)
+      cross join lateral (
+        select f.message_id, f.sent_at from stats_message_facts f
+         where ${UNREPLIED_IN_WINDOW} and f.counterparts[1] = k.address offset 0) f
+    union
+    select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
+           f.message_id, f.sent_at
+      from floored w
+      cross join unnest(w.domains) as k(domain)
+      cross join lateral (select reverse(ltrim(k.domain, '*.')) collate "C" as host) r
+      cross join lateral (
+        select f.message_id, f.sent_at from stats_message_facts f
+         where ${UNREPLIED_IN_WINDOW}
+           and ${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
+           and (${REVERSED_HOST} = r.host
+                or left(${REVERSED_HOST}, length(r.host) + 1) = r.host || '.') offset 0) f
+  ), candidates as materialized (
+    -- Not yet notified, before any business time is computed: most matches were told already.
+    select m.* from matched m
+     where not exists (
+       select 1 from alert_notified n
+        where n.workspace_id = m.workspace_id and n.alert_id = m.alert_id
+          and n.mailbox_id = m.mailbox_id and n.message_id = m.message_id)
   ), waited as (
     select c.*, stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id, c.sent_at, $2)
              as waited_seconds

@@ -141,3 +141,42 @@ describe('a paused alert', () => {
     });
   });
 });
+
+describe('which senders and messages count', () => {
+  it('matches a *.domain as the domain and its subdomains, never a host that only ends like it', async () => {
+    const e = await engineWorkspace(t);
+    await createAlert(t, e, { domains: ['*.client.example'], watchingSince: WATCHING });
+    await insertMessages(t.db, e.mailbox, [
+      { at: FRIDAY_16, thread: 'a', from: 'ann@client.example', subject: 'the domain' },
+      { at: FRIDAY_16, thread: 'b', from: 'bo@evil-client.example', subject: 'lookalike' },
+      { at: FRIDAY_16, thread: 'c', from: 'cy@deep.shop.client.example', subject: 'subdomain' },
+    ]);
+    await rebuildFacts(t.db, e);
+    await evaluateAt(t.db, '2027-03-10T10:00:00Z');
+    expect(Object.values(await toldSubjects(t.db, e.ws.workspaceId))).toEqual([
+      ['the domain', 'subdomain'],
+    ]);
+  });
+
+  it('with a gap longer than a week of hours, still tells an older message not overdue at the start', async () => {
+    const e = await engineWorkspace(t);
+    // 50 business hours; the watch starts Monday 2027-03-15 09:00, after 40 hours a week.
+    const alertId = await createAlert(t, e, {
+      minutesGap: 3000,
+      watchingSince: '2027-03-15T09:00:00Z',
+    });
+    await insertMessages(t.db, e.mailbox, [
+      // 63 business hours before the start: overdue already, and older than 7 days.
+      { at: '2027-03-03T10:00:00Z', thread: 'old', subject: 'Overdue before the watch' },
+      // 40 business hours before the start: it reaches 50 on Tuesday at 11:00.
+      { at: '2027-03-06T12:00:00Z', thread: 'sat', subject: 'Saturday, nine days before' },
+    ]);
+    await rebuildFacts(t.db, e);
+    expect((await evaluateAt(t.db, '2027-03-16T10:59:00Z')).notified).toBe(0);
+    expect((await evaluateAt(t.db, '2027-03-16T11:00:00Z')).notified).toBe(1);
+    await evaluateAt(t.db, '2027-03-22T11:00:00Z');
+    expect(await toldSubjects(t.db, e.ws.workspaceId)).toEqual({
+      [alertId]: ['Saturday, nine days before'],
+    });
+  });
+});
