@@ -1,6 +1,8 @@
-// A small loop for background tasks: each runs, then waits its interval, until stopped. The
-// clock is injected so tests move time by hand; a task's failure is logged and it runs again at
-// its next turn. stop() aborts the signal the tasks get and resolves once every loop has ended.
+// A small loop for background tasks: each starts once per interval (at once again when a run took
+// longer), until stopped. Fixed rate, not a pause after each run, so a slow run does not stretch
+// the alert engine's promise of noticing an overdue email within one interval. The clock is
+// injected so tests move time by hand; a task's failure is logged and it runs again at its next
+// turn. stop() aborts the signal the tasks get and resolves once every loop has ended.
 
 export interface WorkerTask {
   name: string;
@@ -45,12 +47,14 @@ export function startRunner(
   const { signal } = controller;
   const loop = async (task: WorkerTask) => {
     while (!signal.aborted) {
+      const started = clock.now().getTime();
       try {
         await task.run(signal);
       } catch (error) {
         log?.error({ err: error, task: task.name }, `worker task ${task.name} failed`);
       }
-      await clock.sleep(task.intervalMs, signal);
+      const took = clock.now().getTime() - started;
+      await clock.sleep(Math.max(0, task.intervalMs - took), signal);
     }
   };
   const loops = Promise.all(tasks.map(loop));
