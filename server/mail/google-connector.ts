@@ -1,12 +1,5 @@
-import { defaultDeps, HttpError, mapBounded, type CloudDeps } from './cloud-http';
-import {
-  MailProviderError,
-  type MailConnector,
-  type ProbeResult,
-  type SyncBatch,
-  type SyncCursor,
-  type SyncTarget,
-} from './connector';
+import { defaultDeps, mapBounded, probeWith, providerError, type CloudDeps } from './cloud-http';
+import { type MailConnector, type SyncBatch, type SyncCursor, type SyncTarget } from './connector';
 import { GoogleTokens, type ServiceAccount } from './google-auth';
 import {
   apiFailure,
@@ -159,20 +152,16 @@ export function createGoogleConnector(
         }
       }
     } catch (error) {
-      throw error instanceof HttpError ? apiFailure(error) : error;
+      throw providerError(error, apiFailure);
     }
   }
 
-  async function probe(address: string): Promise<ProbeResult> {
-    try {
-      const profile = await api.profile(address.toLowerCase(), new AbortController().signal);
-      return { ok: true, messageCount: profile.messagesTotal };
-    } catch (error) {
-      if (error instanceof HttpError) return { ok: false, reason: apiFailure(error).message };
-      if (error instanceof MailProviderError) return { ok: false, reason: error.message };
-      throw error;
-    }
-  }
+  const probe = (address: string) =>
+    probeWith(
+      async () =>
+        (await api.profile(address.toLowerCase(), new AbortController().signal)).messagesTotal,
+      apiFailure,
+    );
 
   return {
     probe,

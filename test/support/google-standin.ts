@@ -19,6 +19,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import {
   FailureQueue,
+  MailboxRegistry,
   bearerOf,
   startJsonServer,
   type InjectedFailure,
@@ -88,10 +89,10 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
       createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })),
     ],
   ]);
-  const mailboxes = new Map<string, GmailMailbox>();
+  const mailboxes = new MailboxRegistry((email) => new GmailMailbox(email));
   const failures = new FailureQueue();
   const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA] };
-  const tokens = new TokenEndpoint(keys, mailboxes, settings);
+  const tokens = new TokenEndpoint(keys, mailboxes.byEmail, settings);
 
   const server = await startJsonServer((request) => {
     if (request.method === 'POST' && request.path === '/token') return tokens.answer(request);
@@ -115,7 +116,7 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
       );
     }
     const user = userId === 'me' ? issued.sub : userId.toLowerCase();
-    const mailbox = mailboxes.get(user);
+    const mailbox = mailboxes.byEmail.get(user);
     if (user !== issued.sub || !mailbox) {
       return gmailError(
         403,
@@ -149,16 +150,8 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
     set delegatedScopes(scopes: string[]) {
       settings.delegatedScopes = scopes;
     },
-    addMailbox(email) {
-      const mailbox = new GmailMailbox(email.toLowerCase());
-      mailboxes.set(mailbox.email, mailbox);
-      return mailbox;
-    },
-    mailbox(email) {
-      const mailbox = mailboxes.get(email.toLowerCase());
-      if (!mailbox) throw new Error(`no mailbox ${email}`);
-      return mailbox;
-    },
+    addMailbox: mailboxes.add,
+    mailbox: mailboxes.mailbox,
     failNext: (failure, times) => failures.add(failure, times),
     revokeTokens: () => tokens.issued.clear(),
     tokenRequests: tokens.requests,

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import {
   bearerOf,
   FailureQueue,
+  MailboxRegistry,
   startJsonServer,
   type InjectedFailure,
   type JsonServer,
@@ -143,7 +144,7 @@ export async function startGraphStandin(): Promise<GraphStandin> {
     clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
     clientSecret: randomBytes(30).toString('base64url'),
   };
-  const mailboxes = new Map<string, GraphMailbox>();
+  const mailboxes = new MailboxRegistry((email) => new GraphMailbox(email));
   const tokens = new Set<string>();
   const tokenRequests: { error: string }[] = [];
   const failures = new FailureQueue();
@@ -189,7 +190,7 @@ export async function startGraphStandin(): Promise<GraphStandin> {
         : graphError(status, 'ServiceNotAvailable', 'Service unavailable').body,
     );
     if (injected) return injected;
-    const mailbox = mailboxes.get(upn.toLowerCase());
+    const mailbox = mailboxes.byEmail.get(upn.toLowerCase());
     if (!mailbox)
       return graphError(404, 'ErrorInvalidUser', `The requested user '${upn}' is invalid.`);
     if (!mailbox.restEnabled) {
@@ -213,16 +214,8 @@ export async function startGraphStandin(): Promise<GraphStandin> {
     loginBaseUrl: server.url,
     graphBaseUrl: server.url,
     account,
-    addMailbox(email) {
-      const mailbox = new GraphMailbox(email.toLowerCase());
-      mailboxes.set(mailbox.email, mailbox);
-      return mailbox;
-    },
-    mailbox(email) {
-      const mailbox = mailboxes.get(email.toLowerCase());
-      if (!mailbox) throw new Error(`no mailbox ${email}`);
-      return mailbox;
-    },
+    addMailbox: mailboxes.add,
+    mailbox: mailboxes.mailbox,
     failNext: (failure, times) => failures.add(failure, times),
     revokeTokens: () => tokens.clear(),
     tokenRequests,

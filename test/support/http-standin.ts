@@ -64,6 +64,25 @@ export class FailureQueue {
   }
 }
 
+/** A stand-in's mailboxes by lower-cased address; `add` and `mailbox` are its API's own. */
+export class MailboxRegistry<T> {
+  readonly byEmail = new Map<string, T>();
+
+  constructor(private readonly make: (email: string) => T) {}
+
+  add = (email: string): T => {
+    const mailbox = this.make(email.toLowerCase());
+    this.byEmail.set(email.toLowerCase(), mailbox);
+    return mailbox;
+  };
+
+  mailbox = (email: string): T => {
+    const mailbox = this.byEmail.get(email.toLowerCase());
+    if (!mailbox) throw new Error(`no mailbox ${email}`);
+    return mailbox;
+  };
+}
+
 export interface JsonServer {
   url: string;
   calls: LoggedCall[];
