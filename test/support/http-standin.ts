@@ -89,6 +89,8 @@ export interface JsonServer {
   /** The most calls in flight at once since the last reset. */
   peakInFlight(): number;
   resetPeak(): void;
+  /** Calls `listener` with each call as it is answered, until the returned function is called. */
+  onCall(listener: (call: LoggedCall) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function startJsonServer(
   const calls: LoggedCall[] = [];
   let inFlight = 0;
   let peak = 0;
+  const listeners = new Set<(call: LoggedCall) => void>();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const standinRequest: StandinRequest = {
@@ -113,7 +116,9 @@ export async function startJsonServer(
     Promise.resolve(handle(standinRequest)).then(
       (reply) =>
         setImmediate(() => {
-          calls.push({ ...standinRequest, status: reply.status });
+          const call = { ...standinRequest, status: reply.status };
+          calls.push(call);
+          for (const listener of listeners) listener(call);
           response.writeHead(reply.status, {
             'content-type': 'application/json',
             ...reply.headers,
@@ -134,6 +139,10 @@ export async function startJsonServer(
     peakInFlight: () => peak,
     resetPeak: () => {
       peak = 0;
+    },
+    onCall: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
