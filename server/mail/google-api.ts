@@ -56,6 +56,9 @@ export function apiFailure(error: HttpError): MailProviderError {
   if (reason === 'failedPrecondition' || code === 'FAILED_PRECONDITION') {
     return new MailProviderError(GOOGLE_FAILURES.mailNotEnabled, false);
   }
+  if (reason === 'accessNotConfigured') {
+    return new MailProviderError(GOOGLE_FAILURES.apiDisabled, false);
+  }
   if (error.status === 403 && /delegation denied/i.test(message)) {
     return new MailProviderError(GOOGLE_FAILURES.delegationDenied, false);
   }

@@ -9,6 +9,7 @@
  *                                   userRateLimitExceeded, a 5xx a backend error)
  *   google.delegatedScopes = []     delegation withdrawn: tokens are refused unauthorized_client
  *   google.revokeTokens()           every issued token answers 401 from now on
+ *   google.gmailApiEnabled = false  the project's Gmail API is off: 403 accessNotConfigured
  *
  * The token endpoint checks what Google's does: the jwt-bearer grant, an RS256 assertion whose
  * signature verifies against the service account's public key (a key made with node:crypto at
@@ -39,6 +40,8 @@ export interface GoogleStandin {
   serviceAccount: { client_email: string; private_key: string };
   /** The scopes delegated to the service account in the "Admin console". */
   delegatedScopes: string[];
+  /** The Gmail API enabled in the service account's "Cloud project" (every call 403s when not). */
+  gmailApiEnabled: boolean;
   addMailbox(email: string): GmailMailbox;
   mailbox(email: string): GmailMailbox;
   failNext(failure: InjectedFailure, times?: number): void;
@@ -77,6 +80,27 @@ function injectedBody(status: number): unknown {
   return gmailError(status, 'Backend Error', 'backendError', 'UNAVAILABLE').body;
 }
 
+const PROJECT = 843207611592;
+/** Google's answer to any call while the project's Gmail API is disabled. */
+const apiDisabled: Reply = {
+  status: 403,
+  body: {
+    error: {
+      code: 403,
+      message: `Gmail API has not been used in project ${PROJECT} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/gmail.googleapis.com/overview?project=${PROJECT} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`,
+      errors: [
+        {
+          message: `Gmail API has not been used in project ${PROJECT} before or it is disabled.`,
+          domain: 'usageLimits',
+          reason: 'accessNotConfigured',
+          extendedHelp: 'https://console.developers.google.com',
+        },
+      ],
+      status: 'PERMISSION_DENIED',
+    },
+  },
+};
+
 export async function startGoogleStandin(): Promise<GoogleStandin> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serviceAccount = {
@@ -91,7 +115,7 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
   ]);
   const mailboxes = new MailboxRegistry((email) => new GmailMailbox(email));
   const failures = new FailureQueue();
-  const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA] };
+  const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA], gmailApiEnabled: true };
   const tokens = new TokenEndpoint(keys, mailboxes.byEmail, settings);
 
   const server = await startJsonServer((request) => {
@@ -115,6 +139,7 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
         'UNAUTHENTICATED',
       );
     }
+    if (!settings.gmailApiEnabled) return apiDisabled;
     const user = userId === 'me' ? issued.sub : userId.toLowerCase();
     const mailbox = mailboxes.byEmail.get(user);
     if (user !== issued.sub || !mailbox) {
@@ -149,6 +174,12 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
     },
     set delegatedScopes(scopes: string[]) {
       settings.delegatedScopes = scopes;
+    },
+    get gmailApiEnabled() {
+      return settings.gmailApiEnabled;
+    },
+    set gmailApiEnabled(enabled: boolean) {
+      settings.gmailApiEnabled = enabled;
     },
     addMailbox: mailboxes.add,
     mailbox: mailboxes.mailbox,

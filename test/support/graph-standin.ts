@@ -8,6 +8,7 @@
  *   graph.addMailbox('sales@acme.example').add('inbox', { received, from, subject })
  *   graph.failNext({ status: 429, retryAfter: 3 })   the next API call answers that
  *   graph.mailbox(address).expireDeltaLinks()        its links answer 410 from now on
+ *   graph.adminConsent = false                       no mailbox may be read (403)
  *
  * The token endpoint checks the client-credentials grant as Microsoft's does: the tenant, the
  * client id, the client secret (AADSTS7000215 when wrong) and the `.default` scope. Every API
@@ -37,6 +38,11 @@ export interface GraphStandin {
   mailbox(email: string): GraphMailbox;
   failNext(failure: InjectedFailure, times?: number): void;
   revokeTokens(): void;
+  /**
+   * An administrator consented to the app's application permissions. Without it tokens are
+   * still issued, with no roles, and every mailbox answers 403 ErrorAccessDenied.
+   */
+  adminConsent: boolean;
   /** Every token request with the error it got ('' when a token was issued). */
   tokenRequests: { error: string }[];
   server: JsonServer;
@@ -148,6 +154,7 @@ export async function startGraphStandin(): Promise<GraphStandin> {
   const tokens = new Set<string>();
   const tokenRequests: { error: string }[] = [];
   const failures = new FailureQueue();
+  const app = { adminConsent: true };
   let base = '';
 
   const server = await startJsonServer(async (request) => {
@@ -200,7 +207,7 @@ export async function startGraphStandin(): Promise<GraphStandin> {
         'The mailbox is either inactive, soft-deleted, or is hosted on-premise.',
       );
     }
-    if (mailbox.accessDenied)
+    if (mailbox.accessDenied || !app.adminConsent)
       return graphError(
         403,
         'ErrorAccessDenied',
@@ -218,6 +225,12 @@ export async function startGraphStandin(): Promise<GraphStandin> {
     mailbox: mailboxes.mailbox,
     failNext: (failure, times) => failures.add(failure, times),
     revokeTokens: () => tokens.clear(),
+    get adminConsent() {
+      return app.adminConsent;
+    },
+    set adminConsent(granted: boolean) {
+      app.adminConsent = granted;
+    },
     tokenRequests,
     server,
     close: () => server.close(),
