@@ -49,6 +49,8 @@ export interface Request {
   headers?: Record<string, string>;
   /** A form body (token endpoints). */
   form?: Record<string, string>;
+  /** Any other body (Gmail's multipart batches); a reply that is not JSON comes back as text. */
+  body?: { contentType: string; text: string };
 }
 
 /** Retries after the first attempt, for 429 and 5xx alike. */
@@ -89,6 +91,9 @@ async function attempt(request: Request, options: CallOptions) {
   if (request.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form).toString();
+  } else if (request.body) {
+    headers['content-type'] = request.body.contentType;
+    body = request.body.text;
   }
   // fetch leaves its abort listener on the signal it is given; a sync makes thousands of
   // calls under one signal, so each call gets its own, linked for as long as it runs.

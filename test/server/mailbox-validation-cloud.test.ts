@@ -6,7 +6,7 @@ import { GMAIL_METADATA, startGoogleStandin, type GoogleStandin } from '../suppo
 import { startGraphStandin, type GraphStandin } from '../support/graph-standin';
 import { createTestApp, createTestWorkspace, type TestApp } from './support/app';
 import { readFromGoogle, readFromGraph, secrets, TEST_KEY } from './support/mail-sync';
-import { TestSocket } from './support/socket';
+import { checkOverSocket } from './support/validation-app';
 
 // The add-mailboxes validation socket of the real app asking Google Workspace and Microsoft 365
 // (their stand-ins) and replying with each documented failure in words.
@@ -38,17 +38,7 @@ afterAll(async () => {
   await graph?.close();
 });
 
-/** The socket's replies to one check_mailboxes, as [address, status, message]. */
-async function checks(token: string, addresses: string[]) {
-  const socket = await TestSocket.open(
-    `${url.replace(/^http/, 'ws')}/portal/ws/mailbox-validation`,
-  );
-  socket.send({ type: 'auth', token });
-  expect(await socket.next()).toEqual({ type: 'auth_ok' });
-  const results = await socket.check(addresses);
-  socket.close();
-  return results.map((result) => [result.email, result.status, result.message]);
-}
+const checks = (token: string, addresses: string[]) => checkOverSocket(url, token, addresses);
 
 describe('validation through the Google Workspace connector', () => {
   let token: string;

@@ -15,7 +15,8 @@
  * signature verifies against the service account's public key (a key made with node:crypto at
  * start), `iss` a known service account, `aud` the token URL, `exp` at most an hour after `iat`
  * and not past, the scope delegated, and `sub` a known mailbox. Every API call needs a bearer
- * token issued for the mailbox in its path.
+ * token issued for the mailbox in its path, each part of a batch (`POST /batch/gmail/v1`,
+ * test/support/google-standin-batch.ts) on its own; the parts are logged as calls.
  */
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import {
@@ -28,6 +29,7 @@ import {
   type Reply,
   type StandinRequest,
 } from './http-standin';
+import { batchAnswer } from './google-standin-batch';
 import { GmailMailbox, gmailError } from './google-standin-mail';
 import { GMAIL_METADATA, TokenEndpoint } from './google-standin-token';
 
@@ -118,8 +120,8 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
   const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA], gmailApiEnabled: true };
   const tokens = new TokenEndpoint(keys, mailboxes.byEmail, settings);
 
-  const server = await startJsonServer((request) => {
-    if (request.method === 'POST' && request.path === '/token') return tokens.answer(request);
+  /** One Gmail API call, alone or as a part of a batch. */
+  const apiCall = (request: StandinRequest): Reply => {
     const [, gmail, v1, users, userId] = request.path.split('/');
     if (
       request.method !== 'GET' ||
@@ -162,6 +164,14 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
     }
     const metadataScope = issued.scopes.every((scope) => scope === GMAIL_METADATA);
     return apiAnswer(request, mailbox, metadataScope);
+  };
+
+  const server: JsonServer = await startJsonServer((request) => {
+    if (request.method === 'POST' && request.path === '/token') return tokens.answer(request);
+    if (request.method === 'POST' && request.path === '/batch/gmail/v1') {
+      return batchAnswer(request, apiCall, (call) => server.calls.push(call));
+    }
+    return apiCall(request);
   });
   settings.tokenUrl = `${server.url}/token`;
 

@@ -10,6 +10,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of `body` as JSON (with a content type in `headers`). */
+  text?: string;
 }
 
 export interface StandinRequest {
@@ -19,6 +21,8 @@ export interface StandinRequest {
   headers: IncomingHttpHeaders;
   /** The url-encoded form body (token endpoints). */
   form(): Promise<URLSearchParams>;
+  /** The body as text (one of the two may be read). */
+  text(): Promise<string>;
 }
 
 export interface LoggedCall {
@@ -109,6 +113,7 @@ export async function startJsonServer(
       query: url.searchParams,
       headers: request.headers,
       form: async () => new URLSearchParams(await readText(request)),
+      text: () => readText(request),
     };
     inFlight += 1;
     peak = Math.max(peak, inFlight);
@@ -123,7 +128,8 @@ export async function startJsonServer(
             'content-type': 'application/json',
             ...reply.headers,
           });
-          response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+          const json = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+          response.end(reply.text ?? json);
         }),
       (error: unknown) => {
         response.writeHead(500, { 'content-type': 'text/plain' });
