@@ -206,13 +206,13 @@ export class GmailApi {
         this.options(mailbox, signal),
       );
       const parts = decodeBatch(typeof reply === 'string' ? reply : '', pending.length);
-      const again = pending.filter((item, i) => {
+      const again: typeof pending = [];
+      pending.forEach((item, i) => {
         const part = parts[i]!;
-        if (part.status >= 200 && part.status < 300)
-          results[item.index] = part.body as GmailMessage;
-        else if (part.status !== 404 && !isRetried(part))
-          throw new HttpError(part.status, part.body);
-        return isRetried(part);
+        if (isRetried(part)) again.push(item);
+        else if (part.status < 300) results[item.index] = part.body as GmailMessage;
+        // A 404 part: the message was deleted since it was listed, so it stays null.
+        else if (part.status !== 404) throw new HttpError(part.status, part.body);
       });
       if (again.length === 0) break;
       if (retry >= MAX_RETRIES) throw new MailProviderError(unavailable('Google'), true);
