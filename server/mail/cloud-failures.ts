@@ -11,6 +11,9 @@ export const GOOGLE_FAILURES = {
   /** API 400 `failedPrecondition` "Mail service not enabled". */
   mailNotEnabled:
     'Gmail is turned off for this user: turn the Gmail service on for them in the Google Admin console.',
+  /** API 403 `accessNotConfigured`: the Gmail API is off in the service account's project. */
+  apiDisabled:
+    "The Gmail API is turned off in the service account's Google Cloud project: enable it under APIs & Services, wait a few minutes, and try again.",
   /** Token endpoint `invalid_grant` "Invalid JWT Signature", or `invalid_client`. */
   keyRefused:
     "Google refused the service account's key: it was deleted or replaced. Create a new key and set it with mail:google.",

@@ -1,5 +1,5 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import { MailProviderError } from './connector';
+import { MailProviderError, type ProbeResult } from './connector';
 
 // The HTTP the Google and Microsoft connectors share: JSON calls that honour 429 and
 // Retry-After, retry 5xx and network failures with a bounded exponential backoff, and refresh
@@ -49,6 +49,8 @@ export interface Request {
   headers?: Record<string, string>;
   /** A form body (token endpoints). */
   form?: Record<string, string>;
+  /** Any other body (Gmail's multipart batches); a reply that is not JSON comes back as text. */
+  body?: { contentType: string; text: string };
 }
 
 /** Retries after the first attempt, for 429 and 5xx alike. */
@@ -89,6 +91,9 @@ async function attempt(request: Request, options: CallOptions) {
   if (request.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form).toString();
+  } else if (request.body) {
+    headers['content-type'] = request.body.contentType;
+    body = request.body.text;
   }
   // fetch leaves its abort listener on the signal it is given; a sync makes thousands of
   // calls under one signal, so each call gets its own, linked for as long as it runs.
@@ -131,6 +136,52 @@ export async function callJson(request: Request, options: CallOptions): Promise<
     const delay = asked ?? backoffMs(retry);
     if (delay > MAX_WAIT_MS) throw new MailProviderError(unavailable(options.provider), true);
     await deps.sleep(delay, signal);
+  }
+}
+
+/**
+ * An OAuth token endpoint's access token: a refusal becomes a MailProviderError with the
+ * sentence `refused` gives (not transient: retrying cannot mend a credential).
+ */
+export async function requestToken(
+  url: string,
+  form: Record<string, string>,
+  options: { provider: string; deps: CloudDeps; signal: AbortSignal },
+  refused: (error: HttpError) => string,
+): Promise<{ token: string; ttlS: number }> {
+  let body: unknown;
+  try {
+    body = await callJson({ url, method: 'POST', form }, options);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw new MailProviderError(refused(error), false);
+  }
+  const reply = body as { access_token?: unknown; expires_in?: unknown };
+  if (typeof reply.access_token !== 'string') {
+    throw new MailProviderError(
+      `${options.provider} answered the token request without a token`,
+      true,
+    );
+  }
+  const ttlS = typeof reply.expires_in === 'number' ? reply.expires_in : 3600;
+  return { token: reply.access_token, ttlS };
+}
+
+/** A refusal the API answered as the connector's sentence; anything else as it was. */
+export const providerError = (error: unknown, apiFailure: (error: HttpError) => Error) =>
+  error instanceof HttpError ? apiFailure(error) : error;
+
+/** A probe's answer: the message count `ask` gives, or the provider's refusal in words. */
+export async function probeWith(
+  ask: () => Promise<number | null>,
+  apiFailure: (error: HttpError) => MailProviderError,
+): Promise<ProbeResult> {
+  try {
+    return { ok: true, messageCount: await ask() };
+  } catch (error) {
+    const failure = providerError(error, apiFailure);
+    if (failure instanceof MailProviderError) return { ok: false, reason: failure.message };
+    throw failure;
   }
 }
 

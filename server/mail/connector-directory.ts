@@ -1,14 +1,13 @@
 import type { MailApiUrls } from '../config';
 import type { Queryable } from '../db/types';
-import { getMailAccount } from '../repos/mail-accounts';
 import { MailProviderError } from './connector';
 import { openConnector } from './connectors';
-import { unknownToProvider } from './mailbox-checks';
 import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';
 import { SecretsKeyError, type Secrets } from './secrets';
 
-// The live validation asks the workspace's own connector: its probe logs in as the mailbox (or
-// asks the provider about it) and says in words why it cannot be read.
+// The live validation asks the workspace's own connector, the demo generator's included: its
+// probe logs in as the mailbox (or asks the provider about it) and says in words why it cannot
+// be read.
 
 export const NO_MAIL_SETTINGS =
   "This workspace has no mail settings yet, so we can't check this mailbox. An operator sets " +
@@ -23,8 +22,6 @@ export class ConnectorDirectory implements MailboxDirectory {
     private readonly secrets: () => Promise<Secrets>,
     /** Read when a connector is opened (config.mailApis). */
     private readonly apis: () => MailApiUrls,
-    /** Answers for the demo provider until its connector is wired in (at merge). */
-    private readonly demo: MailboxDirectory,
   ) {}
 
   async exists(workspace: DirectoryWorkspace, email: string): Promise<boolean> {
@@ -32,14 +29,6 @@ export class ConnectorDirectory implements MailboxDirectory {
   }
 
   async problem(workspace: DirectoryWorkspace, email: string): Promise<string | null> {
-    const account = await getMailAccount(this.db, workspace.workspaceId);
-    if (!account) return NO_MAIL_SETTINGS;
-    // wired at merge: the demo connector's probe answers instead.
-    if (account.provider === 'demo') {
-      return (await this.demo.exists(workspace, email))
-        ? null
-        : unknownToProvider(workspace.provider);
-    }
     try {
       const connector = await openConnector(this.db, workspace.workspaceId, {
         secrets: await this.secrets(),

@@ -1,3 +1,4 @@
+import { domainOf } from '../../common/patterns';
 import type { MailApiUrls } from '../config';
 import type { Queryable } from '../db/types';
 import { getMailAccount, type MailAccount } from '../repos/mail-accounts';
@@ -12,6 +13,8 @@ import {
 } from './imap-connector';
 import { createMicrosoftConnector } from './microsoft-connector';
 import type { Secrets } from './secrets';
+import type { Provider } from '../repos/workspaces';
+import { DEMO_DIRECTORY } from '../seed/demo';
 
 // Builds the connector a workspace's mail settings name. The one place that unseals a credential.
 
@@ -29,17 +32,24 @@ const incomplete = (provider: string, command: string) =>
     false,
   );
 
-/** The demo generator's settings (written by the seed or mail:demo) and the workspace's domains. */
+/**
+ * The demo generator's settings (written by the seed or mail:demo) and the workspace's domains
+ * and provider. At the demo company's domain only its staff exist; elsewhere anyone does.
+ */
 async function openDemo(db: Queryable, workspaceId: number, account: MailAccount, now: () => Date) {
-  const [workspace] = await db.query<{ allowed_domains: string[] }>(
-    'select allowed_domains from workspaces where workspace_id = $1',
+  const [workspace] = await db.query<{ allowed_domains: string[]; provider: Provider }>(
+    'select allowed_domains, provider from workspaces where workspace_id = $1',
     [workspaceId],
   );
+  const domains = (workspace?.allowed_domains ?? []).map((domain) => domain.toLowerCase());
+  const staff = DEMO_DIRECTORY.filter((address) => domains.includes(domainOf(address)));
   const { seed, timezone } = account.settings;
   return createDemoConnector({
     seed: typeof seed === 'number' ? seed : 1,
     now,
-    workspaceDomains: workspace?.allowed_domains ?? [],
+    workspaceDomains: domains,
+    ...(staff.length > 0 ? { directory: staff } : {}),
+    ...(workspace ? { provider: workspace.provider } : {}),
     ...(typeof timezone === 'string' ? { timezone } : {}),
   });
 }

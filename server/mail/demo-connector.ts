@@ -8,6 +8,8 @@ import type {
 } from './connector';
 import { countDemoMail, dayStart, generateDemoMail, type DemoMailOptions } from './demo-generator';
 import type { DemoMessage } from './demo-threads';
+import { foreignDomain, unknownToProvider } from './mailbox-checks';
+import type { Provider } from '../repos/workspaces';
 
 // The demo workspace's provider: its mail comes from the generator, from the mailbox's data_from
 // up to now. The cursor is the instant up to which everything was delivered, so each later run
@@ -21,16 +23,13 @@ export interface DemoConnectorOptions {
   timezone?: string;
   /** When given, only these addresses exist (the demo company's staff); otherwise any at the domains. */
   directory?: readonly string[];
+  /** The provider the demo workspace stands for, named when an address is unknown (default G). */
+  provider?: Provider;
   /** Messages per batch. */
   batchSize?: number;
 }
 
 export const DEMO_TIMEZONE = 'Europe/Madrid';
-
-/** The same sentences the add-mailboxes validation shows for the demo directory. */
-export const foreignDomainReason = (domain: string) =>
-  `The domain ${domain} is not one of your company's domains`;
-export const UNKNOWN_MAILBOX_REASON = "We couldn't find this mailbox in your Google Workspace";
 
 interface DemoCursor {
   /** Epoch ms: every message sent before it has been delivered. */
@@ -81,8 +80,10 @@ export function createDemoConnector(options: DemoConnectorOptions): MailConnecto
     async probe(address: string): Promise<ProbeResult> {
       const email = address.trim().toLowerCase();
       const domain = email.slice(email.lastIndexOf('@') + 1);
-      if (!domains.includes(domain)) return { ok: false, reason: foreignDomainReason(domain) };
-      if (directory && !directory.has(email)) return { ok: false, reason: UNKNOWN_MAILBOX_REASON };
+      if (!domains.includes(domain)) return { ok: false, reason: foreignDomain(domain) };
+      if (directory && !directory.has(email)) {
+        return { ok: false, reason: unknownToProvider(options.provider ?? 'G') };
+      }
       const to = options.now().getTime();
       return {
         ok: true,

@@ -1,4 +1,15 @@
-import { callJson, HttpError, type CloudDeps } from './cloud-http';
+import {
+  backoffMs,
+  callJson,
+  HttpError,
+  mapBounded,
+  MAX_RETRIES,
+  MAX_WAIT_MS,
+  retryAfterMs,
+  unavailable,
+  type CloudDeps,
+} from './cloud-http';
+import { BATCH_PATH, BATCH_SIZE, decodeBatch, encodeBatch, type BatchPart } from './gmail-batch';
 import { GOOGLE_FAILURES, readErrorBody } from './cloud-failures';
 import { MailProviderError, type MessageHeaders, type SyncedMessage } from './connector';
 import type { GoogleTokens } from './google-auth';
@@ -50,11 +61,33 @@ export class HistoryExpiredError extends Error {
 
 const RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
 
+/** Gmail also says "slow down" with 403 and a rate-limit reason. */
+const isRateLimited = (status: number, body: unknown) =>
+  status === 403 && RATE_REASONS.has(readErrorBody(body).reason);
+
+/** A batch part worth sending again: a rate limit, a server error, or a token to refresh. */
+const isRetried = (part: BatchPart) =>
+  part.status === 401 ||
+  part.status === 429 ||
+  part.status >= 500 ||
+  isRateLimited(part.status, part.body);
+
+/** BATCH_SIZE calls each, so four batches keep up to 200 messages in flight. */
+const BATCHES_IN_FLIGHT = 4;
+
+const METADATA_QUERY: [string, string][] = [
+  ['format', 'metadata'],
+  ...METADATA_HEADERS.map((name): [string, string] => ['metadataHeaders', name]),
+];
+
 /** A refusal of the Gmail API as a MailProviderError with a sentence where one is documented. */
 export function apiFailure(error: HttpError): MailProviderError {
   const { code, reason, message } = readErrorBody(error.body);
   if (reason === 'failedPrecondition' || code === 'FAILED_PRECONDITION') {
     return new MailProviderError(GOOGLE_FAILURES.mailNotEnabled, false);
+  }
+  if (reason === 'accessNotConfigured') {
+    return new MailProviderError(GOOGLE_FAILURES.apiDisabled, false);
   }
   if (error.status === 403 && /delegation denied/i.test(message)) {
     return new MailProviderError(GOOGLE_FAILURES.delegationDenied, false);
@@ -104,20 +137,24 @@ export class GmailApi {
     private readonly deps: CloudDeps,
   ) {}
 
-  private async get(mailbox: string, path: string, query: [string, string][], signal: AbortSignal) {
-    const params = new URLSearchParams(query);
-    const url = `${this.baseUrl}/gmail/v1/users/${encodeURIComponent(mailbox)}${path}?${params}`;
-    return callJson(
-      { url },
-      {
-        provider: 'Google',
-        deps: this.deps,
-        signal,
-        bearer: this.tokens.for(mailbox),
-        isRateLimited: (status, body) =>
-          status === 403 && RATE_REASONS.has(readErrorBody(body).reason),
-      },
-    );
+  private options(mailbox: string, signal: AbortSignal) {
+    return {
+      provider: 'Google',
+      deps: this.deps,
+      signal,
+      bearer: this.tokens.for(mailbox),
+      isRateLimited,
+    };
+  }
+
+  /** The path of a call on the mailbox, from /gmail/v1 on. */
+  private path(mailbox: string, path: string, query: [string, string][]) {
+    return `/gmail/v1/users/${encodeURIComponent(mailbox)}${path}?${new URLSearchParams(query)}`;
+  }
+
+  private get(mailbox: string, path: string, query: [string, string][], signal: AbortSignal) {
+    const url = `${this.baseUrl}${this.path(mailbox, path, query)}`;
+    return callJson({ url }, this.options(mailbox, signal));
   }
 
   async profile(mailbox: string, signal: AbortSignal): Promise<GmailProfile> {
@@ -139,21 +176,54 @@ export class GmailApi {
     return { ids: (reply.messages ?? []).map((m) => m.id), nextPageToken: reply.nextPageToken };
   }
 
-  /** A message's labels and headers; null when it was deleted since it was listed. */
-  async metadata(mailbox: string, id: string, signal: AbortSignal): Promise<GmailMessage | null> {
-    const query: [string, string][] = [['format', 'metadata']];
-    for (const name of METADATA_HEADERS) query.push(['metadataHeaders', name]);
-    try {
-      return (await this.get(
-        mailbox,
-        `/messages/${encodeURIComponent(id)}`,
-        query,
-        signal,
-      )) as GmailMessage;
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return null;
-      throw error;
+  /**
+   * Each message's labels and headers (null: deleted since it was listed), in the order of
+   * `ids`, BATCH_SIZE a batch call and a few batches at once.
+   */
+  async metadata(mailbox: string, ids: readonly string[], signal: AbortSignal) {
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += BATCH_SIZE) chunks.push(ids.slice(i, i + BATCH_SIZE));
+    const fetched = await mapBounded(chunks, BATCHES_IN_FLIGHT, (chunk) =>
+      this.metadataBatch(mailbox, chunk, signal),
+    );
+    return fetched.flat();
+  }
+
+  /** One batch call, then again for the parts Google asked to retry (rate limits, 5xx, 401). */
+  private async metadataBatch(mailbox: string, ids: readonly string[], signal: AbortSignal) {
+    const results = new Array<GmailMessage | null>(ids.length).fill(null);
+    let pending = ids.map((id, index) => ({ id, index }));
+    const bearer = this.tokens.for(mailbox);
+    for (let retry = 0; pending.length > 0; retry += 1) {
+      const batch = encodeBatch(
+        pending.map(({ id }) =>
+          this.path(mailbox, `/messages/${encodeURIComponent(id)}`, METADATA_QUERY),
+        ),
+      );
+      const url = `${this.baseUrl}${BATCH_PATH}`;
+      const reply = await callJson(
+        { url, method: 'POST', body: batch },
+        this.options(mailbox, signal),
+      );
+      const parts = decodeBatch(typeof reply === 'string' ? reply : '', pending.length);
+      const again: typeof pending = [];
+      pending.forEach((item, i) => {
+        const part = parts[i]!;
+        if (isRetried(part)) again.push(item);
+        else if (part.status < 300) results[item.index] = part.body as GmailMessage;
+        // A 404 part: the message was deleted since it was listed, so it stays null.
+        else if (part.status !== 404) throw new HttpError(part.status, part.body);
+      });
+      if (again.length === 0) break;
+      if (retry >= MAX_RETRIES) throw new MailProviderError(unavailable('Google'), true);
+      if (parts.some((part) => part.status === 401)) bearer.invalidate();
+      const asked = parts.map((part) => retryAfterMs(part.retryAfter, this.deps.now()) ?? 0);
+      const delay = Math.max(...asked) || backoffMs(retry);
+      if (delay > MAX_WAIT_MS) throw new MailProviderError(unavailable('Google'), true);
+      await this.deps.sleep(delay, signal);
+      pending = again;
     }
+    return results;
   }
 
   async historyPage(

@@ -1,7 +1,6 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { callJson, HttpError, TokenCache, type CloudDeps } from './cloud-http';
+import { requestToken, TokenCache, type CloudDeps } from './cloud-http';
 import { GOOGLE_FAILURES, readErrorBody } from './cloud-failures';
-import { MailProviderError } from './connector';
 
 // Domain-wide delegation: the service account signs a JWT assertion naming the mailbox as its
 // subject, and the token endpoint answers with an access token for that mailbox alone.
@@ -109,28 +108,19 @@ export class GoogleTokens {
     this.caches.clear();
   }
 
-  private async request(mailbox: string, signal: AbortSignal) {
+  private request(mailbox: string, signal: AbortSignal) {
     const assertion = signAssertion(this.account, mailbox, this.tokenUrl, this.deps.now());
-    let body: unknown;
-    try {
-      body = await callJson(
-        { url: this.tokenUrl, method: 'POST', form: { grant_type: JWT_BEARER_GRANT, assertion } },
-        { provider: 'Google', deps: this.deps, signal },
-      );
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const sentence = tokenFailure(error.body);
-      const { code, message } = readErrorBody(error.body);
-      throw new MailProviderError(
-        sentence ?? `Google refused a token for this mailbox (${code || error.status}: ${message})`,
-        false,
-      );
-    }
-    const reply = body as { access_token?: unknown; expires_in?: unknown };
-    if (typeof reply.access_token !== 'string') {
-      throw new MailProviderError('Google answered the token request without a token', true);
-    }
-    const ttlS = typeof reply.expires_in === 'number' ? reply.expires_in : 3600;
-    return { token: reply.access_token, ttlS };
+    return requestToken(
+      this.tokenUrl,
+      { grant_type: JWT_BEARER_GRANT, assertion },
+      { provider: 'Google', deps: this.deps, signal },
+      (error) => {
+        const { code, message } = readErrorBody(error.body);
+        return (
+          tokenFailure(error.body) ??
+          `Google refused a token for this mailbox (${code || error.status}: ${message})`
+        );
+      },
+    );
   }
 }

@@ -1,12 +1,5 @@
-import { defaultDeps, HttpError, mapBounded, type CloudDeps } from './cloud-http';
-import {
-  MailProviderError,
-  type MailConnector,
-  type ProbeResult,
-  type SyncBatch,
-  type SyncCursor,
-  type SyncTarget,
-} from './connector';
+import { defaultDeps, probeWith, providerError, type CloudDeps } from './cloud-http';
+import { type MailConnector, type SyncBatch, type SyncCursor, type SyncTarget } from './connector';
 import { GoogleTokens, type ServiceAccount } from './google-auth';
 import {
   apiFailure,
@@ -25,8 +18,6 @@ export { GOOGLE_FAILURES } from './cloud-failures';
 
 const LABELS = ['INBOX', 'SENT'] as const;
 type Label = (typeof LABELS)[number];
-/** messages.get calls in flight at once. */
-const CONCURRENCY = 10;
 
 interface GoogleCursor {
   /** Where history.list starts once no listing is under way. */
@@ -62,16 +53,13 @@ export function createGoogleConnector(
   const tokens = new GoogleTokens(account.serviceAccount, urls.tokenUrl, allDeps);
   const api = new GmailApi(urls.apiBaseUrl.replace(/\/+$/, ''), tokens, allDeps);
 
-  const fetchAll = (mailbox: string, ids: readonly string[], signal: AbortSignal) =>
-    mapBounded(ids, CONCURRENCY, (id) => api.metadata(mailbox, id, signal));
-
   async function* listing(target: SyncTarget, start: GoogleCursor, signal: AbortSignal) {
     const from = Date.parse(`${target.dataFrom}T00:00:00Z`);
     let cursor = start;
     while (cursor.listing) {
       const { label, pageToken } = cursor.listing;
       const page = await api.listPage(target.email, label, pageToken, signal);
-      const fetched = (await fetchAll(target.email, page.ids, signal)).filter(
+      const fetched = (await api.metadata(target.email, page.ids, signal)).filter(
         (message): message is GmailMessage => message !== null,
       );
       const kept = fetched.filter((message) => Number(message.internalDate) >= from);
@@ -125,7 +113,7 @@ export function createGoogleConnector(
           if (isOurs(removed.labelIds)) left.add(removed.message.id);
         }
       }
-      const fetched = await fetchAll(target.email, [...touched], signal);
+      const fetched = await api.metadata(target.email, [...touched], signal);
       const kept = fetched.filter(
         (message): message is GmailMessage =>
           message !== null &&
@@ -159,20 +147,16 @@ export function createGoogleConnector(
         }
       }
     } catch (error) {
-      throw error instanceof HttpError ? apiFailure(error) : error;
+      throw providerError(error, apiFailure);
     }
   }
 
-  async function probe(address: string): Promise<ProbeResult> {
-    try {
-      const profile = await api.profile(address.toLowerCase(), new AbortController().signal);
-      return { ok: true, messageCount: profile.messagesTotal };
-    } catch (error) {
-      if (error instanceof HttpError) return { ok: false, reason: apiFailure(error).message };
-      if (error instanceof MailProviderError) return { ok: false, reason: error.message };
-      throw error;
-    }
-  }
+  const probe = (address: string) =>
+    probeWith(
+      async () =>
+        (await api.profile(address.toLowerCase(), new AbortController().signal)).messagesTotal,
+      apiFailure,
+    );
 
   return {
     probe,

@@ -11,7 +11,7 @@ const NOT_AN_EMAIL = 'This is not a valid email address';
 const ALREADY_TRACKED = 'This mailbox is already being tracked';
 const REPEATED = 'This address is repeated in the list';
 
-const foreignDomain = (domain: string) =>
+export const foreignDomain = (domain: string) =>
   `The domain ${domain} is not one of your company's domains`;
 
 const PROVIDER_NAMES: Record<Provider, string> = {

@@ -1,8 +1,14 @@
-import { callJson, defaultDeps, HttpError, type CloudDeps } from './cloud-http';
+import {
+  callJson,
+  defaultDeps,
+  HttpError,
+  probeWith,
+  providerError,
+  type CloudDeps,
+} from './cloud-http';
 import {
   MailProviderError,
   type MailConnector,
-  type ProbeResult,
   type SyncBatch,
   type SyncCursor,
   type SyncTarget,
@@ -142,21 +148,18 @@ export function createMicrosoftConnector(
       }
       for (const folder of FOLDERS) cursor = yield* folderSync(target, folder, cursor, signal);
     } catch (error) {
-      throw error instanceof HttpError ? apiFailure(error) : error;
+      throw providerError(error, apiFailure);
     }
   }
 
-  async function probe(address: string): Promise<ProbeResult> {
+  const probe = (address: string) => {
     const signal = new AbortController().signal;
-    try {
-      await get(`${userUrl(address.toLowerCase())}/mailboxSettings`, signal);
-      return { ok: true, messageCount: await folderCount(address.toLowerCase(), 'inbox', signal) };
-    } catch (error) {
-      if (error instanceof HttpError) return { ok: false, reason: apiFailure(error).message };
-      if (error instanceof MailProviderError) return { ok: false, reason: error.message };
-      throw error;
-    }
-  }
+    const email = address.toLowerCase();
+    return probeWith(async () => {
+      await get(`${userUrl(email)}/mailboxSettings`, signal);
+      return folderCount(email, 'inbox', signal);
+    }, apiFailure);
+  };
 
   return { probe, sync, close: async () => tokens.invalidate() };
 }

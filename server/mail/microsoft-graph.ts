@@ -1,4 +1,4 @@
-import { callJson, HttpError, TokenCache, type CloudDeps } from './cloud-http';
+import { requestToken, TokenCache, type CloudDeps, type HttpError } from './cloud-http';
 import { MICROSOFT_FAILURES, readErrorBody } from './cloud-failures';
 import { MailProviderError, type SyncedMessage } from './connector';
 
@@ -129,32 +129,18 @@ export function graphTokens(
   deps: CloudDeps,
 ): TokenCache {
   const url = `${loginBaseUrl}/${encodeURIComponent(account.tenant)}/oauth2/v2.0/token`;
-  return new TokenCache(async (signal) => {
-    const form = {
-      client_id: account.clientId,
-      client_secret: account.clientSecret,
-      scope: GRAPH_SCOPE,
-      grant_type: 'client_credentials',
-    };
-    let body: unknown;
-    try {
-      body = await callJson({ url, method: 'POST', form }, { provider: 'Microsoft', deps, signal });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const { code, message } = readErrorBody(error.body);
-      const sentence = tokenFailure(error.body);
-      throw new MailProviderError(
-        sentence ?? `Microsoft refused a token (${code}: ${message})`,
-        false,
-      );
-    }
-    const reply = body as { access_token?: unknown; expires_in?: unknown };
-    if (typeof reply.access_token !== 'string') {
-      throw new MailProviderError('Microsoft answered the token request without a token', true);
-    }
-    return {
-      token: reply.access_token,
-      ttlS: typeof reply.expires_in === 'number' ? reply.expires_in : 3600,
-    };
-  }, deps.now);
+  const form = {
+    client_id: account.clientId,
+    client_secret: account.clientSecret,
+    scope: GRAPH_SCOPE,
+    grant_type: 'client_credentials',
+  };
+  const refused = (error: HttpError) => {
+    const { code, message } = readErrorBody(error.body);
+    return tokenFailure(error.body) ?? `Microsoft refused a token (${code}: ${message})`;
+  };
+  return new TokenCache(
+    (signal) => requestToken(url, form, { provider: 'Microsoft', deps, signal }, refused),
+    deps.now,
+  );
 }

@@ -1,4 +1,3 @@
-import { DEMO_DIRECTORY } from '../seed/demo';
 import type { Provider } from '../repos/workspaces';
 
 /** The workspace whose mail provider is asked: G is Google Workspace, M is Microsoft 365. */
@@ -8,8 +7,8 @@ export interface DirectoryWorkspace {
 }
 
 /**
- * Whether the workspace's mail provider knows an address. The mail-sync work fills this with
- * Google, Microsoft and IMAP look-ups; the live mailbox validation only depends on this interface.
+ * Whether the workspace's mail provider knows an address (ConnectorDirectory asks the
+ * workspace's connector); the live mailbox validation only depends on this interface.
  */
 export interface MailboxDirectory {
   exists(workspace: DirectoryWorkspace, email: string): Promise<boolean>;
@@ -18,20 +17,4 @@ export interface MailboxDirectory {
    * knows the reason gives it here; the check then asks this instead of `exists`.
    */
   problem?(workspace: DirectoryWorkspace, email: string): Promise<string | null>;
-}
-
-/**
- * The stand-in until mail sync exists: the demo workspace's staff of acme.example, plus the
- * addresses given here for any other workspace (tests and local installs pass their own).
- */
-export class DemoDirectory implements MailboxDirectory {
-  private readonly known: ReadonlySet<string>;
-
-  constructor(addresses: Iterable<string> = []) {
-    this.known = new Set([...DEMO_DIRECTORY, ...addresses].map((email) => email.toLowerCase()));
-  }
-
-  async exists(_workspace: DirectoryWorkspace, email: string): Promise<boolean> {
-    return this.known.has(email.toLowerCase());
-  }
 }

@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { authenticate, type AuthContext } from '../auth/authenticate';
-import { DemoDirectory, type MailboxDirectory } from '../mail/provider-directory';
+import type { MailboxDirectory } from '../mail/provider-directory';
 import { checkMailboxes } from '../mail/mailbox-checks';
 import { ConnectorDirectory } from '../mail/connector-directory';
 import { loadSecretBox, type Secrets } from '../mail/secrets';
@@ -171,8 +171,7 @@ export default function mailboxValidationRoutes(
       dataDir: app.config.dataDir,
     }));
   const directory =
-    options.directory ??
-    new ConnectorDirectory(app.db, loadSecrets, () => app.config.mailApis, new DemoDirectory());
+    options.directory ?? new ConnectorDirectory(app.db, loadSecrets, () => app.config.mailApis);
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
   app.route({
     method: 'GET',

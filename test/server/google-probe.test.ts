@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JWT_BEARER_GRANT, signAssertion } from '../../server/mail/google-auth';
 import { createGoogleConnector, GOOGLE_FAILURES } from '../../server/mail/google-connector';
 import { GMAIL_METADATA, startGoogleStandin, type GoogleStandin } from '../support/google-standin';
 import { recordingSleep } from './support/cloud-sync';
@@ -92,5 +93,43 @@ describe('Google tokens', () => {
       (call) => call.status === 401 && call.method === 'GET',
     );
     expect(refused).toHaveLength(1);
+  });
+});
+
+describe('the stand-in batch endpoint', () => {
+  async function tokenFor(sub: string): Promise<string> {
+    const assertion = signAssertion(google.serviceAccount, sub, google.tokenUrl, new Date());
+    const reply = await fetch(google.tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }),
+    });
+    return ((await reply.json()) as { access_token: string }).access_token;
+  }
+
+  it("checks each part's token against the mailbox in its path; a part's own header wins", async () => {
+    const [ana, ben] = await Promise.all([
+      tokenFor('ana@acme.example'),
+      tokenFor('ben@acme.example'),
+    ]);
+    const part = (path: string, extra = '') =>
+      `--b\r\nContent-Type: application/http\r\nContent-ID: <${path.length}>\r\n\r\n` +
+      `GET /gmail/v1/users/${path}/profile\r\n${extra}\r\n`;
+    const reply = await fetch(`${google.apiBaseUrl}/batch/gmail/v1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ana}`, 'content-type': 'multipart/mixed; boundary=b' },
+      body:
+        part('ana@acme.example') +
+        part('ben@acme.example') +
+        part('ben%40acme.example', `Authorization: Bearer ${ben}\r\n`) +
+        '--b--\r\n',
+    });
+    const text = await reply.text();
+    expect(reply.status).toBe(200);
+    expect([...text.matchAll(/^HTTP\/1\.1 (\d+)/gm)].map((m) => m[1])).toEqual([
+      '200',
+      '403',
+      '200',
+    ]);
+    expect(text).toContain('Delegation denied for ana@acme.example');
   });
 });

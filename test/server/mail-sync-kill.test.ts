@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { createTestWorkspace } from './support/app';
-import { addSyncedMailbox, message, readFromDovecot, TEST_KEY } from './support/mail-sync';
+import { addSyncedMailbox, message, readFromDovecot } from './support/mail-sync';
+import { startSyncChild, syncEnv } from './support/sync-process';
 import { createTestDbLocation, testDbSettings, type TestDbLocation } from './support/test-db';
 import { registerTwoWorkerTests } from './support/two-workers';
 
@@ -42,40 +42,11 @@ afterAll(async () => {
   await dovecot?.close();
 });
 
-function env(extra: Record<string, string> = {}) {
-  const { databaseUrl, dataDir } = location.options;
-  return {
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    SECRETS_KEY: TEST_KEY.toString('hex'),
-    WORKSPACE_ID: String(workspaceId),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-    ...extra,
-  };
-}
+const env = (extra: Record<string, string> = {}) => syncEnv(location, workspaceId, extra);
 
 /** Runs the sync child; `killAfter` committed batches it is killed with SIGKILL. */
-function syncChild(extra: Record<string, string>, killAfter?: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sync-child.ts'], {
-    env: env(extra),
-    stdio: 'pipe',
-  });
-  let committed = 0;
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    if (!line.startsWith('committed ')) return;
-    committed += 1;
-    if (committed === killAfter) child.kill('SIGKILL');
-  });
-  return new Promise<{ signal: NodeJS.Signals | null; code: number | null; committed: number }>(
-    (resolve) =>
-      child.once('exit', (code, signal) => {
-        if (code !== 0 && signal === null) console.error(stderr);
-        resolve({ code, signal, committed });
-      }),
-  );
-}
+const syncChild = (extra: Record<string, string>, killAfter?: number) =>
+  startSyncChild(env(extra), killAfter).exited;
 
 describe('a sync process killed mid-way', () => {
   it('loses and doubles nothing: the next process carries on from the committed cursor', async () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startValidationApp, type ValidationApp } from './support/validation-app';
 import { createWorkspace } from '../../server/repos/workspaces';
+import { saveMailAccount } from '../../server/repos/mail-accounts';
+import { createTestWorkspace } from './support/app';
 
 // The live mailbox validation's checks, on a real socket of the real app, against the seeded demo
-// workspace (whose directory is the demo staff list of acme.example).
+// workspace, whose demo connector knows the demo staff of acme.example.
 
 const UNKNOWN_GOOGLE = "We couldn't find this mailbox in your Google Workspace";
 
@@ -79,6 +81,29 @@ describe('checking mailboxes', () => {
       { email: 'henry.schmidt@acme.example', status: 'OK', message: '' },
     ]);
     socket.close();
+  });
+
+  it("asks the demo connector of any demo workspace: the demo company's staff at its domain, anyone elsewhere", async () => {
+    const demoWorkspace = async (domain: string, provider: 'G' | 'M') => {
+      const ws = await createTestWorkspace(t.db, { domain, provider });
+      await saveMailAccount(t.db, ws.workspaceId, { provider: 'demo', settings: {}, secret: null });
+      return t.signedIn(ws.admin.token);
+    };
+    const m365 = await demoWorkspace('acme.example', 'M');
+    expect(await m365.check(['olivia.chen@acme.example', 'nobody@acme.example'])).toEqual([
+      { email: 'olivia.chen@acme.example', status: 'OK', message: '' },
+      {
+        email: 'nobody@acme.example',
+        status: 'ERROR',
+        message: "We couldn't find this mailbox in your Microsoft 365 organization",
+      },
+    ]);
+    m365.close();
+    const elsewhere = await demoWorkspace('demo-elsewhere.example', 'G');
+    expect(await elsewhere.check(['anyone@demo-elsewhere.example'])).toEqual([
+      { email: 'anyone@demo-elsewhere.example', status: 'OK', message: '' },
+    ]);
+    elsewhere.close();
   });
 
   it('answers 500 addresses one by one in order, and refuses 501 on a socket that stays usable', async () => {

@@ -4,7 +4,7 @@ import { saveMailAccount } from '../../server/repos/mail-accounts';
 import { startDovecot, type Dovecot } from '../support/dovecot';
 import { createTestApp, createTestWorkspace, type TestApp } from './support/app';
 import { readFromDovecot, secrets, TEST_KEY } from './support/mail-sync';
-import { TestSocket } from './support/socket';
+import { checkOverSocket } from './support/validation-app';
 
 // The add-mailboxes validation socket asking the workspace's IMAP connector (a real Dovecot).
 
@@ -22,16 +22,7 @@ afterAll(async () => {
   await dovecot?.close();
 });
 
-async function checks(token: string, addresses: string[]) {
-  const socket = await TestSocket.open(
-    `${url.replace(/^http/, 'ws')}/portal/ws/mailbox-validation`,
-  );
-  socket.send({ type: 'auth', token });
-  expect(await socket.next()).toEqual({ type: 'auth_ok' });
-  const results = await socket.check(addresses);
-  socket.close();
-  return results.map((result) => [result.email, result.status, result.message]);
-}
+const checks = (token: string, addresses: string[]) => checkOverSocket(url, token, addresses);
 
 describe('mailbox validation through the IMAP connector', () => {
   it('accepts what Dovecot knows and says why it refuses the rest', async () => {

@@ -9,16 +9,19 @@
  *                                   userRateLimitExceeded, a 5xx a backend error)
  *   google.delegatedScopes = []     delegation withdrawn: tokens are refused unauthorized_client
  *   google.revokeTokens()           every issued token answers 401 from now on
+ *   google.gmailApiEnabled = false  the project's Gmail API is off: 403 accessNotConfigured
  *
  * The token endpoint checks what Google's does: the jwt-bearer grant, an RS256 assertion whose
  * signature verifies against the service account's public key (a key made with node:crypto at
  * start), `iss` a known service account, `aud` the token URL, `exp` at most an hour after `iat`
  * and not past, the scope delegated, and `sub` a known mailbox. Every API call needs a bearer
- * token issued for the mailbox in its path.
+ * token issued for the mailbox in its path, each part of a batch (`POST /batch/gmail/v1`,
+ * test/support/google-standin-batch.ts) on its own; the parts are logged as calls.
  */
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import {
   FailureQueue,
+  MailboxRegistry,
   bearerOf,
   startJsonServer,
   type InjectedFailure,
@@ -26,6 +29,7 @@ import {
   type Reply,
   type StandinRequest,
 } from './http-standin';
+import { batchAnswer } from './google-standin-batch';
 import { GmailMailbox, gmailError } from './google-standin-mail';
 import { GMAIL_METADATA, TokenEndpoint } from './google-standin-token';
 
@@ -38,6 +42,8 @@ export interface GoogleStandin {
   serviceAccount: { client_email: string; private_key: string };
   /** The scopes delegated to the service account in the "Admin console". */
   delegatedScopes: string[];
+  /** The Gmail API enabled in the service account's "Cloud project" (every call 403s when not). */
+  gmailApiEnabled: boolean;
   addMailbox(email: string): GmailMailbox;
   mailbox(email: string): GmailMailbox;
   failNext(failure: InjectedFailure, times?: number): void;
@@ -76,6 +82,27 @@ function injectedBody(status: number): unknown {
   return gmailError(status, 'Backend Error', 'backendError', 'UNAVAILABLE').body;
 }
 
+const PROJECT = 843207611592;
+/** Google's answer to any call while the project's Gmail API is disabled. */
+const apiDisabled: Reply = {
+  status: 403,
+  body: {
+    error: {
+      code: 403,
+      message: `Gmail API has not been used in project ${PROJECT} before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/gmail.googleapis.com/overview?project=${PROJECT} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`,
+      errors: [
+        {
+          message: `Gmail API has not been used in project ${PROJECT} before or it is disabled.`,
+          domain: 'usageLimits',
+          reason: 'accessNotConfigured',
+          extendedHelp: 'https://console.developers.google.com',
+        },
+      ],
+      status: 'PERMISSION_DENIED',
+    },
+  },
+};
+
 export async function startGoogleStandin(): Promise<GoogleStandin> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serviceAccount = {
@@ -88,13 +115,13 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
       createPublicKey(publicKey.export({ type: 'spki', format: 'pem' })),
     ],
   ]);
-  const mailboxes = new Map<string, GmailMailbox>();
+  const mailboxes = new MailboxRegistry((email) => new GmailMailbox(email));
   const failures = new FailureQueue();
-  const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA] };
-  const tokens = new TokenEndpoint(keys, mailboxes, settings);
+  const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA], gmailApiEnabled: true };
+  const tokens = new TokenEndpoint(keys, mailboxes.byEmail, settings);
 
-  const server = await startJsonServer((request) => {
-    if (request.method === 'POST' && request.path === '/token') return tokens.answer(request);
+  /** One Gmail API call, alone or as a part of a batch. */
+  const apiCall = (request: StandinRequest): Reply => {
     const [, gmail, v1, users, userId] = request.path.split('/');
     if (
       request.method !== 'GET' ||
@@ -114,8 +141,9 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
         'UNAUTHENTICATED',
       );
     }
+    if (!settings.gmailApiEnabled) return apiDisabled;
     const user = userId === 'me' ? issued.sub : userId.toLowerCase();
-    const mailbox = mailboxes.get(user);
+    const mailbox = mailboxes.byEmail.get(user);
     if (user !== issued.sub || !mailbox) {
       return gmailError(
         403,
@@ -136,6 +164,14 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
     }
     const metadataScope = issued.scopes.every((scope) => scope === GMAIL_METADATA);
     return apiAnswer(request, mailbox, metadataScope);
+  };
+
+  const server: JsonServer = await startJsonServer((request) => {
+    if (request.method === 'POST' && request.path === '/token') return tokens.answer(request);
+    if (request.method === 'POST' && request.path === '/batch/gmail/v1') {
+      return batchAnswer(request, apiCall, (call) => server.calls.push(call));
+    }
+    return apiCall(request);
   });
   settings.tokenUrl = `${server.url}/token`;
 
@@ -149,16 +185,14 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
     set delegatedScopes(scopes: string[]) {
       settings.delegatedScopes = scopes;
     },
-    addMailbox(email) {
-      const mailbox = new GmailMailbox(email.toLowerCase());
-      mailboxes.set(mailbox.email, mailbox);
-      return mailbox;
+    get gmailApiEnabled() {
+      return settings.gmailApiEnabled;
     },
-    mailbox(email) {
-      const mailbox = mailboxes.get(email.toLowerCase());
-      if (!mailbox) throw new Error(`no mailbox ${email}`);
-      return mailbox;
+    set gmailApiEnabled(enabled: boolean) {
+      settings.gmailApiEnabled = enabled;
     },
+    addMailbox: mailboxes.add,
+    mailbox: mailboxes.mailbox,
     failNext: (failure, times) => failures.add(failure, times),
     revokeTokens: () => tokens.issued.clear(),
     tokenRequests: tokens.requests,

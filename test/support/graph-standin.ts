@@ -8,6 +8,7 @@
  *   graph.addMailbox('sales@acme.example').add('inbox', { received, from, subject })
  *   graph.failNext({ status: 429, retryAfter: 3 })   the next API call answers that
  *   graph.mailbox(address).expireDeltaLinks()        its links answer 410 from now on
+ *   graph.adminConsent = false                       no mailbox may be read (403)
  *
  * The token endpoint checks the client-credentials grant as Microsoft's does: the tenant, the
  * client id, the client secret (AADSTS7000215 when wrong) and the `.default` scope. Every API
@@ -17,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import {
   bearerOf,
   FailureQueue,
+  MailboxRegistry,
   startJsonServer,
   type InjectedFailure,
   type JsonServer,
@@ -36,6 +38,11 @@ export interface GraphStandin {
   mailbox(email: string): GraphMailbox;
   failNext(failure: InjectedFailure, times?: number): void;
   revokeTokens(): void;
+  /**
+   * An administrator consented to the app's application permissions. Without it tokens are
+   * still issued, with no roles, and every mailbox answers 403 ErrorAccessDenied.
+   */
+  adminConsent: boolean;
   /** Every token request with the error it got ('' when a token was issued). */
   tokenRequests: { error: string }[];
   server: JsonServer;
@@ -143,10 +150,11 @@ export async function startGraphStandin(): Promise<GraphStandin> {
     clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
     clientSecret: randomBytes(30).toString('base64url'),
   };
-  const mailboxes = new Map<string, GraphMailbox>();
+  const mailboxes = new MailboxRegistry((email) => new GraphMailbox(email));
   const tokens = new Set<string>();
   const tokenRequests: { error: string }[] = [];
   const failures = new FailureQueue();
+  const app = { adminConsent: true };
   let base = '';
 
   const server = await startJsonServer(async (request) => {
@@ -189,7 +197,7 @@ export async function startGraphStandin(): Promise<GraphStandin> {
         : graphError(status, 'ServiceNotAvailable', 'Service unavailable').body,
     );
     if (injected) return injected;
-    const mailbox = mailboxes.get(upn.toLowerCase());
+    const mailbox = mailboxes.byEmail.get(upn.toLowerCase());
     if (!mailbox)
       return graphError(404, 'ErrorInvalidUser', `The requested user '${upn}' is invalid.`);
     if (!mailbox.restEnabled) {
@@ -199,7 +207,7 @@ export async function startGraphStandin(): Promise<GraphStandin> {
         'The mailbox is either inactive, soft-deleted, or is hosted on-premise.',
       );
     }
-    if (mailbox.accessDenied)
+    if (mailbox.accessDenied || !app.adminConsent)
       return graphError(
         403,
         'ErrorAccessDenied',
@@ -213,18 +221,16 @@ export async function startGraphStandin(): Promise<GraphStandin> {
     loginBaseUrl: server.url,
     graphBaseUrl: server.url,
     account,
-    addMailbox(email) {
-      const mailbox = new GraphMailbox(email.toLowerCase());
-      mailboxes.set(mailbox.email, mailbox);
-      return mailbox;
-    },
-    mailbox(email) {
-      const mailbox = mailboxes.get(email.toLowerCase());
-      if (!mailbox) throw new Error(`no mailbox ${email}`);
-      return mailbox;
-    },
+    addMailbox: mailboxes.add,
+    mailbox: mailboxes.mailbox,
     failNext: (failure, times) => failures.add(failure, times),
     revokeTokens: () => tokens.clear(),
+    get adminConsent() {
+      return app.adminConsent;
+    },
+    set adminConsent(granted: boolean) {
+      app.adminConsent = granted;
+    },
     tokenRequests,
     server,
     close: () => server.close(),

@@ -10,6 +10,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of `body` as JSON (with a content type in `headers`). */
+  text?: string;
 }
 
 export interface StandinRequest {
@@ -19,6 +21,8 @@ export interface StandinRequest {
   headers: IncomingHttpHeaders;
   /** The url-encoded form body (token endpoints). */
   form(): Promise<URLSearchParams>;
+  /** The body as text (one of the two may be read). */
+  text(): Promise<string>;
 }
 
 export interface LoggedCall {
@@ -64,12 +68,33 @@ export class FailureQueue {
   }
 }
 
+/** A stand-in's mailboxes by lower-cased address; `add` and `mailbox` are its API's own. */
+export class MailboxRegistry<T> {
+  readonly byEmail = new Map<string, T>();
+
+  constructor(private readonly make: (email: string) => T) {}
+
+  add = (email: string): T => {
+    const mailbox = this.make(email.toLowerCase());
+    this.byEmail.set(email.toLowerCase(), mailbox);
+    return mailbox;
+  };
+
+  mailbox = (email: string): T => {
+    const mailbox = this.byEmail.get(email.toLowerCase());
+    if (!mailbox) throw new Error(`no mailbox ${email}`);
+    return mailbox;
+  };
+}
+
 export interface JsonServer {
   url: string;
   calls: LoggedCall[];
   /** The most calls in flight at once since the last reset. */
   peakInFlight(): number;
   resetPeak(): void;
+  /** Calls `listener` with each call as it is answered, until the returned function is called. */
+  onCall(listener: (call: LoggedCall) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -79,6 +104,7 @@ export async function startJsonServer(
   const calls: LoggedCall[] = [];
   let inFlight = 0;
   let peak = 0;
+  const listeners = new Set<(call: LoggedCall) => void>();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const standinRequest: StandinRequest = {
@@ -87,6 +113,7 @@ export async function startJsonServer(
       query: url.searchParams,
       headers: request.headers,
       form: async () => new URLSearchParams(await readText(request)),
+      text: () => readText(request),
     };
     inFlight += 1;
     peak = Math.max(peak, inFlight);
@@ -94,12 +121,15 @@ export async function startJsonServer(
     Promise.resolve(handle(standinRequest)).then(
       (reply) =>
         setImmediate(() => {
-          calls.push({ ...standinRequest, status: reply.status });
+          const call = { ...standinRequest, status: reply.status };
+          calls.push(call);
+          for (const listener of listeners) listener(call);
           response.writeHead(reply.status, {
             'content-type': 'application/json',
             ...reply.headers,
           });
-          response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+          const json = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+          response.end(reply.text ?? json);
         }),
       (error: unknown) => {
         response.writeHead(500, { 'content-type': 'text/plain' });
@@ -115,6 +145,10 @@ export async function startJsonServer(
     peakInFlight: () => peak,
     resetPeak: () => {
       peak = 0;
+    },
+    onCall: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

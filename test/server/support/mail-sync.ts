@@ -5,6 +5,8 @@ import { SecretBox } from '../../../server/mail/secrets';
 import type { SyncWorkerDeps } from '../../../server/mail/sync-worker';
 import { saveMailAccount } from '../../../server/repos/mail-accounts';
 import type { Dovecot, TestMessage } from '../../support/dovecot';
+import type { GoogleStandin } from '../../support/google-standin';
+import type { GraphStandin } from '../../support/graph-standin';
 
 // Mail-sync fixtures: an IMAP account on the test Dovecot, mailboxes with due sync rows, messages.
 
@@ -23,6 +25,26 @@ export async function readFromDovecot(db: Db, workspaceId: number, dovecot: Dove
       sentFolder: 'Sent',
     },
     secret: secrets.seal(dovecot.masterPassword),
+  });
+}
+
+/** The workspace reads Google Workspace through the stand-in's service account. */
+export async function readFromGoogle(db: Db, workspaceId: number, google: GoogleStandin) {
+  const key = { type: 'service_account', ...google.serviceAccount };
+  await saveMailAccount(db, workspaceId, {
+    provider: 'google',
+    settings: { clientEmail: key.client_email },
+    secret: secrets.seal(JSON.stringify(key)),
+  });
+}
+
+/** The workspace reads Microsoft 365 through the stand-in's app registration. */
+export async function readFromGraph(db: Db, workspaceId: number, graph: GraphStandin) {
+  const { tenant, clientId, clientSecret } = graph.account;
+  await saveMailAccount(db, workspaceId, {
+    provider: 'microsoft',
+    settings: { tenant, clientId },
+    secret: secrets.seal(clientSecret),
   });
 }
 

@@ -45,3 +45,13 @@ export async function expectRefused(socket: TestSocket, message: string, code: n
 }
 
 export const SIGN_IN_AGAIN = 'Sign in again: the token is missing, expired or revoked.';
+
+/** One check_mailboxes over a new socket of the app at `httpUrl`, as [address, status, message]. */
+export async function checkOverSocket(httpUrl: string, token: string, addresses: string[]) {
+  const socket = await TestSocket.open(`${httpUrl.replace(/^http/, 'ws')}${PATH}`);
+  socket.send({ type: 'auth', token });
+  expect(await socket.next()).toEqual({ type: 'auth_ok' });
+  const results = await socket.check(addresses);
+  socket.close();
+  return results.map((result) => [result.email, result.status, result.message]);
+}
