@@ -44,5 +44,9 @@ export function filterRows(rows: readonly TableRow[], query: string): readonly T
   return needle === '' ? rows : rows.filter((row) => row.text.includes(needle));
 }
 
+/** True when every row matching `next` also matches `previous`, so `next` may filter its rows. */
+export const searchNarrows = (previous: string, next: string) =>
+  normalizeQuery(next).includes(normalizeQuery(previous));
+
 /** Joins the searchable fields of a row into its `text`. */
 export const searchText = (...fields: readonly string[]) => fields.join('\u0000').toLowerCase();

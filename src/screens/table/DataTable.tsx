@@ -117,7 +117,7 @@ function TableGrid<T>(props: DataTableProps<T>) {
   const scrollBox = useRef<HTMLDivElement>(null);
   const visible = useSelector(table, (snapshot) => snapshot.context.visible);
   const selected = useSelector(table, (snapshot) => snapshot.context.selected);
-  const selectableKeys = useSelector(table, (snapshot) => snapshot.context.selectable);
+  const locked = useSelector(table, (snapshot) => snapshot.context.locked);
   const rows = useRowWindow(scrollBox, visible.length, ROW_HEIGHT_PX);
   const hasMenu = rowMenu !== undefined;
   const cellCount = columns.length + (selectable ? 1 : 0) + (hasMenu ? 1 : 0);
@@ -141,9 +141,7 @@ function TableGrid<T>(props: DataTableProps<T>) {
                   name={rowName(item)}
                   columns={columns}
                   check={
-                    selectable
-                      ? { checked: selected.has(key), disabled: !selectableKeys.has(key) }
-                      : null
+                    selectable ? { checked: selected.has(key), disabled: locked.has(key) } : null
                   }
                   menuItems={rowMenu ? rowMenu(item) : null}
                 />

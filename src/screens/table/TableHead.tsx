@@ -47,7 +47,7 @@ function SortButton(props: {
 function SelectAll({ table }: { table: TableActor }) {
   const all = useSelector(table, (snapshot) => snapshot.matches({ selection: 'all' }));
   const some = useSelector(table, (snapshot) => snapshot.matches({ selection: 'some' }));
-  const none = useSelector(table, (snapshot) => snapshot.context.selectable.size === 0);
+  const none = useSelector(table, (snapshot) => snapshot.context.selectableCount === 0);
   return (
     <Checkbox
       aria-label="Select all"
