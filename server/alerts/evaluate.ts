@@ -5,7 +5,7 @@ import { EVALUATE_LEASED, LEASE_DUE_ALERTS } from './evaluation-sql';
 const LEASE_SECONDS = 300;
 const MAX_ALERTS_PER_RUN = 5_000;
 
-export interface EvaluationResult {
+interface EvaluationResult {
   /** Alerts evaluated in this run. */
   alerts: number;
   /** (alert, message) pairs notified for the first time. */
@@ -14,7 +14,7 @@ export interface EvaluationResult {
   outboxRows: number;
 }
 
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** When an evaluated alert is next due (ALERT_INTERVAL_S). */
   intervalSeconds?: number;
 }

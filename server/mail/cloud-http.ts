@@ -27,13 +27,13 @@ export class HttpError extends Error {
   }
 }
 
-export interface BearerSource {
+interface BearerSource {
   token(signal: AbortSignal): Promise<string>;
   /** Forgets the cached token: the next token() asks the token endpoint again. */
   invalidate(): void;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** "Google" or "Microsoft", for the sentence when the provider keeps failing. */
   provider: string;
   deps: CloudDeps;
@@ -43,7 +43,7 @@ export interface CallOptions {
   isRateLimited?: (status: number, body: unknown) => boolean;
 }
 
-export interface Request {
+interface Request {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -52,9 +52,9 @@ export interface Request {
 }
 
 /** Retries after the first attempt, for 429 and 5xx alike. */
-export const MAX_RETRIES = 5;
+const MAX_RETRIES = 5;
 /** A longer Retry-After ends this run; the scheduler's backoff takes over. */
-export const MAX_WAIT_MS = 120_000;
+const MAX_WAIT_MS = 120_000;
 
 export const backoffMs = (retry: number) => Math.min(32_000, 1000 * 2 ** retry);
 
@@ -66,7 +66,7 @@ export function retryAfterMs(value: string | null, now: Date): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
 }
 
-export const unavailable = (provider: string) =>
+const unavailable = (provider: string) =>
   `${provider} is not answering at the moment; the sync will try again shortly.`;
 
 async function bodyOf(response: Response): Promise<unknown> {

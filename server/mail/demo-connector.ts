@@ -13,7 +13,7 @@ import type { DemoMessage } from './demo-threads';
 // up to now. The cursor is the instant up to which everything was delivered, so each later run
 // brings only what the generator has "sent" since, minute by minute.
 
-export interface DemoConnectorOptions {
+interface DemoConnectorOptions {
   seed: number;
   now: () => Date;
   workspaceDomains: string[];
@@ -28,9 +28,9 @@ export interface DemoConnectorOptions {
 export const DEMO_TIMEZONE = 'Europe/Madrid';
 
 /** The same sentences the add-mailboxes validation shows for the demo directory. */
-export const foreignDomainReason = (domain: string) =>
+const foreignDomainReason = (domain: string) =>
   `The domain ${domain} is not one of your company's domains`;
-export const UNKNOWN_MAILBOX_REASON = "We couldn't find this mailbox in your Google Workspace";
+const UNKNOWN_MAILBOX_REASON = "We couldn't find this mailbox in your Google Workspace";
 
 interface DemoCursor {
   /** Epoch ms: every message sent before it has been delivered. */

@@ -58,7 +58,7 @@ export async function heatmap(tx: Queryable, scope: StatsScope): Promise<Schemas
   };
 }
 
-export interface UnrepliedPaging {
+interface UnrepliedPaging {
   order: 'newest' | 'longest';
   page: number;
   pageSize: number;

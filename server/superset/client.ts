@@ -6,7 +6,7 @@ import type { SupersetConfig } from '../config';
  * Done afresh on every call, so no Superset session outlives a request.
  */
 
-export type SupersetStep = 'login' | 'csrf_token' | 'guest_token';
+type SupersetStep = 'login' | 'csrf_token' | 'guest_token';
 
 /** A failed call to Superset. The message names the step and the status, never the credentials. */
 export class SupersetError extends Error {
@@ -25,7 +25,7 @@ export interface GuestUser {
   last_name: string;
 }
 
-export interface SupersetClient {
+interface SupersetClient {
   guestToken(dashboardUuid: string, user: GuestUser): Promise<string>;
 }
 
