@@ -16,7 +16,7 @@ import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
 import { oneLineStream, type LogFormat } from './logging/one-line';
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   db: Db;
   /** Tests pass false to keep their output quiet. */

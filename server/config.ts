@@ -10,7 +10,7 @@ export interface OidcClientConfig {
   clientSecret: string;
 }
 
-export interface SignInConfig {
+interface SignInConfig {
   /** The providers people can sign in with; one without a client id and secret is off. */
   oidc: Partial<Record<LoginProvider, OidcClientConfig>>;
   /** Signs the sign-in attempt cookie; random per start when COOKIE_SECRET is unset. */
@@ -56,7 +56,7 @@ export interface MailApiUrls {
 }
 
 /** The alert engine: how often alerts are evaluated and where their emails go. */
-export interface AlertsConfig {
+interface AlertsConfig {
   intervalSeconds: number;
   /** `smtp://` or `smtps://`; unset keeps alert emails in the outbox. */
   smtpUrl: string | undefined;
@@ -64,7 +64,7 @@ export interface AlertsConfig {
 }
 
 /** Mail sync: the credentials key, how often each mailbox syncs, and whether workers run here. */
-export interface MailSyncConfig {
+interface MailSyncConfig {
   /** SECRETS_KEY as given; unset on the embedded default uses a key file in DATA_DIR. */
   secretsKey: string | undefined;
   syncIntervalS: number;

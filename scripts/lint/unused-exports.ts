@@ -1,4 +1,4 @@
-// Lists the exports of src/ and common/ that no module imports (tests count as importers), and
+// Lists the exports of src/, common/ and server/ that no module imports (tests count as importers), and
 // fails when there is one: such an export is dead code, or a name that should not be exported.
 // Run by `npm run lint`.
 import path from 'node:path';
@@ -6,7 +6,7 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const CHECKED = /^(src|common)\//;
+const CHECKED = /^(src|common|server)\//;
 /** Generated files, whose exports a tool writes. */
 const SKIPPED = /\.gen\.ts$/;
 
@@ -79,6 +79,13 @@ function main(): number {
         namespaces.has(node.expression.text)
       ) {
         markUsed(namespaces.get(node.expression.text) ?? '', node.name.text);
+      } else if (
+        // `repo.Alert` in a type: a namespace import's member named where a type goes.
+        ts.isQualifiedName(node) &&
+        ts.isIdentifier(node.left) &&
+        namespaces.has(node.left.text)
+      ) {
+        markUsed(namespaces.get(node.left.text) ?? '', node.right.text);
       }
       ts.forEachChild(node, visit);
     };

@@ -20,7 +20,7 @@ import { signature, webhookSecret } from './webhook-secret';
 type DeliveryConfig = Pick<Config, 'alerts' | 'publicUrl'>;
 
 /** The stable identity of an outbox row, used as Message-ID and webhook delivery id. */
-export const deliveryId = (row: ClaimedRequest) => `alert-${row.workspace_id}-${row.request_id}`;
+const deliveryId = (row: ClaimedRequest) => `alert-${row.workspace_id}-${row.request_id}`;
 
 function messageIdDomain(mailFrom: string): string {
   return /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'mailpulse.invalid';

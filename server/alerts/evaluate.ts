@@ -7,7 +7,7 @@ const MAX_ALERTS_PER_RUN = 5_000;
 /** A run that notified this many pairs refreshes alert_notified's statistics (see below). */
 const ANALYZE_AFTER_PAIRS = 1_000;
 
-export interface EvaluationResult {
+interface EvaluationResult {
   /** Alerts evaluated in this run. */
   alerts: number;
   /** (alert, message) pairs notified for the first time. */
@@ -16,7 +16,7 @@ export interface EvaluationResult {
   outboxRows: number;
 }
 
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** When an evaluated alert is next due (ALERT_INTERVAL_S). */
   intervalSeconds?: number;
 }

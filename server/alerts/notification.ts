@@ -30,7 +30,7 @@ export function dashboardLink(publicUrl: string, payload: AlertPayload): string 
 }
 
 /** `2 h 5 min`, `3 d 1 h`: business time waited. */
-export function formatWait(minutes: number): string {
+function formatWait(minutes: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;

@@ -11,7 +11,7 @@ import { hashToken, issueToken } from './tokens';
 
 /** Demo sign-in: single-use links, printed at start, for the users of demo workspaces. */
 
-export const DEMO_CODE_LIFETIME_HOURS = 24;
+const DEMO_CODE_LIFETIME_HOURS = 24;
 
 /**
  * Creates a fresh code for each demo user and returns one line per user:
@@ -56,7 +56,7 @@ export async function createDemoSignInPath(
   });
 }
 
-export type DemoSignIn = { ok: true; token: string } | { ok: false; reason: string };
+type DemoSignIn = { ok: true; token: string } | { ok: false; reason: string };
 
 // user:link: the same single-use, 24-hour links for one user of any workspace, so the first admin
 // of a self-hosted install gets in before Google or Microsoft sign-in is set up. Their codes

@@ -39,7 +39,7 @@ function isAttempt(value: unknown): value is LoginAttempt {
   );
 }
 
-export type OpenedAttempt =
+type OpenedAttempt =
   { ok: true; attempt: LoginAttempt } | { ok: false; reason: 'missing' | 'forged' | 'expired' };
 
 /** Checks the signature and the lifetime; says why when the cookie cannot be used. */

@@ -3,7 +3,7 @@ import { bindOidcIdentity, findUserByEmail, isOidcIdentityTaken } from '../repos
 import type { Identity } from './oidc';
 import { issueToken } from './tokens';
 
-export type SignInResult = { ok: true; token: string } | { ok: false; reason: string };
+type SignInResult = { ok: true; token: string } | { ok: false; reason: string };
 
 /**
  * Signs in the user a provider vouched for: their address must be a user of a workspace, and a

@@ -22,7 +22,7 @@ export class BiRoleError extends Error {
   override readonly name = 'BiRoleError';
 }
 
-export interface BiRoleResult {
+interface BiRoleResult {
   role: string;
   created: boolean;
   password: string;

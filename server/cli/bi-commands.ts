@@ -7,7 +7,7 @@ import { CliInputError } from './flag-values';
 
 // bi:role: the connection details of a workspace's read-only BI role, its password shown once.
 
-export interface BiCommandDeps {
+interface BiCommandDeps {
   db: Db;
   config: Config;
 }

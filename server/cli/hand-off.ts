@@ -9,11 +9,11 @@ import { executeArgv, type CliContext, type CliOutcome } from './execute';
 // own database exactly as the CLI would and answers with the lines to print and the exit code.
 // Protocol: one JSON line each way, {"argv": [...]} then a CliOutcome.
 
-export const SOCKET_FILE = 'mailpulse-cli.sock';
+const SOCKET_FILE = 'mailpulse-cli.sock';
 const MAX_REQUEST = 1024 * 1024;
 const MAX_SOCKET_PATH = 107;
 
-export const cliSocketPath = (dataDir: string) => join(resolve(dataDir), SOCKET_FILE);
+const cliSocketPath = (dataDir: string) => join(resolve(dataDir), SOCKET_FILE);
 
 function isArgv(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');

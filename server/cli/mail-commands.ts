@@ -13,7 +13,7 @@ import type { MailCommand } from './mail-parse';
 // The mail commands. Settings and sealed secrets are written in one statement; mail:sync --wait
 // syncs in this process, outside any transaction, like a worker.
 
-export interface MailCommandDeps {
+interface MailCommandDeps {
   db: Db;
   config: Config;
   /** Opened only by the commands that seal a secret or sync. */
@@ -23,7 +23,7 @@ export interface MailCommandDeps {
   worker?: Partial<SyncWorkerDeps>;
 }
 
-export interface MailCommandResult {
+interface MailCommandResult {
   lines: string[];
   exitCode: number;
 }

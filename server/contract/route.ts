@@ -25,7 +25,7 @@ export interface Access {
   feature?: FeatureName;
 }
 
-export interface RouteContext<O extends OperationId> {
+interface RouteContext<O extends OperationId> {
   body: BodyOf<O>;
   query: QueryOf<O>;
   params: ParamsOf<O>;
@@ -45,7 +45,7 @@ export interface PublicContext<O extends OperationId> {
 }
 
 /** Per-route options of a public operation: a per-address rate limit (@fastify/rate-limit). */
-export interface PublicOptions {
+interface PublicOptions {
   rateLimit?: { max: number; timeWindow: number | string };
 }
 

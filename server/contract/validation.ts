@@ -56,7 +56,7 @@ export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, h
   return check;
 };
 
-export class ReplyContractError extends Error {}
+class ReplyContractError extends Error {}
 
 /** Replies are checked against the contract before they leave; a mismatch is a server bug (500). */
 export const serializerCompiler: FastifySerializerCompiler<JsonSchema> = ({

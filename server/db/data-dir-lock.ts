@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 // holder's pid; it is created with link(2), which fails when the name exists, so of two
 // processes starting together exactly one gets it.
 
-export const LOCK_FILE = 'mailpulse.lock';
+const LOCK_FILE = 'mailpulse.lock';
 
 /** The folder is held by another live process. */
 export class DataDirLockedError extends Error {
@@ -20,7 +20,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export interface DataDirLock {
+interface DataDirLock {
   release(): void;
 }
 

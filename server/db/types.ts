@@ -16,7 +16,7 @@ export interface Tx extends Queryable {
   readonly __tx: true;
 }
 
-export type DbKind = 'pglite' | 'postgres';
+type DbKind = 'pglite' | 'postgres';
 
 export interface Db extends Queryable {
   readonly kind: DbKind;
@@ -41,7 +41,7 @@ const CONSTRAINT_CODES = {
   '23514': 'check_violation',
 } as const;
 
-export type ConstraintCode = keyof typeof CONSTRAINT_CODES;
+type ConstraintCode = keyof typeof CONSTRAINT_CODES;
 
 /** A unique, check or foreign-key violation; route handlers turn it into 400/409. */
 export class DbConstraintError extends Error {

@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors';
 import { isIgnoreHours, WEEKDAYS, type Weekday } from '../../common/business-hours';
 
 export type BusinessHoursEntry = Schemas['BusinessHoursEntry'];
-export type BhsStatus = Schemas['BhsStatus'];
+type BhsStatus = Schemas['BhsStatus'];
 
 // ICU's list of canonical names, plus UTC. The contract asks for IANA names with underscores for
 // spaces (`America/New_York`).
@@ -21,7 +21,7 @@ function icuKnows(name: string): boolean {
   }
 }
 
-export const isTimezone = (value: string) =>
+const isTimezone = (value: string) =>
   TIMEZONES.has(value) || (IANA_SHAPE.test(value) && icuKnows(value));
 
 /** Entries ordered Monday to Sunday, as every reply lists them. */

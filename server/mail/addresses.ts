@@ -1,6 +1,6 @@
 // Header values as mail carries them: address lists (RFC 5322 3.4) and encoded words (RFC 2047).
 
-export interface ParsedAddress {
+interface ParsedAddress {
   /** Lower-cased. */
   address: string;
   name: string;

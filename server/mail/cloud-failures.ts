@@ -39,7 +39,7 @@ export const MICROSOFT_FAILURES = {
 } as const;
 
 /** A provider's error body as the connectors read it: a code, a reason and a message. */
-export interface ProviderErrorBody {
+interface ProviderErrorBody {
   /** Token endpoints' `error`, Graph's `error.code`, Google's `error.status`. */
   code: string;
   /** Google's `error.errors[0].reason`. */

@@ -27,13 +27,13 @@ export class HttpError extends Error {
   }
 }
 
-export interface BearerSource {
+interface BearerSource {
   token(signal: AbortSignal): Promise<string>;
   /** Forgets the cached token: the next token() asks the token endpoint again. */
   invalidate(): void;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** "Google" or "Microsoft", for the sentence when the provider keeps failing. */
   provider: string;
   deps: CloudDeps;
@@ -43,7 +43,7 @@ export interface CallOptions {
   isRateLimited?: (status: number, body: unknown) => boolean;
 }
 
-export interface Request {
+interface Request {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;

@@ -37,7 +37,7 @@ export interface SyncedMessage {
   headers: MessageHeaders;
 }
 
-export interface SyncProgress {
+interface SyncProgress {
   done: number;
   /** From the provider's message count; null when it gives none. */
   total: number | null;

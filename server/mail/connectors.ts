@@ -18,7 +18,7 @@ import { DEMO_DIRECTORY } from '../seed/demo';
 
 // Builds the connector a workspace's mail settings name. The one place that unseals a credential.
 
-export interface ConnectorDeps {
+interface ConnectorDeps {
   secrets: Secrets;
   /** Where the Google and Microsoft connectors go (config.mailApis). */
   apis: MailApiUrls;
@@ -66,7 +66,7 @@ function openMicrosoft(account: MailAccount, clientSecret: string, apis: MailApi
 }
 
 /** Settings written by the CLI's mail:imap; a row edited by hand is refused in words. */
-export function readImapSettings(settings: Record<string, unknown>): ImapSettings {
+function readImapSettings(settings: Record<string, unknown>): ImapSettings {
   const { host, port, tls, masterUser, masterLogin, sentFolder } = settings;
   if (typeof host !== 'string' || typeof port !== 'number' || typeof masterUser !== 'string') {
     throw new MailProviderError(

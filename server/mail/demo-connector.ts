@@ -15,7 +15,7 @@ import type { Provider } from '../repos/workspaces';
 // up to now. The cursor is the instant up to which everything was delivered, so each later run
 // brings only what the generator has "sent" since, minute by minute.
 
-export interface DemoConnectorOptions {
+interface DemoConnectorOptions {
   seed: number;
   now: () => Date;
   workspaceDomains: string[];

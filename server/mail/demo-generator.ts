@@ -15,7 +15,7 @@ export interface DemoMailOptions {
   timezone: string;
 }
 
-export interface DemoRange {
+interface DemoRange {
   /** Epoch ms, included. */
   from: number;
   /** Epoch ms, excluded. */

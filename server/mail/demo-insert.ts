@@ -5,7 +5,7 @@ import type { DemoMessage } from './demo-threads';
 // from jsonb_to_recordset per chunk, never one statement per message. The rows are what
 // commitBatch would store for the same messages (addresses lower-case, ids with brackets).
 
-export interface DemoMailbox {
+interface DemoMailbox {
   mailboxId: number;
   /** Lower-case address, as the generator was given it. */
   email: string;

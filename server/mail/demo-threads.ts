@@ -36,7 +36,7 @@ export interface DemoMessage {
 /** No thread runs longer than this after its first message (the generator's look-back). */
 export const THREAD_SPAN_DAYS = 10;
 
-export interface ThreadContext {
+interface ThreadContext {
   rng: Rng;
   clock: LocalClock;
   world: DemoWorld;

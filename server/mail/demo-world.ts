@@ -6,12 +6,12 @@ export interface Person {
   address: string;
 }
 
-export interface Company {
+interface Company {
   domain: string;
   people: readonly Person[];
 }
 
-export interface Newsletter {
+interface Newsletter {
   sender: Person;
   listId: string;
   subject: string;

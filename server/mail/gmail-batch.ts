@@ -30,7 +30,7 @@ export function encodeBatch(paths: readonly string[]): { contentType: string; te
 }
 
 /** Splits a multipart body on its boundary (the first line that starts with --). */
-export function multipartParts(text: string, boundary?: string): string[] {
+function multipartParts(text: string, boundary?: string): string[] {
   const marker = boundary ?? /^--(\S+)\r?$/m.exec(text)?.[1];
   if (!marker) return [];
   return text
@@ -41,7 +41,7 @@ export function multipartParts(text: string, boundary?: string): string[] {
 }
 
 /** A part's head (its own headers, by lower-cased name) and what follows the blank line. */
-export function splitHead(part: string): { headers: Map<string, string>; rest: string } {
+function splitHead(part: string): { headers: Map<string, string>; rest: string } {
   const match = /\r?\n\r?\n/.exec(part);
   const head = match ? part.slice(0, match.index) : part;
   const rest = match ? part.slice(match.index + match[0].length) : '';

@@ -17,7 +17,7 @@ import type { GoogleTokens } from './google-auth';
 // The Gmail API calls the sync makes, and a Gmail message as a SyncedMessage. With the
 // gmail.metadata scope Gmail gives labels and the headers asked for, never bodies.
 
-export const METADATA_HEADERS = [
+const METADATA_HEADERS = [
   'From',
   'To',
   'Cc',
@@ -38,12 +38,12 @@ export interface GmailMessage {
   payload?: { headers?: { name: string; value: string }[] };
 }
 
-export interface GmailProfile {
+interface GmailProfile {
   messagesTotal: number;
   historyId: string;
 }
 
-export interface HistoryPage {
+interface HistoryPage {
   history?: {
     id: string;
     messagesAdded?: { message: { id: string } }[];

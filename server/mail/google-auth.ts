@@ -5,7 +5,7 @@ import { GOOGLE_FAILURES, readErrorBody } from './cloud-failures';
 // Domain-wide delegation: the service account signs a JWT assertion naming the mailbox as its
 // subject, and the token endpoint answers with an access token for that mailbox alone.
 
-export const GMAIL_METADATA_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
+const GMAIL_METADATA_SCOPE = 'https://www.googleapis.com/auth/gmail.metadata';
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 /** Google accepts assertions valid for at most an hour. */
 const ASSERTION_TTL_S = 3600;

@@ -40,7 +40,7 @@ const toCursor = (cursor: GoogleCursor): SyncCursor => ({ ...cursor });
 const isOurs = (labels: readonly string[] | undefined) =>
   (labels ?? []).some((label) => (LABELS as readonly string[]).includes(label));
 
-export interface GoogleAccount {
+interface GoogleAccount {
   serviceAccount: ServiceAccount;
 }
 

@@ -20,7 +20,7 @@ export const HEADER_FIELDS = [
 ];
 
 /** Header fields by lower-case name, first occurrence, continuation lines unfolded. */
-export function parseHeaderBlock(block: string): Map<string, string> {
+function parseHeaderBlock(block: string): Map<string, string> {
   const fields = new Map<string, string>();
   const unfolded = block.replace(/\r?\n[ \t]+/g, ' ');
   for (const line of unfolded.split(/\r?\n/)) {

@@ -5,7 +5,7 @@ import { MailProviderError, type SyncedMessage } from './connector';
 // Microsoft Graph with application permissions: the client-credentials token, the calls the
 // sync makes, and a Graph message as a SyncedMessage.
 
-export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 
 export const FOLDERS = ['inbox', 'sentitems'] as const;
 export type GraphFolder = (typeof FOLDERS)[number];
@@ -34,7 +34,7 @@ interface Recipient {
   emailAddress?: { name?: string; address?: string };
 }
 
-export interface GraphMessage {
+interface GraphMessage {
   id: string;
   conversationId?: string;
   internetMessageId?: string;

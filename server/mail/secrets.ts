@@ -74,7 +74,7 @@ const WRONG_KEY =
   'Invalid SECRETS_KEY: it is not the key the stored mail credentials were sealed with ' +
   '(set the key they were sealed with, or set each credential again with the CLI).';
 
-export interface SecretsKeySource {
+interface SecretsKeySource {
   /** SECRETS_KEY as given (already checked by the config). */
   secretsKey: string | undefined;
   /** Set when the server runs on PostgreSQL: a key file would differ between machines. */

@@ -51,7 +51,7 @@ const NO_SETTINGS =
   '(or mail:google, mail:microsoft, mail:demo).';
 
 /** Seconds before the next try after `attempts` failures in a row: 30 s doubling, at most 1 h. */
-export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** attempts, 3600);
+const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** attempts, 3600);
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 

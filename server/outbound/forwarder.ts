@@ -15,7 +15,7 @@ import {
 // Each row is claimed under `for update skip locked` with a lease, so two servers never send the
 // same row at once; a failed send is retried with exponential backoff.
 
-export type WebhookTargets = Pick<Config, 'feedbackWebhookUrl' | 'integrationWebhookUrl'>;
+type WebhookTargets = Pick<Config, 'feedbackWebhookUrl' | 'integrationWebhookUrl'>;
 
 /** How rows of some kinds are sent: null when the receiver accepted the row, else why not. */
 export interface Channel {
@@ -85,12 +85,12 @@ export function requestChannels(targets: WebhookTargets): Channel[] {
   });
 }
 
-export interface DrainResult {
+interface DrainResult {
   delivered: number;
   failed: number;
 }
 
-export interface DrainOptions {
+interface DrainOptions {
   /** Once aborted, no further row is claimed. */
   stop?: AbortSignal;
   /** The clock (tests inject one). */
@@ -142,7 +142,7 @@ export function notifyQueued(db: Db): void {
   for (const wake of wakers.get(db) ?? []) wake();
 }
 
-export interface ForwarderOptions {
+interface ForwarderOptions {
   db: Db;
   channels: readonly Channel[];
   log: FastifyBaseLogger;
@@ -150,7 +150,7 @@ export interface ForwarderOptions {
   now?: () => Date;
 }
 
-export interface Forwarder {
+interface Forwarder {
   start(): void;
   /** Stops polling and waits for the send in progress, if any; no further row is claimed. */
   stop(): Promise<void>;

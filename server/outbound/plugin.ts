@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { alertChannels } from '../alerts/delivery';
 import { createForwarder, requestChannels } from './forwarder';
 
-export interface OutboundPluginOptions {
+interface OutboundPluginOptions {
   /** How often due rows are looked for; a stored request also wakes the forwarder at once. */
   pollMs?: number;
   /** The clock (tests inject one). */

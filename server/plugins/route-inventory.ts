@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-export interface RouteEntry {
+interface RouteEntry {
   method: string;
   url: string;
 }

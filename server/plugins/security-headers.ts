@@ -8,7 +8,7 @@ const LOOKER_STUDIO = 'https://lookerstudio.google.com';
  * Looker Studio; nothing may frame the app. Styles allow 'unsafe-inline' because Radix writes
  * inline styles; scripts do not.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'superset'>): string {
+function contentSecurityPolicy(config: Pick<Config, 'superset'>): string {
   const frames = [config.superset ? new URL(config.superset.url).origin : null, LOOKER_STUDIO];
   return [
     "default-src 'self'",

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'x-xsrf-token';
 
 /** Double-submit XSRF protection: the server sets a cookie the app echoes back in a header. */
 export function hasValidXsrf(request: FastifyRequest): boolean {

@@ -1,18 +1,18 @@
 import type { Queryable } from '../db/types';
 
-export type ContactKind = 'address' | 'domain';
+type ContactKind = 'address' | 'domain';
 
 export interface NewContact {
   kind: ContactKind;
   value: string;
 }
 
-export interface GroupSummary {
+interface GroupSummary {
   contact_group: string;
   contacts_number: number;
 }
 
-export interface ContactRow {
+interface ContactRow {
   id: number;
   item: string;
 }

@@ -6,7 +6,7 @@ export interface StoredFiltering {
   internalDomains: string[];
 }
 
-export interface WorkspaceDomains {
+interface WorkspaceDomains {
   provider: string;
   allowedDomains: string[];
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/types';
 // A workspace's mail account: which provider its mailboxes are read through, the settings that
 // may be shown, and the sealed credential (server/mail/secrets.ts), never returned by any API.
 
-export type MailProviderName = 'imap' | 'google' | 'microsoft' | 'demo';
+type MailProviderName = 'imap' | 'google' | 'microsoft' | 'demo';
 
 export interface MailAccount {
   provider: MailProviderName;

@@ -103,7 +103,7 @@ export async function findMailboxNames(
   return new Map(rows.map((row) => [row.email, row.full_name]));
 }
 
-export interface MailboxQuota {
+interface MailboxQuota {
   allowedDomains: string[];
   max: number;
   used: number;

@@ -1,7 +1,7 @@
 import type { Queryable, Tx } from '../db/types';
 
 export type RequestKind = 'feedback' | 'integration';
-export type AlertKind = 'alert_email' | 'alert_webhook';
+type AlertKind = 'alert_email' | 'alert_webhook';
 export type OutboundKind = RequestKind | AlertKind;
 
 export interface NewOutboundRequest {

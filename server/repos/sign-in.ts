@@ -5,7 +5,7 @@ import type { Role } from '../../common/access-model';
 // it belongs to; these are the only lookups not scoped by a workspace_id parameter. Every
 // statement that changes a row still names its workspace.
 
-export interface SignInUser {
+interface SignInUser {
   workspace_id: number;
   user_id: number;
   email: string;
@@ -57,7 +57,7 @@ export async function bindOidcIdentity(
   return rows.length > 0;
 }
 
-export interface DemoUser {
+interface DemoUser {
   workspace_id: number;
   user_id: number;
   email: string;

@@ -98,7 +98,7 @@ export async function emailsOfOtherWorkspaces(
   return rows.map((row) => row.email);
 }
 
-export interface UserQuota {
+interface UserQuota {
   allowedDomains: string[];
   max: number;
   used: number;

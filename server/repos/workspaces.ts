@@ -5,9 +5,9 @@ import type { Queryable } from '../db/types';
 // server/cli); the schema's constraints are the last line of defence.
 
 export type Provider = 'G' | 'M';
-export type DashboardPlatform = 'Superset' | 'Looker Studio' | 'Native';
+type DashboardPlatform = 'Superset' | 'Looker Studio' | 'Native';
 
-export interface WorkspaceRow {
+interface WorkspaceRow {
   workspace_id: number;
   client_name: string;
   allowed_domains: string[];
@@ -37,7 +37,7 @@ export interface Workspace extends WorkspaceRow {
   dashboard: DashboardRow;
 }
 
-export interface WorkspaceSummary extends WorkspaceRow {
+interface WorkspaceSummary extends WorkspaceRow {
   users: number;
   mailboxes: number;
   alerts: number;

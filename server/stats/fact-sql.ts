@@ -137,7 +137,7 @@ const requests = (scope: string) => `
     from answered a cross join g
     left join business b on b.mailbox_id = a.mailbox_id and b.first_id = a.first_id`;
 
-export interface FactScope {
+interface FactScope {
   mailboxId: number;
   threadKeys: readonly string[];
 }

@@ -5,7 +5,7 @@ import type { StatsScope } from './scope';
 
 type Summary = Schemas['StatsSummary'];
 type Times = Schemas['StatsTimes'];
-export type BreakdownBy = Schemas['StatsBreakdown']['by'];
+type BreakdownBy = Schemas['StatsBreakdown']['by'];
 
 interface FigureRow {
   key: string;

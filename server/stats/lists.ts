@@ -12,7 +12,7 @@ const scopeParams = (scope: StatsScope) => [
   scope.groupIds,
 ];
 
-export type TimeBasis = 'business' | 'calendar';
+type TimeBasis = 'business' | 'calendar';
 
 /**
  * Requests of the range by business or calendar response time (the request's seconds of that
@@ -65,7 +65,7 @@ export async function heatmap(tx: Queryable, scope: StatsScope): Promise<Schemas
   };
 }
 
-export interface UnrepliedPaging {
+interface UnrepliedPaging {
   order: 'newest' | 'longest';
   page: number;
   pageSize: number;

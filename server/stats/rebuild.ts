@@ -14,7 +14,7 @@ export class RebuildBusyError extends Error {
   override readonly name = 'RebuildBusyError';
 }
 
-export interface RebuildResult {
+interface RebuildResult {
   workspaceId: number;
   generation: number;
   messages: number;

@@ -7,7 +7,7 @@ import type { RlsRule } from './rls';
  * Done afresh on every call, so no Superset session outlives a request.
  */
 
-export type SupersetStep = 'login' | 'csrf_token' | 'guest_token';
+type SupersetStep = 'login' | 'csrf_token' | 'guest_token';
 
 /** A failed call to Superset. The message names the step and the status, never the credentials. */
 export class SupersetError extends Error {
@@ -26,7 +26,7 @@ export interface GuestUser {
   last_name: string;
 }
 
-export interface SupersetClient {
+interface SupersetClient {
   /** `rls`: the row-level-security rules the token carries (see rls.ts). */
   guestToken(dashboardUuid: string, user: GuestUser, rls: RlsRule[]): Promise<string>;
 }

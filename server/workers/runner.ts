@@ -16,7 +16,7 @@ export interface Clock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => new Date(),
   sleep: (ms, signal) =>
     new Promise((resolve) => {

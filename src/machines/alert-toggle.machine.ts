@@ -115,13 +115,4 @@ export const alertToggleMachine = setup({
 });
 
 export type AlertToggleActor = ActorRefFrom<typeof alertToggleMachine>;
-type AlertToggleSnapshot = SnapshotFrom<typeof alertToggleMachine>;
-export type AlertToggleStatus = 'active' | 'pausing' | 'paused' | 'resuming';
-
-/** Where a toggle rests (`starting` is left at once). */
-export function toggleStatus(snapshot: AlertToggleSnapshot): AlertToggleStatus {
-  if (snapshot.matches('pausing')) return 'pausing';
-  if (snapshot.matches('paused')) return 'paused';
-  if (snapshot.matches('resuming')) return 'resuming';
-  return 'active';
-}
+export type AlertToggleSnapshot = SnapshotFrom<typeof alertToggleMachine>;

@@ -1,18 +1,28 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { filterRows, orderRows, type SortDirection, type TableRow } from './table.view';
+import {
+  filterRows,
+  orderRows,
+  searchNarrows,
+  type SortDirection,
+  type TableRow,
+} from './table.view';
 
 interface TableContext {
   /** The rows as the screen handed them over (the server's order). */
   rows: readonly TableRow[];
-  /** The rows in the current sort order. */
+  /** The rows in the current sort order, and their keys (what an empty search shows). */
   ordered: readonly TableRow[];
+  orderedKeys: readonly string[];
   query: string;
   sortColumn: string | null;
-  /** Keys of the rows in view: `ordered`, narrowed by the search. */
+  /** The rows in view: `ordered`, narrowed by the search; `visible` holds their keys. */
+  shown: readonly TableRow[];
   visible: readonly string[];
-  /** Keys in view that may be selected; select-all selects exactly these. */
-  selectable: ReadonlySet<string>;
-  /** Always a subset of `selectable`: hidden rows are never part of a bulk action. */
+  /** Keys of the rows no one may select (a handful), so a keystroke builds no set of keys. */
+  locked: ReadonlySet<string>;
+  /** How many rows in view may be selected; select-all selects exactly these. */
+  selectableCount: number;
+  /** Always rows in view that are not locked: hidden rows are never part of a bulk action. */
   selected: ReadonlySet<string>;
 }
 
@@ -26,26 +36,48 @@ export type TableEvent =
   /** Clear search: the query and the selection go. */
   | { type: 'RESET' };
 
-type ViewUpdate = Pick<TableContext, 'ordered' | 'query'>;
+type ViewUpdate = Pick<TableContext, 'ordered' | 'orderedKeys' | 'query'>;
 
-/** Recomputes what is in view and keeps only the selected rows still in view. */
+/**
+ * Recomputes what is in view and keeps only the selected rows still in view. A keystroke that
+ * only lengthens the query narrows the rows already shown; an empty query shows `ordered` as is.
+ */
 function view(context: TableContext, update: ViewUpdate): Partial<TableContext> {
-  const shown = filterRows(update.ordered, update.query);
-  const selectable = new Set(shown.filter((row) => row.selectable).map((row) => row.key));
-  const selected = new Set([...context.selected].filter((key) => selectable.has(key)));
-  return { ...update, visible: shown.map((row) => row.key), selectable, selected };
+  const narrowing =
+    update.ordered === context.ordered && searchNarrows(context.query, update.query);
+  const shown = filterRows(narrowing ? context.shown : update.ordered, update.query);
+  const visible = shown === update.ordered ? update.orderedKeys : shown.map((row) => row.key);
+  let selectableCount = 0;
+  for (const row of shown) if (!context.locked.has(row.key)) selectableCount++;
+  return {
+    ...update,
+    shown,
+    visible,
+    selectableCount,
+    selected: keepInView(context.selected, visible),
+  };
 }
 
-function ordered(
+/** The selection narrowed to the keys in view; the same set when nothing is selected. */
+function keepInView(selected: ReadonlySet<string>, visible: readonly string[]) {
+  if (selected.size === 0) return selected;
+  const inView = new Set(visible);
+  return new Set([...selected].filter((key) => inView.has(key)));
+}
+
+function ordering(
   rows: readonly TableRow[],
   column: string | null,
   direction: SortDirection | null,
 ) {
-  return column === null || direction === null ? rows : orderRows(rows, column, direction);
+  const ordered = column === null || direction === null ? rows : orderRows(rows, column, direction);
+  return { ordered, orderedKeys: ordered.map((row) => row.key) };
 }
 
+const currentOrder = ({ ordered, orderedKeys }: TableContext) => ({ ordered, orderedKeys });
+
 const isAllSelected = (context: TableContext) =>
-  context.selectable.size > 0 && context.selected.size === context.selectable.size;
+  context.selectableCount > 0 && context.selected.size === context.selectableCount;
 
 /**
  * Search, sort and selection of one table. `sort` toggles ascending and descending on the same
@@ -58,7 +90,9 @@ export const tableMachine = setup({
     isSortedColumn: ({ context, event }) =>
       event.type === 'SORT' && event.column === context.sortColumn,
     isSelectable: ({ context, event }) =>
-      event.type === 'TOGGLE_ROW' && context.selectable.has(event.key),
+      event.type === 'TOGGLE_ROW' &&
+      !context.locked.has(event.key) &&
+      context.visible.includes(event.key),
     isEmpty: ({ context }) => context.rows.length === 0,
     hasNoMatches: ({ context }) => context.rows.length > 0 && context.visible.length === 0,
     hasRowsInView: ({ context }) => context.visible.length > 0,
@@ -68,32 +102,41 @@ export const tableMachine = setup({
   },
   actions: {
     assignRows: assign(
-      ({ context }, params: { rows: readonly TableRow[]; direction: SortDirection | null }) => ({
-        rows: params.rows,
-        ...view(context, {
-          ordered: ordered(params.rows, context.sortColumn, params.direction),
-          query: context.query,
-        }),
-      }),
+      ({ context }, params: { rows: readonly TableRow[]; direction: SortDirection | null }) => {
+        const locked = new Set(params.rows.filter((row) => !row.selectable).map((row) => row.key));
+        return {
+          rows: params.rows,
+          locked,
+          ...view(
+            { ...context, locked },
+            {
+              ...ordering(params.rows, context.sortColumn, params.direction),
+              query: context.query,
+            },
+          ),
+        };
+      },
     ),
     assignSort: assign(({ context }, params: { column: string; direction: SortDirection }) => ({
       sortColumn: params.column,
       ...view(context, {
-        ordered: orderRows(context.rows, params.column, params.direction),
+        ...ordering(context.rows, params.column, params.direction),
         query: context.query,
       }),
     })),
     assignQuery: assign(({ context }, params: { query: string }) =>
-      view(context, { ordered: context.ordered, query: params.query }),
+      view(context, { ...currentOrder(context), query: params.query }),
     ),
     toggleRow: assign(({ context }, params: { key: string }) => {
       const selected = new Set(context.selected);
       if (!selected.delete(params.key)) selected.add(params.key);
       return { selected };
     }),
-    selectAll: assign(({ context }) => ({ selected: new Set(context.selectable) })),
+    selectAll: assign(({ context }) => ({
+      selected: new Set(context.visible.filter((key) => !context.locked.has(key))),
+    })),
     clearSelection: assign({ selected: () => new Set<string>() }),
-    clearQuery: assign(({ context }) => view(context, { ordered: context.ordered, query: '' })),
+    clearQuery: assign(({ context }) => view(context, { ...currentOrder(context), query: '' })),
   },
 }).createMachine({
   id: 'table',
@@ -101,10 +144,13 @@ export const tableMachine = setup({
   context: {
     rows: [],
     ordered: [],
+    orderedKeys: [],
     query: '',
     sortColumn: null,
+    shown: [],
     visible: [],
-    selectable: new Set(),
+    locked: new Set(),
+    selectableCount: 0,
     selected: new Set(),
   },
   on: {
@@ -236,6 +282,8 @@ export const tableMachine = setup({
 export type TableActor = ActorRefFrom<typeof tableMachine>;
 export type TableSnapshot = SnapshotFrom<typeof tableMachine>;
 
+const NONE: readonly string[] = [];
+
 /** The selected keys in the order they are shown. */
 export const selectedKeys = (context: TableContext) =>
-  context.visible.filter((key) => context.selected.has(key));
+  context.selected.size === 0 ? NONE : context.visible.filter((key) => context.selected.has(key));

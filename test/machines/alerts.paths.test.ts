@@ -6,8 +6,13 @@ import type { Features } from '../../src/session/user-info';
 import { makeAlert } from '../support/alerts-fixtures';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox } from '../support/settings-fixtures';
-import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support/list-tab';
-import type { ControlledActors, Executors, PathEvent } from './support/paths';
+import { describeListTabPaths, loadOutcomes } from './support/list-tab';
+import {
+  sendEvent as send,
+  type ControlledActors,
+  type Executors,
+  type PathEvent,
+} from './support/paths';
 
 const KEY_ACCOUNTS = makeAlert(1, 'Key accounts waiting');
 const DATA: AlertsData = {

@@ -1,31 +1,25 @@
 import type { Dashboard } from '../../src/api/types';
 import { describe } from 'vitest';
-import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import { dashboardMachine, type DashboardEvent } from '../../src/machines/dashboard.machine';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../support/fixtures';
 import {
-  ControlledActors,
   describePathTests,
-  SimulatedClock,
+  sendEvent as send,
+  startWithStandIns,
   type Executors,
 } from './support/paths';
 
-type DashboardTestActor = ReturnType<typeof start>['actor'];
-
-function start() {
-  const actors = new ControlledActors();
-  const clock = new SimulatedClock();
-  const machine = dashboardMachine.provide({
+const start = startWithStandIns((actors) =>
+  dashboardMachine.provide({
     actors: { loadDashboard: actors.promise<Dashboard>('loadDashboard') },
-  });
-  return { actor: createActor(machine, { clock }).start(), actors, clock };
-}
+  }),
+);
 
-const executors = {
-  LOAD: (actor, event) => actor.send(event),
-  RETRY: (actor, event) => actor.send(event),
-} satisfies Executors<DashboardTestActor, DashboardEvent>;
+const executors = { LOAD: send, RETRY: send } satisfies Executors<
+  { send(event: DashboardEvent): void },
+  DashboardEvent
+>;
 
 describe('dashboard machine paths', () => {
   describePathTests({

@@ -3,8 +3,8 @@ import type { MailboxesData } from '../../src/machines/mailboxes.actors';
 import { mailboxesMachine, type MailboxesEvent } from '../../src/machines/mailboxes.machine';
 import { makeFeatures, type FeatureOverrides } from '../support/fixtures';
 import { makeMailbox } from '../support/settings-fixtures';
-import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support/list-tab';
-import type { Executors, PathEvent } from './support/paths';
+import { describeListTabPaths, loadOutcomes } from './support/list-tab';
+import { sendEvent as send, type Executors, type PathEvent } from './support/paths';
 
 const SALES = makeMailbox('sales@acme.example');
 const DATA: MailboxesData = { mailboxes: [SALES, makeMailbox('support@acme.example')] };

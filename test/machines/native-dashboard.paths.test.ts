@@ -1,6 +1,5 @@
 import type { DashboardFilters } from '../../src/api/types';
 import { describe } from 'vitest';
-import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { Figures, FiguresInput } from '../../src/machines/native-dashboard.actors';
 import {
@@ -9,33 +8,28 @@ import {
 } from '../../src/machines/native-dashboard.machine';
 import { choices, makeFigures, makeRequest } from '../support/native-dashboard-fixtures';
 import {
-  ControlledActors,
   describePathTests,
-  SimulatedClock,
+  sendEvent as send,
+  startWithStandIns,
   type Executors,
 } from './support/paths';
-
-type TestActor = ReturnType<typeof start>['actor'];
 
 const request = makeRequest('2026-02-01', '2026-02-28');
 const failure = new ApiFailure({ kind: 'server', status: 500, message: 'boom', requestId: 'r1' });
 
-function start() {
-  const actors = new ControlledActors();
-  const clock = new SimulatedClock();
-  const machine = nativeDashboardMachine.provide({
+const start = startWithStandIns((actors) =>
+  nativeDashboardMachine.provide({
     actors: {
       loadChoices: actors.promise<DashboardFilters>('loadChoices'),
       loadFigures: actors.promise<Figures, FiguresInput>('loadFigures'),
     },
-  });
-  return { actor: createActor(machine, { clock }).start(), actors, clock };
-}
+  }),
+);
 
-const executors = {
-  REQUEST: (actor, event) => actor.send(event),
-  RETRY: (actor, event) => actor.send(event),
-} satisfies Executors<TestActor, NativeDashboardEvent>;
+const executors = { REQUEST: send, RETRY: send } satisfies Executors<
+  { send(event: NativeDashboardEvent): void },
+  NativeDashboardEvent
+>;
 
 describe('native dashboard machine paths', () => {
   describePathTests({

@@ -3,8 +3,8 @@ import { teamsMachine, type TeamsEvent } from '../../src/machines/teams.machine'
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeTeam } from '../support/settings-fixtures';
-import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support/list-tab';
-import type { Executors, PathEvent } from './support/paths';
+import { describeListTabPaths, loadOutcomes } from './support/list-tab';
+import { sendEvent as send, type Executors, type PathEvent } from './support/paths';
 
 const SALES = makeTeam(1, 'Sales', ['sales@acme.example']);
 const DATA: TeamsData = { teams: [SALES], mailboxes: [makeMailbox('sales@acme.example')] };

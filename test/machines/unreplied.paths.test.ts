@@ -1,36 +1,30 @@
 import type { StatsUnrepliedPage } from '../../src/api/types';
 import { describe } from 'vitest';
-import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { UnrepliedRequest } from '../../src/machines/native-dashboard.actors';
 import { unrepliedMachine, type UnrepliedEvent } from '../../src/machines/unreplied.machine';
 import { makeRequest, unrepliedPage } from '../support/native-dashboard-fixtures';
 import {
-  ControlledActors,
   describePathTests,
-  SimulatedClock,
+  sendEvent as send,
+  startWithStandIns,
   type Executors,
 } from './support/paths';
 
-type TestActor = ReturnType<typeof start>['actor'];
-
 const failure = new ApiFailure({ kind: 'server', status: 500, message: 'boom', requestId: 'r1' });
 
-function start() {
-  const actors = new ControlledActors();
-  const clock = new SimulatedClock();
-  const machine = unrepliedMachine.provide({
+const start = startWithStandIns((actors) =>
+  unrepliedMachine.provide({
     actors: {
       loadUnreplied: actors.promise<StatsUnrepliedPage, UnrepliedRequest>('loadUnreplied'),
     },
-  });
-  return { actor: createActor(machine, { clock }).start(), actors, clock };
-}
+  }),
+);
 
-const executors = {
-  SHOW: (actor, event) => actor.send(event),
-  RETRY: (actor, event) => actor.send(event),
-} satisfies Executors<TestActor, UnrepliedEvent>;
+const executors = { SHOW: send, RETRY: send } satisfies Executors<
+  { send(event: UnrepliedEvent): void },
+  UnrepliedEvent
+>;
 
 describe('unreplied list machine paths', () => {
   describePathTests({

@@ -3,8 +3,8 @@ import { usersMachine, type UsersEvent } from '../../src/machines/users.machine'
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../support/settings-fixtures';
-import { describeListTabPaths, loadOutcomes, sendEvent as send } from './support/list-tab';
-import type { Executors, PathEvent } from './support/paths';
+import { describeListTabPaths, loadOutcomes } from './support/list-tab';
+import { sendEvent as send, type Executors, type PathEvent } from './support/paths';
 
 const ADA = makeSettingsUser('ada@acme.example', { role: 'admin' });
 const MAX = makeSettingsUser('max@acme.example', {

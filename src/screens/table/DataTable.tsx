@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode } from 'react';
+import type { ListStatus } from '@/machines/list-tab.view';
 import { selectedKeys, type TableActor } from '@/machines/table.machine';
+import { tableBody } from '@/machines/table.view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
@@ -14,14 +16,6 @@ import './DataTable.css';
 
 const sameKeys = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((key, index) => key === b[index]);
-
-type ListStatus = 'loading' | 'failed' | 'ready';
-
-/** Where a tab's list is, for tab machines with `loading`, `failed` and `ready` states. */
-export const listStatus = (snapshot: {
-  matches(state: 'failed' | 'ready'): boolean;
-}): ListStatus =>
-  snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') ? 'ready' : 'loading';
 
 /** Every row has this height, which is what makes windowing exact. */
 const ROW_HEIGHT_PX = 56;
@@ -58,13 +52,7 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { table, status, label } = props;
   const query = useSelector(table, (snapshot) => snapshot.context.query);
-  const view = useSelector(table, (snapshot) =>
-    snapshot.matches({ view: 'empty' })
-      ? 'empty'
-      : snapshot.matches({ view: 'noMatches' })
-        ? 'noMatches'
-        : 'rows',
-  );
+  const view = useSelector(table, tableBody);
   const selected = useSelector(table, (snapshot) => selectedKeys(snapshot.context), sameKeys);
 
   let body: ReactNode;
@@ -117,7 +105,7 @@ function TableGrid<T>(props: DataTableProps<T>) {
   const scrollBox = useRef<HTMLDivElement>(null);
   const visible = useSelector(table, (snapshot) => snapshot.context.visible);
   const selected = useSelector(table, (snapshot) => snapshot.context.selected);
-  const selectableKeys = useSelector(table, (snapshot) => snapshot.context.selectable);
+  const locked = useSelector(table, (snapshot) => snapshot.context.locked);
   const rows = useRowWindow(scrollBox, visible.length, ROW_HEIGHT_PX);
   const hasMenu = rowMenu !== undefined;
   const cellCount = columns.length + (selectable ? 1 : 0) + (hasMenu ? 1 : 0);
@@ -141,9 +129,7 @@ function TableGrid<T>(props: DataTableProps<T>) {
                   name={rowName(item)}
                   columns={columns}
                   check={
-                    selectable
-                      ? { checked: selected.has(key), disabled: !selectableKeys.has(key) }
-                      : null
+                    selectable ? { checked: selected.has(key), disabled: locked.has(key) } : null
                   }
                   menuItems={rowMenu ? rowMenu(item) : null}
                 />

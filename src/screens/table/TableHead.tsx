@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { TableActor, TableSnapshot } from '@/machines/table.machine';
-import type { SortDirection } from '@/machines/table.view';
+import type { TableActor } from '@/machines/table.machine';
+import { sameSort, selectAllBox, tableSort, type SortDirection } from '@/machines/table.view';
 import { Checkbox } from '@/ui/Checkbox';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/ui/icons';
 import type { Column } from '@/ui/table/table-types';
@@ -12,18 +12,6 @@ interface TableHeadProps<T> {
   selectable: boolean;
   hasMenu: boolean;
 }
-
-type SortState = { column: string; direction: SortDirection } | null;
-
-function sortOf(snapshot: TableSnapshot): SortState {
-  const column = snapshot.context.sortColumn;
-  if (column === null || snapshot.matches({ sort: 'unsorted' })) return null;
-  const descending = snapshot.matches({ sort: 'descending' });
-  return { column, direction: descending ? 'descending' : 'ascending' };
-}
-
-const sameSort = (a: SortState, b: SortState) =>
-  a?.column === b?.column && a?.direction === b?.direction;
 
 const SORT_ICONS = { ascending: ArrowUpIcon, descending: ArrowDownIcon } as const;
 
@@ -45,15 +33,13 @@ function SortButton(props: {
 }
 
 function SelectAll({ table }: { table: TableActor }) {
-  const all = useSelector(table, (snapshot) => snapshot.matches({ selection: 'all' }));
-  const some = useSelector(table, (snapshot) => snapshot.matches({ selection: 'some' }));
-  const none = useSelector(table, (snapshot) => snapshot.context.selectable.size === 0);
+  const box = useSelector(table, selectAllBox);
   return (
     <Checkbox
       aria-label="Select all"
-      checked={all}
-      indeterminate={some}
-      disabled={none}
+      checked={box === 'all'}
+      indeterminate={box === 'some'}
+      disabled={box === 'disabled'}
       onChange={() => table.send({ type: 'TOGGLE_ALL' })}
     />
   );
@@ -61,7 +47,7 @@ function SelectAll({ table }: { table: TableActor }) {
 
 /** The header row: select-all, sortable column headers (`aria-sort`), and the menu column. */
 export function TableHead<T>({ table, columns, selectable, hasMenu }: TableHeadProps<T>) {
-  const sort = useSelector(table, sortOf, sameSort);
+  const sort = useSelector(table, tableSort, sameSort);
   return (
     <thead>
       <tr aria-rowindex={1}>

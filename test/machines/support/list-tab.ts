@@ -1,23 +1,13 @@
 import { describe } from 'vitest';
-import {
-  createActor,
-  type Actor,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type InputFrom,
-} from 'xstate';
+import { type Actor, type AnyStateMachine, type EventFromLogic, type InputFrom } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import {
   ControlledActors,
   describePathTests,
-  SimulatedClock,
+  startWithStandIns,
   type Executors,
   type PathEvent,
 } from './paths';
-
-/** The executor of an event the test sends as it is. */
-export const sendEvent = <TEvent>(actor: { send(event: TEvent): void }, event: TEvent) =>
-  actor.send(event);
 
 /** The `load` actor's outcomes: the tab's lists, or a network failure. */
 export function loadOutcomes<TData>(data: TData) {
@@ -71,12 +61,7 @@ export function describeListTabPaths<TMachine extends AnyStateMachine, TData>(
         label: listTabLabel,
         executors: options.executors,
         ...(options.unreachable ? { unreachable: options.unreachable } : {}),
-        start: () => {
-          const actors = new ControlledActors();
-          const clock = new SimulatedClock();
-          const actor = createActor(options.provide(actors), { clock, input }).start();
-          return { actor, actors, clock };
-        },
+        start: startWithStandIns(options.provide, input),
       });
     });
   }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import {
   __unsafe_getAllOwnEventDescriptors,
+  createActor,
   fromCallback,
   fromPromise,
   SimulatedClock,
@@ -162,6 +163,26 @@ export async function replayPath<TMachine extends AnyStateMachine>(
 }
 
 export { SimulatedClock };
+
+/** The executor of an event the test sends as it is. */
+export const sendEvent = <TEvent>(actor: { send(event: TEvent): void }, event: TEvent) =>
+  actor.send(event);
+
+/**
+ * A path test's `start`: the machine with the stand-ins `provide` puts in for its actors, on a
+ * simulated clock, started with `input` when it takes one.
+ */
+export function startWithStandIns<TMachine extends AnyStateMachine>(
+  provide: (actors: ControlledActors) => TMachine,
+  input?: InputFrom<TMachine>,
+) {
+  return () => {
+    const actors = new ControlledActors();
+    const clock = new SimulatedClock();
+    const options = input === undefined ? { clock } : { clock, input };
+    return { actor: createActor(provide(actors), options).start(), actors, clock };
+  };
+}
 
 export interface PathTestOptions<TMachine extends AnyStateMachine> {
   /** The machine as the app defines it: traversal is pure, so its real actors never run. */

@@ -41,6 +41,37 @@ describe('table machine', () => {
     expect(visible()[0]).toBe('zoe@x.io');
   });
 
+  it('narrows and widens the rows as the query is typed and erased, in the sorted order', () => {
+    const { actor, visible } = table();
+    actor.send({ type: 'SORT', column: 'name' });
+    const typed = ['a', 'a@', 'ax', 'a', 'e', 'ea', ''];
+    const seen = typed.map((query) => {
+      actor.send({ type: 'SEARCH', query });
+      return visible();
+    });
+    expect(seen).toEqual([
+      ['ada@x.io', 'bea@x.io', 'max@x.io'],
+      ['ada@x.io', 'bea@x.io'],
+      ['max@x.io'],
+      ['ada@x.io', 'bea@x.io', 'max@x.io'],
+      ['bea@x.io'],
+      ['bea@x.io'],
+      ['ada@x.io', 'bea@x.io', 'max@x.io'],
+    ]);
+  });
+
+  it('keeps a selection only while its row is in view', () => {
+    const { actor } = table();
+    actor.send({ type: 'TOGGLE_ALL' });
+    const selected = () => selectedKeys(actor.getSnapshot().context);
+    expect(selected()).toEqual(['max@x.io', 'bea@x.io']);
+    actor.send({ type: 'SEARCH', query: 'bea' });
+    expect(selected()).toEqual(['bea@x.io']);
+    actor.send({ type: 'SEARCH', query: '' });
+    expect(selected()).toEqual(['bea@x.io']);
+    expect(actor.getSnapshot().matches({ selection: 'some' })).toBe(true);
+  });
+
   it('searches case-insensitively in every field', () => {
     const { actor, visible } = table();
     actor.send({ type: 'SEARCH', query: '  BEA ' });

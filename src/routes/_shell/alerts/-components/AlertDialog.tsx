@@ -2,6 +2,7 @@ import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import { alertDraftMissing, type AlertDraft } from '@/machines/alerts.draft';
 import type { AlertsActor } from '@/machines/alerts.machine';
+import { alertEditor, sameAlertEditor } from '@/machines/alerts.view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { Notice } from '@/ui/Notice';
@@ -19,10 +20,7 @@ interface AlertDialogProps {
  * the page's machine fetches the alert; the shared modal-save machine then takes over.
  */
 export function AlertDialog({ actor, mailboxes }: AlertDialogProps) {
-  const editor = useSelector(actor, (snapshot) => snapshot.children.editor);
-  const fetching = useSelector(actor, (snapshot) =>
-    snapshot.matches({ ready: { opener: 'fetching' } }),
-  );
+  const { editor, fetching } = useSelector(actor, alertEditor, sameAlertEditor);
   if (!editor) return null;
   return <EditorDialog actor={actor} editor={editor} fetching={fetching} mailboxes={mailboxes} />;
 }

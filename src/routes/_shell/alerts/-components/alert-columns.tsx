@@ -1,9 +1,8 @@
 import { plural } from '@/domain/text';
 import { lastTriggeredText, type AlertColumn } from '@/machines/alerts.rows';
-import type { AlertToggleStatus } from '@/machines/alert-toggle.machine';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
-import type { AlertItem } from './use-alert-items';
+import type { AlertItem, AlertToggleStatus } from '@/machines/alerts.view';
 
 const STATUS_BADGES: Record<AlertToggleStatus, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },

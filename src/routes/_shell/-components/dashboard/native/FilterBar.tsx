@@ -37,6 +37,43 @@ const TARGET_OPTIONS = TARGETS.map((seconds) => ({
 
 const joined = (values: string[]) => (values.length ? values.join(',') : undefined);
 
+const DATE_FIELDS = [
+  { key: 'from', label: 'From' },
+  { key: 'to', label: 'To' },
+] as const;
+
+/** The list filters that have something to choose: mailboxes (when allowed), teams, groups. */
+function filterMenus(choices: DashboardFilters, canFilterMailboxes: boolean) {
+  const menus = [
+    {
+      key: 'mailboxes' as const,
+      label: 'Mailboxes',
+      allLabel: 'All mailboxes',
+      shown: canFilterMailboxes,
+      options: choices.mailboxes.map((m) => ({
+        value: m.email,
+        label: m.full_name || m.email,
+        detail: m.email,
+      })),
+    },
+    {
+      key: 'teams' as const,
+      label: 'Teams',
+      allLabel: 'All teams',
+      shown: choices.teams.length > 0,
+      options: choices.teams.map((t) => ({ value: String(t.team_id), label: t.name })),
+    },
+    {
+      key: 'contact_groups' as const,
+      label: 'Contact groups',
+      allLabel: 'All contacts',
+      shown: choices.contact_groups.length > 0,
+      options: choices.contact_groups.map((name) => ({ value: name, label: name })),
+    },
+  ];
+  return menus.filter((menu) => menu.shown);
+}
+
 /** The page's filters; each change becomes new search params. */
 export function FilterBar({
   search,
@@ -68,59 +105,30 @@ export function FilterBar({
       />
       {rangeChoice === 'custom' && (
         <div className="filter-dates">
-          <label className="filter-date">
-            <span>From</span>
-            <input
-              type="date"
-              className="text-input"
-              value={range.from}
-              max={range.to}
-              onChange={(event) => setDate('from', event.target.value)}
-            />
-          </label>
-          <label className="filter-date">
-            <span>To</span>
-            <input
-              type="date"
-              className="text-input"
-              value={range.to}
-              min={range.from}
-              onChange={(event) => setDate('to', event.target.value)}
-            />
-          </label>
+          {DATE_FIELDS.map(({ key, label }) => (
+            <label key={key} className="filter-date">
+              <span>{label}</span>
+              <input
+                type="date"
+                className="text-input"
+                value={range[key]}
+                {...(key === 'from' ? { max: range.to } : { min: range.from })}
+                onChange={(event) => setDate(key, event.target.value)}
+              />
+            </label>
+          ))}
         </div>
       )}
-      {canFilterMailboxes && (
+      {filterMenus(choices, canFilterMailboxes).map((menu) => (
         <FilterMenu
-          label="Mailboxes"
-          allLabel="All mailboxes"
-          options={choices.mailboxes.map((m) => ({
-            value: m.email,
-            label: m.full_name || m.email,
-            detail: m.email,
-          }))}
-          selected={listOf(search.mailboxes)}
-          onChange={(values) => onSearch({ ...search, mailboxes: joined(values) })}
+          key={menu.key}
+          label={menu.label}
+          allLabel={menu.allLabel}
+          options={menu.options}
+          selected={listOf(search[menu.key])}
+          onChange={(values) => onSearch({ ...search, [menu.key]: joined(values) })}
         />
-      )}
-      {choices.teams.length > 0 && (
-        <FilterMenu
-          label="Teams"
-          allLabel="All teams"
-          options={choices.teams.map((t) => ({ value: String(t.team_id), label: t.name }))}
-          selected={listOf(search.teams)}
-          onChange={(values) => onSearch({ ...search, teams: joined(values) })}
-        />
-      )}
-      {choices.contact_groups.length > 0 && (
-        <FilterMenu
-          label="Contact groups"
-          allLabel="All contacts"
-          options={choices.contact_groups.map((name) => ({ value: name, label: name }))}
-          selected={listOf(search.contact_groups)}
-          onChange={(values) => onSearch({ ...search, contact_groups: joined(values) })}
-        />
-      )}
+      ))}
       <div className="filter-target">
         <span className="filter-target-label">Target</span>
         <Segmented

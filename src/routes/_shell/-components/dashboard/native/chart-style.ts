@@ -8,7 +8,7 @@ export function token(name: string): string {
 }
 
 /** The axis type: the page's font at the extra-small step. */
-export const axisFont = () => `12px ${token('--font-sans')}`;
+const axisFont = () => `12px ${token('--font-sans')}`;
 
 /** An x axis and a y axis in the page's muted text over light grid lines, with overrides. */
 export function axes(

@@ -8,7 +8,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { InboxIcon } from '@/ui/icons';
 import { LimitDialog } from '@/ui/LimitDialog';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
-import { listStatus } from '@/screens/table/DataTable';
+import { listStatus } from '@/machines/list-tab.view';
 import { ListTable } from '@/screens/table/ListTable';
 import type { RowMenuItem } from '@/ui/table/table-types';
 import { MAILBOX_COLUMNS } from './mailbox-columns';
