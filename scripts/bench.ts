@@ -136,7 +136,7 @@ const MEASUREMENTS: Measurement[] = [
   },
   {
     name: 'statistics engine (PGlite 100,000 messages; PostgreSQL 1,000,000 with BENCH_DATABASE_URL)',
-    run: () => statsTimings(scratchDir),
+    run: () => statsTimings(),
   },
   {
     name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
