@@ -2,10 +2,11 @@ import { SCOPED_FACTS, dailyCounts } from './figure-sql';
 
 // The summary without a contact-group filter, fast over long ranges. Sorting every request of the
 // range four times (business and calendar, all and first of thread) for percentile_cont is what
-// made a summary over all history slow, so each order statistic is read instead from an index in
-// the order of its column (migration 0011): one pass over the range's requests counts them, then
-// each percentile reads the two neighbouring values at its rank, from the low end for the median
-// and from the high end for the 90th percentile. The interpolation is percentile_cont's own
+// made a summary over all history slow. When the range holds a large share of the requests, each
+// order statistic is read instead from an index in the order of its column (migration 0011): one
+// pass counts the range's requests, then each percentile reads the two neighbouring values at its
+// rank, from the low end for the median and from the high end for the 90th percentile (a short
+// range still sorts its few requests). The interpolation is percentile_cont's own
 // (`lo + (hi - lo) * fraction`, fraction = p·(n − 1) − ⌊p·(n − 1)⌋), so the figures are equal.
 // Parameters as in figure-sql: $1 workspace, $2 from, $3 to, $4 mailbox ids, $6 target.
 
@@ -69,7 +70,7 @@ const COUNTS = `n_sorted as (
     select * from n_sorted where not (select yes from by_index)
     union all select * from n_indexed where (select yes from by_index))`;
 
-/** The rank p·(n − 1) of a series: its lower row, upper row and fraction. */
+/** The rank p·(n − 1) of a series (`pos`, zero-based) and its count `n`. */
 const rank = (s: Series, p: number) => `(select ${p}::float8 * (n_${s.name} - 1)::float8 as pos,
           n_${s.name} as n from n)`;
 
