@@ -140,7 +140,7 @@ const MEASUREMENTS: Measurement[] = [
   },
   {
     name: 'statistics engine (PGlite 100,000 messages; PostgreSQL 1,000,000 with BENCH_DATABASE_URL)',
-    run: () => statsTimings(scratchDir),
+    run: () => statsTimings(),
   },
   {
     name: ALERTS_NAME,

@@ -105,7 +105,7 @@ const factCounts = (dimension: Dimension) => `
       from (${keyed('msgs', dimension, 'local_date')}) k group by key`;
 
 /** The same counts from the per-day sums; their rows carry mailbox_id and local_date. */
-const dailyCounts = (dimension: Dimension) => `
+export const dailyCounts = (dimension: Dimension) => `
     select key, sum(received)::int as received, sum(sent)::int as sent,
            sum(replied)::int as replied, sum(unreplied)::int as unreplied,
            sum(internal)::int as internal, sum(automated)::int as automated
@@ -135,7 +135,9 @@ export function figuresSql(dimension: Dimension, keys: string | null, daily: boo
                  / nullif(count(business_seconds), 0)`)} as share
       from (${keyed('reqs', dimension, 'local_date')}) k group by key
   ), w as (
-    select key, count(distinct (mailbox_id, thread_key))::int as awaiting
+    -- A thread has at most one waiting request (a reply closes every run before it), so counting
+    -- waiting requests counts awaiting threads, without sorting thread keys.
+    select key, count(*)::int as awaiting
       from (${keyed('waits', dimension, 'last_local_date')}) k group by key
   ), keys as (${keyRows})
   select keys.key,

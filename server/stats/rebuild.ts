@@ -132,6 +132,10 @@ async function rebuildClaimed(db: Db, workspaceId: number, owner: string): Promi
   await db.transaction((tx) => computeFacts(tx, workspaceId, generation, null));
   await swapIn(db, workspaceId, generation, owner);
   await db.transaction((tx) => dropGenerations(tx, workspaceId, generation));
+  // The summary reads percentiles from indexes alone (summary-sql.ts) once their pages are marked
+  // all-visible, which only a vacuum does (PGlite has no autovacuum); it also clears the old
+  // generation's rows. Skipped while another vacuum holds the table: that one does it.
+  await db.query(`vacuum (analyze, skip_locked) stats_requests`);
   const [counts] = await db.query<{ messages: number; requests: number }>(
     `select (select count(*) from stats_message_facts where workspace_id = $1 and generation = $2)::int as messages,
             (select count(*) from stats_requests where workspace_id = $1 and generation = $2)::int as requests`,

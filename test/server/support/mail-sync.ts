@@ -98,6 +98,9 @@ export interface MessageSpec {
   inReplyTo?: string;
   references?: string;
   date: string;
+  cc?: string;
+  /** Further header lines, e.g. `Auto-Submitted: auto-replied`. */
+  headers?: readonly string[];
 }
 
 /** A message with the headers the sync reads and a small body it must never read. */
@@ -108,11 +111,13 @@ export function message(spec: MessageSpec): TestMessage & { id: string } {
   const lines = [
     `From: ${spec.from}`,
     `To: ${spec.to}`,
+    ...(spec.cc ? [`Cc: ${spec.cc}`] : []),
     `Subject: ${spec.subject ?? `Message ${seq}`}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: ${id}`,
     ...(spec.inReplyTo ? [`In-Reply-To: ${spec.inReplyTo}`] : []),
     ...(spec.references ? [`References: ${spec.references}`] : []),
+    ...(spec.headers ?? []),
     '',
     'The body, which the sync never fetches.',
     '',
