@@ -15,7 +15,7 @@ import type { Db } from '../server/db/types';
 import { createWorkspace } from '../server/repos/workspaces';
 import { rebuildWorkspaceStats } from '../server/stats/rebuild';
 import { refreshThreadFacts } from '../server/stats/thread-facts';
-import { adminQuery } from './bench-alert-data';
+import { adminQuery } from './bench-workspace';
 
 const SAMPLES = 3;
 const GAP_MS = 60_000;

@@ -28,8 +28,9 @@ import { createWorkspace } from '../server/repos/workspaces';
 /** The day the bench's mail ends (excluded), so every run sees the same mail. */
 export const BENCH_END = '2026-11-23';
 const HISTORY_DAYS = 730;
-const DOMAIN = 'bench.example';
-const SEED = 20_261_123;
+/** The workspace's domain and the generator's seed, from which the senders follow (buildWorld). */
+export const BENCH_DOMAIN = 'bench.example';
+export const BENCH_SEED = 20_261_123;
 
 export interface BenchWorkspace {
   db: Db;
@@ -48,9 +49,9 @@ export interface BenchOptions {
   keep?: boolean;
 }
 
-const mailOptions = { seed: SEED, workspaceDomains: [DOMAIN], timezone: DEMO_TIMEZONE };
+const mailOptions = { seed: BENCH_SEED, workspaceDomains: [BENCH_DOMAIN], timezone: DEMO_TIMEZONE };
 const range = { from: dayStart(BENCH_END) - HISTORY_DAYS * 86_400_000, to: dayStart(BENCH_END) };
-const address = (i: number) => `desk${String(i).padStart(3, '0')}@${DOMAIN}`;
+const address = (i: number) => `desk${String(i).padStart(3, '0')}@${BENCH_DOMAIN}`;
 
 /** As many mailboxes as `messages` needs (the last one takes the rest of the count). */
 function mailboxesFor(messages: number): string[] {
@@ -77,7 +78,7 @@ async function fill(db: Db, messages: number): Promise<void> {
   await db.transaction(async (tx) => {
     const { workspace_id: id } = await createWorkspace(tx, {
       client_name: 'Stats bench',
-      allowed_domains: [DOMAIN],
+      allowed_domains: [BENCH_DOMAIN],
       provider: 'G',
       max_mailboxes: Math.max(addresses.length, 1),
       max_users: 5,
@@ -128,7 +129,8 @@ async function build(options: { databaseUrl?: string; dataDir: string }, message
   }
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<number> {
+/** One statement on the server `adminUrl` names (create or drop a database); its row count. */
+export async function adminQuery(adminUrl: string, sql: string): Promise<number> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
