@@ -10,6 +10,8 @@ import { redactUrl } from '@/telemetry/redact';
 import { reportError } from '@/telemetry/reporter';
 import { Toaster } from '@/ui/Toast';
 import './router-types';
+// Inter ships with the app (served by our server): the CSP allows no font host.
+import '@fontsource-variable/inter';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 
