@@ -37,10 +37,14 @@ export const validChecks = (c: Context) =>
     (check, index) =>
       check.status === 'OK' && c.checks.findIndex((other) => other.email === check.email) === index,
   );
-export const invalidChecks = (c: Context) => [
-  ...c.refused,
-  ...c.checks.filter((check) => check.status === 'ERROR'),
-];
+/** The refused entries and the server's refusals, in the order they were entered. */
+export const invalidChecks = (c: Context) => {
+  const entered = c.addresses.map((address) => address.trim().toLowerCase());
+  const order = (check: MailboxCheck) => entered.indexOf(check.email.toLowerCase());
+  return [...c.refused, ...c.checks.filter((check) => check.status === 'ERROR')].sort(
+    (a, b) => order(a) - order(b),
+  );
+};
 
 /** A run's split: the addresses the server checks, and the entries refused before sending. */
 export function splitRun(addresses: readonly string[]) {
