@@ -11,6 +11,8 @@ const DOMAIN = new RegExp(`^${DOMAIN_BODY}$`, 'i');
 const WILDCARD_DOMAIN = new RegExp(`^\\*\\.${DOMAIN_BODY}$`, 'i');
 
 export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
+/** Why an entry that is no address cannot be added as a mailbox (the browser and the server). */
+export const NOT_AN_EMAIL = 'This is not a valid email address';
 export const isDomain = (value: string) => value.length <= 253 && DOMAIN.test(value);
 /** `*.acme.example`: every subdomain of a domain. */
 const isWildcardDomain = (value: string) => value.length <= 255 && WILDCARD_DOMAIN.test(value);

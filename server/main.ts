@@ -97,12 +97,16 @@ async function main() {
   const logFormat = chooseLogFormat(process.env.LOG_FORMAT, process.stdout.isTTY === true);
   const app = await buildApp({ config, db, logFormat });
   running.app = app;
-  // The address is printed once, last, below; Fastify's own line only records the bind.
-  await app.listen({
-    port: config.port,
-    host: config.host,
-    listenTextResolver: (address) => `HTTP server bound to ${address}`,
-  });
+  // The address is printed once, last, below. Fastify logs its own line per bound address at
+  // info and has no switch for it: the bind runs with the logger at warn, nothing else logs
+  // meanwhile (no request can arrive before the bind, the workers start after it).
+  const level = app.log.level;
+  app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const listening = `http://${config.host}:${port}`;

@@ -8,8 +8,11 @@ import { routeTree } from './routeTree.gen';
 import { breadcrumbs } from '@/telemetry/breadcrumbs';
 import { redactUrl } from '@/telemetry/redact';
 import { reportError } from '@/telemetry/reporter';
+import { ErrorPage } from '@/ui/ErrorPage';
 import { Toaster } from '@/ui/Toast';
 import './router-types';
+// Inter ships with the app (served by our server): the CSP allows no font host.
+import '@fontsource-variable/inter';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 
@@ -22,6 +25,7 @@ const router = createRouter({
   scrollRestoration: true,
   // Errors a route's error boundary catches never reach window's error event.
   defaultOnCatch: (error) => reportError(error, 'uncaught'),
+  defaultErrorComponent: ErrorPage,
 });
 
 router.subscribe('onResolved', ({ fromLocation, toLocation }) => {

@@ -10,15 +10,58 @@ const ESCAPES: Record<string, string> = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
+/**
+ * The values of src/styles/tokens.css this page uses, under the same names (a test keeps them
+ * equal): the page is drawn like the app's own message pages, with its logo and blue.
+ */
+export const PAGE_TOKENS = {
+  '--color-bg': '#f8fafc',
+  '--color-brand-50': '#eff6ff',
+  '--color-brand': '#2563eb',
+  '--color-brand-hover': '#1d4ed8',
+  '--color-text': '#0f172a',
+  '--color-text-muted': '#475569',
+  '--color-text-inverse': '#ffffff',
+  '--color-focus-ring': 'color-mix(in srgb, #3b82f6 45%, transparent)',
+  '--font-sans':
+    "'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, " +
+    "'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif",
+  '--radius-md': '8px',
+  '--text-base': '0.875rem',
+  '--text-md': '1rem',
+  '--text-lg': '1.125rem',
+  '--text-3xl': '1.875rem',
+} as const;
+
+const ROOT = Object.entries(PAGE_TOKENS)
+  .map(([name, value]) => `${name}:${value}`)
+  .join(';');
+
 // Inline styles only: the page must render with no other request (and under a strict CSP).
-const STYLE = `
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
-font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f6fa;color:#1f2433}
-main{max-width:28rem;margin:1.5rem;padding:2rem;background:#fff;border-radius:12px;
-box-shadow:0 2px 12px rgba(31,36,51,.08)}
-h1{font-size:1.25rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1.5rem}
-a{display:inline-block;padding:.6rem 1.1rem;border-radius:8px;background:#3b5bdb;color:#fff;
-text-decoration:none;font-weight:600}a:focus{outline:3px solid #91a7ff;outline-offset:2px}`;
+const STYLE = `:root{${ROOT}}
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;
+justify-content:center;gap:12px;padding:48px 24px;text-align:center;font-family:var(--font-sans);
+font-size:var(--text-base);line-height:1.5;color:var(--color-text);-webkit-font-smoothing:antialiased;
+background:radial-gradient(circle at 50% 0%,var(--color-brand-50),transparent 60%),var(--color-bg)}
+main{display:flex;flex-direction:column;align-items:center;gap:12px}
+.logo{display:inline-flex;align-items:center;gap:8px;margin-bottom:24px;font-size:var(--text-lg);
+font-weight:700;letter-spacing:-0.02em}
+h1{max-width:560px;margin:0;font-size:var(--text-3xl);font-weight:700;letter-spacing:-0.02em;
+line-height:1.25;text-wrap:balance}
+p{max-width:480px;margin:0;font-size:var(--text-md);color:var(--color-text-muted);text-wrap:pretty}
+a{display:inline-flex;align-items:center;height:38px;margin-top:20px;padding:0 16px;
+border-radius:var(--radius-md);background:var(--color-brand);color:var(--color-text-inverse);
+font-weight:600;text-decoration:none}
+a:hover{background:var(--color-brand-hover)}
+a:focus-visible{outline:none;box-shadow:0 0 0 3px var(--color-focus-ring)}
+@media (max-width:768px){h1{font-size:1.5rem}}`;
+
+// The app's mark (src/ui/shell/Logo.tsx), in the token colours.
+const LOGO = `<span class="logo"><svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+<rect width="32" height="32" rx="9" fill="var(--color-brand)"/>
+<path d="M7 17h4.5l2.5-6 4 11 2.5-5H25" fill="none" stroke="var(--color-text-inverse)"
+stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>Mailpulse</span>`;
 
 export function htmlPage(title: string, message: string): string {
   return `<!doctype html>
@@ -30,6 +73,7 @@ export function htmlPage(title: string, message: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
+${LOGO}
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>

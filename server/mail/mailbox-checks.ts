@@ -1,13 +1,12 @@
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { domainOf, isEmail } from '../../common/patterns';
+import { domainOf, isEmail, NOT_AN_EMAIL } from '../../common/patterns';
 import { findMailboxIds } from '../repos/mailboxes';
 import { getWorkspace, type Provider } from '../repos/workspaces';
 import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';
 
 type MailboxCheck = Schemas['WsMailboxCheck'];
 
-const NOT_AN_EMAIL = 'This is not a valid email address';
 const ALREADY_TRACKED = 'This mailbox is already being tracked';
 const REPEATED = 'This address is repeated in the list';
 

@@ -8,6 +8,7 @@ import {
   dataFromDay,
   exceedsLimit,
   invalidChecks,
+  splitRun,
   validChecks,
   type AddMailboxesContext,
 } from './add-mailboxes.view';
@@ -51,8 +52,10 @@ export const addMailboxesMachine = setup({
   },
   actors: createAddMailboxesActors(),
   guards: {
+    // Something to send: entries that are no address are refused here, not sent to the server.
     canValidate: ({ context }) =>
-      context.addresses.length > 0 && !exceedsLimit(context, context.addresses.length),
+      splitRun(context.addresses).submitted.length > 0 &&
+      !exceedsLimit(context, context.addresses.length),
     isLastCheck: ({ context }) => context.checks.length + 1 >= context.submitted.length,
     canReconnect: ({ context }) => context.reconnects < MAX_RECONNECTS,
     canAdd: ({ context }) => {
@@ -67,8 +70,8 @@ export const addMailboxesMachine = setup({
       addresses: splitEntries(params.text),
     })),
     toggleHistoric: assign({ historic: ({ context }) => !context.historic }),
-    clearRun: assign({ submitted: [], checks: [], reconnects: 0, error: null }),
-    startRun: assign({ submitted: ({ context }) => context.addresses }),
+    clearRun: assign({ submitted: [], checks: [], refused: [], reconnects: 0, error: null }),
+    startRun: assign(({ context }) => splitRun(context.addresses)),
     assignCheck: assign(({ context }, params: { check: MailboxCheck }) => ({
       checks: [...context.checks, params.check],
     })),
@@ -111,6 +114,7 @@ export const addMailboxesMachine = setup({
     historic: false,
     submitted: [],
     checks: [],
+    refused: [],
     reconnects: 0,
     error: null,
   }),

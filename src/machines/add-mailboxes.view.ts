@@ -1,4 +1,5 @@
 import type { MailboxCheck } from '@/api/types';
+import { isEmail, NOT_AN_EMAIL } from '@common/patterns';
 
 // The pure part of the Add mailboxes page: what its machine's guards and its screens read from
 // the context, in one place so both always agree.
@@ -14,6 +15,8 @@ export interface AddMailboxesContext {
   /** The addresses of the current run, in order; `checks[i]` answers `submitted[i]`. */
   submitted: string[];
   checks: MailboxCheck[];
+  /** The run's entries that are no address (shown in red): refused here, never sent. */
+  refused: MailboxCheck[];
   /** Reconnections since the socket last signed in. */
   reconnects: number;
   /** Why validation stopped or adding failed, as the server put it. */
@@ -34,7 +37,24 @@ export const validChecks = (c: Context) =>
     (check, index) =>
       check.status === 'OK' && c.checks.findIndex((other) => other.email === check.email) === index,
   );
-export const invalidChecks = (c: Context) => c.checks.filter((check) => check.status === 'ERROR');
+/** The refused entries and the server's refusals, in the order they were entered. */
+export const invalidChecks = (c: Context) => {
+  const entered = c.addresses.map((address) => address.trim().toLowerCase());
+  const order = (check: MailboxCheck) => entered.indexOf(check.email.toLowerCase());
+  return [...c.refused, ...c.checks.filter((check) => check.status === 'ERROR')].sort(
+    (a, b) => order(a) - order(b),
+  );
+};
+
+/** A run's split: the addresses the server checks, and the entries refused before sending. */
+export function splitRun(addresses: readonly string[]) {
+  return {
+    submitted: addresses.filter(isEmail),
+    refused: addresses
+      .filter((address) => !isEmail(address))
+      .map((email): MailboxCheck => ({ email, status: 'ERROR', message: NOT_AN_EMAIL })),
+  };
+}
 
 const isoDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

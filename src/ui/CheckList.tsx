@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Checkbox } from './Checkbox';
+import { labelClass } from './Field';
 import './CheckList.css';
 
 export interface CheckListOption {
@@ -16,6 +17,8 @@ interface CheckListProps {
   onChange: (selected: string[]) => void;
   /** Shown when there is nothing to choose from. */
   emptyText: string;
+  /** At least one must be chosen: the label gets the required mark. */
+  required?: boolean;
 }
 
 /** Lists longer than this get a filter box. */
@@ -24,7 +27,8 @@ const FILTER_FROM = 7;
 /**
  * A multiple choice as a list of checkboxes in a box of at most 200 px, with a filter for long lists and a count of what is chosen.
  */
-export function CheckList({ label, options, selected, onChange, emptyText }: CheckListProps) {
+export function CheckList(props: CheckListProps) {
+  const { label, options, selected, onChange, emptyText, required } = props;
   const [filter, setFilter] = useState('');
   const legendId = useId();
   const chosen = new Set(selected);
@@ -38,7 +42,7 @@ export function CheckList({ label, options, selected, onChange, emptyText }: Che
   return (
     <fieldset className="check-list" aria-labelledby={legendId}>
       <div className="check-list-head">
-        <span id={legendId} className="field-label">
+        <span id={legendId} className={labelClass(required)}>
           {label}
         </span>
         <span className="check-list-count">{selected.length} selected</span>

@@ -31,6 +31,7 @@ interface ChipsInputProps {
   placeholder?: string;
   hint?: ReactNode;
   error?: ReactNode;
+  required?: boolean;
 }
 
 interface ChipProps {
@@ -74,6 +75,7 @@ export function ChipsInput({
   placeholder,
   hint,
   error,
+  required,
 }: ChipsInputProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -83,7 +85,14 @@ export function ChipsInput({
   const example = size === 'box' && value.values.length > 0;
 
   return (
-    <Field id={id} label={label} hideLabel={hideLabel} hint={hint} error={error}>
+    <Field
+      id={id}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={required}
+    >
       <div
         className={`chips-box chips-box-${size}`}
         data-invalid={error ? true : undefined}
@@ -112,6 +121,7 @@ export function ChipsInput({
           value={value.pending}
           disabled={disabled}
           placeholder={disabled || example ? undefined : placeholder}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, { hint, error })}
           onChange={(event) => take(event.target.value, false)}

@@ -3,8 +3,8 @@ import { Button, buttonClassName } from './Button';
 import { EmptyState } from './EmptyState';
 import { AlertCircleIcon } from './icons';
 
-const ERROR_STATE_TITLE = 'Something went wrong';
-const ERROR_STATE_TEXT =
+export const ERROR_STATE_TITLE = 'Something went wrong';
+export const ERROR_STATE_TEXT =
   'We had some troubles loading this data. Please refresh this page to try again and get in touch if the problem sticks around.';
 
 interface ErrorStateProps {

@@ -9,12 +9,18 @@ export interface FieldMessages {
   hint?: ReactNode;
   /** Error text under the control; also marks the control invalid. */
   error?: ReactNode;
+  /** A mark after the label; the control itself says `aria-required`. */
+  required?: boolean;
 }
 
 interface FieldProps extends FieldMessages {
   id: string;
   children: ReactNode;
 }
+
+/** A label's class; a required field's label gets the mark (drawn by CSS, out of its name). */
+export const labelClass = (required: boolean | undefined) =>
+  required ? 'field-label field-label-required' : 'field-label';
 
 /** Ids of the hint and error texts, for the control's aria-describedby. */
 export function describedBy(id: string, { hint, error }: FieldMessages): string | undefined {
@@ -23,11 +29,11 @@ export function describedBy(id: string, { hint, error }: FieldMessages): string 
 }
 
 /** Label, control and messages laid out the same way for every form control. */
-export function Field({ id, label, hideLabel, hint, error, children }: FieldProps) {
+export function Field({ id, label, hideLabel, hint, error, required, children }: FieldProps) {
   return (
     <div className="field">
       {label && (
-        <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field-label'}>
+        <label htmlFor={id} className={hideLabel ? 'visually-hidden' : labelClass(required)}>
           {label}
         </label>
       )}

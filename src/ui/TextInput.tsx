@@ -9,6 +9,7 @@ export function TextInput({
   hideLabel,
   hint,
   error,
+  required,
   id,
   className,
   type = 'text',
@@ -17,11 +18,20 @@ export function TextInput({
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <Field id={inputId} label={label} hideLabel={hideLabel} hint={hint} error={error}>
+    <Field
+      id={inputId}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={required}
+    >
       <input
         id={inputId}
         type={type}
         className={className ? `input ${className}` : 'input'}
+        // Not the native attribute: the form says what is missing, not a browser bubble.
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(inputId, { hint, error })}
         {...rest}

@@ -40,4 +40,20 @@ describe('the server process', () => {
     // Two starts, the first creating the database, seeding 90 days of demo mail and rebuilding
     // its statistics: minutes on a loaded two-core machine.
   }, 180_000);
+
+  it('prints its address once, then the demo links, and no bind line of its own', async () => {
+    const env = environment(location, { LOG_LEVEL: 'info', LOG_FORMAT: 'line', DEMO: '1' });
+    const running = await start(env);
+    await running.lineMatching(/^demo sign-in viewer /);
+    expect(await stop(running, 'SIGTERM')).toBe(0);
+    const lines = running.output.flatMap((chunk) => chunk.split('\n')).filter(Boolean);
+    const address = lines.filter((line) => line.includes(running.url));
+    expect(address[0]).toBe(`Mailpulse listening on ${running.url}`);
+    expect(address.filter((line) => !line.startsWith('demo sign-in '))).toHaveLength(1);
+    expect(lines.join('\n')).not.toMatch(/Server listening at|HTTP server bound to/);
+    const at = lines.indexOf(`Mailpulse listening on ${running.url}`);
+    expect(
+      lines.slice(at + 1, at + 4).map((line) => line.split(' ').slice(0, 3).join(' ')),
+    ).toEqual(['demo sign-in admin', 'demo sign-in manager', 'demo sign-in viewer']);
+  }, 60_000);
 });

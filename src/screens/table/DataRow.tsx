@@ -1,6 +1,7 @@
 import type { TableActor } from '@/machines/table.machine';
 import { Checkbox } from '@/ui/Checkbox';
 import { RowMenu } from '@/ui/table/RowMenu';
+import { TruncatedText } from '@/ui/TruncatedText';
 import type { Column, RowMenuItem } from '@/ui/table/table-types';
 
 interface DataRowProps<T> {
@@ -15,11 +16,14 @@ interface DataRowProps<T> {
   check: { checked: boolean; disabled: boolean } | null;
   /** Null when the table has no menu column; empty for a row without a menu. */
   menuItems: readonly RowMenuItem[] | null;
+  /** Narrow screens: the minor columns are hidden and their values stacked in the first one. */
+  stack: boolean;
 }
 
 /** One rendered row: its checkbox, its cells and its menu. */
 export function DataRow<T>(props: DataRowProps<T>) {
   const { table, rowKey, check, menuItems } = props;
+  const stackedAt = props.stack ? props.columns.findIndex((column) => !column.minor) : -1;
   return (
     <tr data-row-key={rowKey} aria-rowindex={props.index}>
       {check && (
@@ -32,9 +36,10 @@ export function DataRow<T>(props: DataRowProps<T>) {
           />
         </td>
       )}
-      {props.columns.map((column) => (
+      {props.columns.map((column, index) => (
         <td key={column.id} className={column.minor ? 'table-cell-minor' : undefined}>
           {column.render(props.item)}
+          {index === stackedAt && <Stacked columns={props.columns} item={props.item} />}
         </td>
       ))}
       {menuItems && (
@@ -46,6 +51,15 @@ export function DataRow<T>(props: DataRowProps<T>) {
       )}
     </tr>
   );
+}
+
+/** The minor columns' values in one line, for screens where those columns are hidden. */
+function Stacked<T>({ columns, item }: { columns: readonly Column<T>[]; item: T }) {
+  const texts = columns.flatMap((column) =>
+    column.minor && column.stacked ? [column.stacked(item)] : [],
+  );
+  if (texts.length === 0) return null;
+  return <TruncatedText className="table-stacked">{texts.join(' · ')}</TruncatedText>;
 }
 
 /** Stands in for the rows that are not rendered, so the scroll bar stays true. */

@@ -11,6 +11,7 @@ import { SearchBox } from '@/ui/table/SearchBox';
 import { TableHead } from './TableHead';
 import { NoMatchesState } from '@/ui/table/TableStates';
 import type { Column, RowMenuItem } from '@/ui/table/table-types';
+import { useNarrowScreen } from '@/ui/table/use-narrow-screen';
 import { useRowWindow } from '@/ui/table/use-row-window';
 import './DataTable.css';
 
@@ -47,7 +48,8 @@ export interface DataTableProps<T> {
 /**
  * The one table of the settings tabs (and later contact groups and alerts): search, sortable
  * headers, select-all, row checkboxes and menus, and the empty, no-match, loading and failure
- * states. Search, sort and selection live in the table machine; only the rows in view render.
+ * states. Search, sort and selection live in the table machine. The rows scroll with the page
+ * under a sticky header row, and only those in the window's view render.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { table, status, label } = props;
@@ -102,19 +104,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 function TableGrid<T>(props: DataTableProps<T>) {
   const { table, label, columns, items, rowName, selectable, rowMenu } = props;
-  const scrollBox = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
   const visible = useSelector(table, (snapshot) => snapshot.context.visible);
   const selected = useSelector(table, (snapshot) => snapshot.context.selected);
   const locked = useSelector(table, (snapshot) => snapshot.context.locked);
-  const rows = useRowWindow(scrollBox, visible.length, ROW_HEIGHT_PX);
+  const rows = useRowWindow(body, visible.length, ROW_HEIGHT_PX);
+  const narrow = useNarrowScreen();
   const hasMenu = rowMenu !== undefined;
   const cellCount = columns.length + (selectable ? 1 : 0) + (hasMenu ? 1 : 0);
 
   return (
-    <div ref={scrollBox} className="data-table-scroll" onScroll={rows.onScroll}>
+    <div className="data-table-body">
       <table className="data-table-grid" aria-label={label} aria-rowcount={visible.length + 1}>
         <TableHead table={table} columns={columns} selectable={selectable} hasMenu={hasMenu} />
-        <tbody>
+        <tbody ref={body}>
           {rows.before > 0 && <Spacer height={rows.before} cells={cellCount} />}
           {visible.slice(rows.start, rows.end).map((key, offset) => {
             const item = items.get(key);
@@ -132,6 +135,7 @@ function TableGrid<T>(props: DataTableProps<T>) {
                     selectable ? { checked: selected.has(key), disabled: locked.has(key) } : null
                   }
                   menuItems={rowMenu ? rowMenu(item) : null}
+                  stack={narrow}
                 />
               )
             );

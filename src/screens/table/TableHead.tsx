@@ -48,6 +48,7 @@ function SelectAll({ table }: { table: TableActor }) {
 /** The header row: select-all, sortable column headers (`aria-sort`), and the menu column. */
 export function TableHead<T>({ table, columns, selectable, hasMenu }: TableHeadProps<T>) {
   const sort = useSelector(table, tableSort, sameSort);
+  const lead = columns.findIndex((column) => !column.minor);
   return (
     <thead>
       <tr aria-rowindex={1}>
@@ -56,14 +57,16 @@ export function TableHead<T>({ table, columns, selectable, hasMenu }: TableHeadP
             <SelectAll table={table} />
           </th>
         )}
-        {columns.map((column) => {
+        {columns.map((column, index) => {
           const direction = sort?.column === column.id ? sort.direction : null;
           return (
             <th
               key={column.id}
               scope="col"
               style={column.width ? { width: column.width } : undefined}
-              className={column.minor ? 'table-cell-minor' : undefined}
+              className={
+                column.minor ? 'table-cell-minor' : index === lead ? 'table-cell-lead' : undefined
+              }
               aria-sort={column.sortable ? (direction ?? 'none') : undefined}
             >
               {column.sortable ? (

@@ -9,6 +9,11 @@ export interface Column<T> {
   width?: string;
   /** Hidden on narrow screens (768 px and below), where the essentials must fit. */
   minor?: boolean;
+  /**
+   * For a minor column: its value as a short text for narrow screens, where it is stacked under
+   * the first shown column (`Added Aug 26, 2026`). Without it the value is not shown there.
+   */
+  stacked?: (item: T) => string;
   render: (item: T) => ReactNode;
 }
 

@@ -1,8 +1,8 @@
-import { useLayoutEffect, useState, type RefObject, type UIEvent } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** Rows drawn above and below the visible ones, so a fast scroll shows no blank band. */
 const OVERSCAN = 8;
-/** Until the scroll box is measured (or where it never is, like jsdom), assume this height. */
+/** Until the rows are measured (or where they never are, like jsdom), assume this height. */
 const FALLBACK_VIEWPORT_PX = 720;
 
 interface RowWindow {
@@ -12,39 +12,65 @@ interface RowWindow {
   /** Heights of the blank space standing in for the rows above and below. */
   before: number;
   after: number;
-  onScroll: (event: UIEvent<HTMLElement>) => void;
+}
+
+/** The rows (by index) that the window's viewport shows of a body whose top is `top`. */
+interface InView {
+  first: number;
+  last: number;
+}
+
+function inViewOf(rows: HTMLElement, rowHeight: number): InView {
+  const top = rows.getBoundingClientRect().top;
+  const height = window.innerHeight > 0 ? window.innerHeight : FALLBACK_VIEWPORT_PX;
+  return {
+    first: Math.max(0, Math.floor(-top / rowHeight)),
+    last: Math.max(0, Math.ceil((height - top) / rowHeight)),
+  };
 }
 
 /**
- * Windowing of fixed-height rows: only the rows in the scroll box's view (plus an overscan)
- * are rendered, so thousands of rows cost as little as a screenful.
+ * Windowing of fixed-height rows that scroll with the page: only the rows inside the browser
+ * window's view (plus an overscan) are rendered, so thousands of rows cost as little as a
+ * screenful. `rows` is the table body; it re-measures on the window's scroll and resize.
  */
 export function useRowWindow(
-  scrollBox: RefObject<HTMLElement | null>,
+  rows: RefObject<HTMLElement | null>,
   count: number,
   rowHeight: number,
 ): RowWindow {
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(0);
+  const [inView, setInView] = useState<InView>({
+    first: 0,
+    last: Math.ceil(FALLBACK_VIEWPORT_PX / rowHeight),
+  });
 
   useLayoutEffect(() => {
-    const element = scrollBox.current;
-    if (!element) return;
-    const measure = () => setViewport(element.clientHeight);
+    const measure = () => {
+      const element = rows.current;
+      if (!element) return;
+      const next = inViewOf(element, rowHeight);
+      // Most scroll events move within the same rows: no render for them.
+      setInView((now) => (now.first === next.first && now.last === next.last ? now : next));
+    };
     measure();
+    window.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    // Content above the table can grow or shrink (a toolbar, a notice) without a scroll.
     const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [scrollBox]);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
+  }, [rows, rowHeight]);
 
-  const height = viewport > 0 ? viewport : FALLBACK_VIEWPORT_PX;
-  const start = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
-  const end = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
+  const start = Math.min(count, Math.max(0, inView.first - OVERSCAN));
+  const end = Math.min(count, inView.last + OVERSCAN);
   return {
     start,
-    end,
+    end: Math.max(start, end),
     before: start * rowHeight,
-    after: Math.max(0, count - end) * rowHeight,
-    onScroll: (event) => setScrollTop(event.currentTarget.scrollTop),
+    after: Math.max(0, count - Math.max(start, end)) * rowHeight,
   };
 }

@@ -108,6 +108,31 @@ describe('validating', () => {
     );
   });
 
+  it('sends only the entries that are addresses; the red ones are refused without asking', async () => {
+    const page = await enterAddresses('ann@acme.example not-an-address, bob@acme.example');
+    await page.user.click(screen.getByRole('button', { name: 'Validate mailboxes' }));
+    expect(screen.getByText('0 of 2')).toBeInTheDocument();
+    answer(page.lastSocket(), [
+      ['ann@acme.example', ''],
+      ['bob@acme.example', ''],
+    ]);
+    expect(page.lastSocket().sent.at(-1)).toEqual({
+      type: 'command',
+      command: 'check_mailboxes',
+      mailboxes: ['ann@acme.example', 'bob@acme.example'],
+    });
+    const invalid = await screen.findByRole('list', { name: 'Invalid mailboxes' });
+    expect(within(invalid).getByRole('listitem')).toHaveTextContent(
+      'not-an-address' + 'This is not a valid email address',
+    );
+    expect(screen.getByRole('button', { name: 'Add 2 mailboxes' })).toBeEnabled();
+  });
+
+  it('keeps Validate disabled while no entry is an address', async () => {
+    await enterAddresses('not-an-address also.not');
+    expect(screen.getByRole('button', { name: 'Validate mailboxes' })).toBeDisabled();
+  });
+
   it('shows the reconnection, then re-sends only the addresses without a result', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const page = await enterAddresses('a@acme.example b@acme.example');

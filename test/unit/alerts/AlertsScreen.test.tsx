@@ -122,6 +122,23 @@ describe('alerts page', () => {
     });
   });
 
+  it('marks the required fields, and not the optional webhook', async () => {
+    await renderAlerts();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create a new alert' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create new alert' }));
+    for (const name of ['Alert name', 'Hours without a reply', 'Domains and addresses']) {
+      expect(dialog.getByLabelText(name)).toHaveAttribute('aria-required', 'true');
+    }
+    expect(dialog.getByRole('textbox', { name: 'Notification emails' })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+    expect(dialog.getByText('Mailboxes')).toHaveClass('field-label-required');
+    expect(dialog.getByText('Alert name')).toHaveClass('field-label-required');
+    expect(dialog.getByLabelText('Webhook (optional)')).not.toHaveAttribute('aria-required');
+    expect(dialog.getByText('Webhook (optional)')).not.toHaveClass('field-label-required');
+  });
+
   it('marks a webhook that is not https and keeps Create disabled until it is fixed', async () => {
     const { saveAlert } = await renderAlerts();
     await userEvent.click(await screen.findByRole('button', { name: 'Create a new alert' }));

@@ -1,4 +1,5 @@
-// jsdom has no ResizeObserver; the table's windowing only needs one that never fires there.
+// jsdom has no ResizeObserver; the table's windowing and the cut-text check only need one
+// that never fires there.
 class StillResizeObserver {
   observe() {}
   unobserve() {}

@@ -27,6 +27,7 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
       <div className="alert-form-row">
         <TextInput
           label="Alert name"
+          required
           value={draft.name}
           maxLength={200}
           placeholder="e.g. Key accounts waiting"
@@ -34,6 +35,7 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
         />
         <TextInput
           label="Hours without a reply"
+          required
           value={draft.hours}
           inputMode="numeric"
           maxLength={4}
@@ -46,6 +48,7 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
       </div>
       <CheckList
         label="Mailboxes"
+        required
         options={mailboxOptions(mailboxes)}
         selected={draft.mailboxes}
         onChange={(selected) => onChange({ mailboxes: selected })}
@@ -53,6 +56,7 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
       />
       <ChipsInput
         label="Domains and addresses"
+        required
         value={draft.targets}
         onChange={(targets) => onChange({ targets })}
         toneOf={toneIn(check.invalidTargets)}
@@ -62,6 +66,7 @@ export function AlertFields({ draft, mailboxes, onChange }: AlertFieldsProps) {
       />
       <ChipsInput
         label="Notification emails"
+        required
         value={draft.notifyEmails}
         onChange={(notifyEmails) => onChange({ notifyEmails })}
         toneOf={toneIn(check.invalidNotifyEmails)}

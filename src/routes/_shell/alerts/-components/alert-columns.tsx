@@ -3,6 +3,7 @@ import { lastTriggeredText, type AlertColumn } from '@/machines/alerts.rows';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
 import type { AlertItem, AlertToggleStatus } from '@/machines/alerts.view';
+import { TruncatedText } from '@/ui/TruncatedText';
 
 const STATUS_BADGES: Record<AlertToggleStatus, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -33,8 +34,8 @@ export const ALERT_COLUMNS: readonly (Column<AlertItem> & { id: AlertColumn | 's
     width: '32%',
     render: (item) => (
       <>
-        <span className="table-primary">{item.alert.name}</span>
-        <span className="table-secondary">{alertSummary(item)}</span>
+        <TruncatedText className="table-primary">{item.alert.name}</TruncatedText>
+        <TruncatedText className="table-secondary">{alertSummary(item)}</TruncatedText>
       </>
     ),
   },
@@ -42,14 +43,16 @@ export const ALERT_COLUMNS: readonly (Column<AlertItem> & { id: AlertColumn | 's
     id: 'created_by',
     header: 'Created by',
     sortable: true,
-    render: ({ alert }) => <span className="table-muted">{alert.created_by}</span>,
+    minor: true,
+    render: ({ alert }) => (
+      <TruncatedText className="table-muted">{alert.created_by}</TruncatedText>
+    ),
   },
   {
     id: 'last_triggered',
     header: 'Last triggered',
     sortable: true,
     width: '170px',
-    minor: true,
     render: ({ alert }) => <span className="table-muted">{lastTriggeredText(alert)}</span>,
   },
   {

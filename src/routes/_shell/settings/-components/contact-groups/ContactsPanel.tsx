@@ -1,5 +1,4 @@
 import type { Contact } from '@/api/types';
-import { truncate } from '@/domain/text';
 import type { SortDirection } from '@/domain/contact-groups';
 import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
@@ -8,6 +7,7 @@ import { ErrorState } from '@/ui/ErrorState';
 import { PlusIcon, TrashIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
 import { RowMenu } from '@/ui/table/RowMenu';
+import { TruncatedText } from '@/ui/TruncatedText';
 import { SortButton } from './SortButton';
 
 interface ContactsPanelProps {
@@ -68,8 +68,8 @@ export function ContactsPanel(props: ContactsPanelProps) {
   return (
     <section className="cg-panel cg-contacts" aria-labelledby="cg-contacts-title">
       <header className="cg-panel-header">
-        <h3 id="cg-contacts-title" className="cg-panel-title" title={group}>
-          {truncate(group)}
+        <h3 id="cg-contacts-title" className="cg-panel-title">
+          <TruncatedText>{group}</TruncatedText>
         </h3>
         {!readOnly && (
           <div className="cg-actions">

@@ -3,6 +3,7 @@ import { formatMoment } from '@/domain/dates';
 import { plural } from '@/domain/text';
 import type { TeamColumn } from '@/machines/teams.rows';
 import type { Column } from '@/ui/table/table-types';
+import { TruncatedText } from '@/ui/TruncatedText';
 
 /** Name, members and created date. */
 export const TEAM_COLUMNS: readonly (Column<Team> & { id: TeamColumn })[] = [
@@ -11,7 +12,7 @@ export const TEAM_COLUMNS: readonly (Column<Team> & { id: TeamColumn })[] = [
     header: 'Name',
     sortable: true,
     width: '30%',
-    render: (team) => <span className="table-primary">{team.name}</span>,
+    render: (team) => <TruncatedText className="table-primary">{team.name}</TruncatedText>,
   },
   {
     id: 'members',
@@ -22,7 +23,7 @@ export const TEAM_COLUMNS: readonly (Column<Team> & { id: TeamColumn })[] = [
         <span className="table-primary">
           {team.members.length} {plural(team.members.length, 'mailbox', 'mailboxes')}
         </span>
-        <span className="table-secondary">{team.members.join(', ')}</span>
+        <TruncatedText className="table-secondary">{team.members.join(', ')}</TruncatedText>
       </>
     ),
   },
@@ -32,6 +33,7 @@ export const TEAM_COLUMNS: readonly (Column<Team> & { id: TeamColumn })[] = [
     sortable: true,
     width: '150px',
     minor: true,
+    stacked: (team) => `Created ${formatMoment(team.created)}`,
     render: (team) => <span className="table-muted">{formatMoment(team.created)}</span>,
   },
 ];

@@ -2,6 +2,7 @@ import type { User } from '@/api/types';
 import { accessText, isSameEmail, ROLE_LABELS, type UserColumn } from '@/machines/users.rows';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
+import { TruncatedText } from '@/ui/TruncatedText';
 
 const ROLE_TONES: Record<User['role'], BadgeTone> = {
   admin: 'brand',
@@ -17,19 +18,20 @@ export function userColumns(currentEmail: string): (Column<User> & { id: UserCol
       header: 'Name',
       sortable: true,
       width: '24%',
-      minor: true,
       render: (user) => (
-        <span className="table-primary">
+        <TruncatedText className="table-primary">
           {user.full_name}
           {isSameEmail(user.email, currentEmail) && <span className="table-you"> (you)</span>}
-        </span>
+        </TruncatedText>
       ),
     },
     {
       id: 'email',
       header: 'Email',
       sortable: true,
-      render: (user) => <span className="table-muted">{user.email}</span>,
+      minor: true,
+      stacked: (user) => user.email,
+      render: (user) => <TruncatedText className="table-muted">{user.email}</TruncatedText>,
     },
     {
       id: 'role',
@@ -43,7 +45,7 @@ export function userColumns(currentEmail: string): (Column<User> & { id: UserCol
       header: 'Access to data',
       sortable: true,
       width: '30%',
-      render: (user) => <span className="table-muted">{accessText(user)}</span>,
+      render: (user) => <TruncatedText className="table-muted">{accessText(user)}</TruncatedText>,
     },
   ];
 }

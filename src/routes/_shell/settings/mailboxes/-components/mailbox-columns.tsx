@@ -3,6 +3,7 @@ import { formatDay } from '@/domain/dates';
 import { BHS_LABELS, STATUS_LABELS, type MailboxColumn } from '@/machines/mailboxes.rows';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
+import { TruncatedText } from '@/ui/TruncatedText';
 
 const STATUS_TONES: Record<Mailbox['status'], BadgeTone> = {
   working: 'success',
@@ -16,7 +17,7 @@ export const MAILBOX_COLUMNS: readonly (Column<Mailbox> & { id: MailboxColumn })
     id: 'email',
     header: 'Email',
     sortable: true,
-    render: (mailbox) => <span className="table-primary">{mailbox.email}</span>,
+    render: (mailbox) => <TruncatedText className="table-primary">{mailbox.email}</TruncatedText>,
   },
   {
     id: 'name',
@@ -24,7 +25,8 @@ export const MAILBOX_COLUMNS: readonly (Column<Mailbox> & { id: MailboxColumn })
     sortable: true,
     width: '15%',
     minor: true,
-    render: (mailbox) => <span className="table-muted">{mailbox.full_name}</span>,
+    stacked: (mailbox) => mailbox.full_name,
+    render: (mailbox) => <TruncatedText className="table-muted">{mailbox.full_name}</TruncatedText>,
   },
   {
     id: 'hours',
@@ -32,6 +34,7 @@ export const MAILBOX_COLUMNS: readonly (Column<Mailbox> & { id: MailboxColumn })
     sortable: true,
     width: '164px',
     minor: true,
+    stacked: (mailbox) => `Hours: ${BHS_LABELS[mailbox.bhs_status]}`,
     render: (mailbox) => <span className="table-muted">{BHS_LABELS[mailbox.bhs_status]}</span>,
   },
   {
@@ -40,13 +43,14 @@ export const MAILBOX_COLUMNS: readonly (Column<Mailbox> & { id: MailboxColumn })
     sortable: true,
     width: '136px',
     minor: true,
+    stacked: (mailbox) => `Added ${formatDay(mailbox.data_from)}`,
     render: (mailbox) => <span className="table-muted">{formatDay(mailbox.data_from)}</span>,
   },
   {
     id: 'status',
     header: 'Status',
     sortable: true,
-    width: '150px',
+    width: '184px',
     render: (mailbox) => <MailboxStatus mailbox={mailbox} />,
   },
 ];
@@ -61,7 +65,9 @@ function MailboxStatus({ mailbox }: { mailbox: Mailbox }) {
         {STATUS_LABELS[status]}
         {percent}
       </Badge>
-      {status === 'sync_error' && error && <div className="table-muted">{error}</div>}
+      {status === 'sync_error' && error && (
+        <TruncatedText className="table-muted">{error}</TruncatedText>
+      )}
     </>
   );
 }
