@@ -6,18 +6,15 @@ const AFTER_WRITE = ['#contactGroups.ready.list.checking', '#contactGroups.ready
 /**
  * The contact groups page: two panels in `ready.list`, and the modals in
  * `ready.modal`. Forms go editing → confirming (the confirm save modal) → saving; removals go
- * confirming → removing. Every write re-reads the groups and clears the selection.
+ * confirming → removing. Every write re-reads the groups and clears the selection. The two lists are
+ * `table` machines (`groups`, `contacts`): sorting and ticking are theirs.
  */
 export const contactGroupsMachine = contactGroupsSetup.createMachine({
   id: 'contactGroups',
-  initial: 'loading',
   context: {
     groups: [],
-    groupSort: 'asc',
     selected: null,
     contacts: [],
-    contactSort: 'asc',
-    selectedIds: [],
     formAction: 'AddContactGroup',
     draftName: '',
     draftItems: [],
@@ -27,14 +24,27 @@ export const contactGroupsMachine = contactGroupsSetup.createMachine({
     removeAll: false,
     error: null,
   },
+  /** The panels' lists: their order, their sort and the ticked contacts. */
+  invoke: [
+    { id: 'groups', src: 'table' },
+    { id: 'contacts', src: 'table' },
+  ],
+  initial: 'starting',
   states: {
+    /** Both lists start sorted ascending, as the panels' headers say (once: not on RETRY). */
+    starting: {
+      always: { target: 'loading', actions: ['sortGroups', 'sortContacts'] },
+    },
     loading: {
       invoke: {
         id: 'loadGroups',
         src: 'loadGroups',
         onDone: {
           target: 'ready',
-          actions: { type: 'assignGroups', params: ({ event }) => ({ groups: event.output }) },
+          actions: [
+            { type: 'assignGroups', params: ({ event }) => ({ groups: event.output }) },
+            'showGroups',
+          ],
         },
         onError: 'failed',
       },
@@ -57,7 +67,11 @@ export const contactGroupsMachine = contactGroupsSetup.createMachine({
             group: {
               initial: 'loadingContacts',
               on: {
-                SELECT_GROUP: { target: '.loadingContacts', reenter: true, actions: 'selectGroup' },
+                SELECT_GROUP: {
+                  target: '.loadingContacts',
+                  reenter: true,
+                  actions: ['selectGroup', 'showContacts', 'clearSelection'],
+                },
               },
               states: {
                 loadingContacts: {
@@ -67,10 +81,13 @@ export const contactGroupsMachine = contactGroupsSetup.createMachine({
                     input: ({ context }) => ({ group: context.selected ?? '' }),
                     onDone: {
                       target: 'contactsReady',
-                      actions: {
-                        type: 'assignContacts',
-                        params: ({ event }) => ({ contacts: event.output }),
-                      },
+                      actions: [
+                        {
+                          type: 'assignContacts',
+                          params: ({ event }) => ({ contacts: event.output }),
+                        },
+                        'showContacts',
+                      ],
                     },
                     onError: 'contactsFailed',
                   },
@@ -165,6 +182,8 @@ export const contactGroupsMachine = contactGroupsSetup.createMachine({
                           type: 'assignAfterWrite',
                           params: ({ event }) => ({ result: event.output }),
                         },
+                        'showGroups',
+                        'clearSelection',
                         'notifySaved',
                       ],
                     },
@@ -202,6 +221,8 @@ export const contactGroupsMachine = contactGroupsSetup.createMachine({
                           type: 'assignAfterWrite',
                           params: ({ event }) => ({ result: event.output }),
                         },
+                        'showGroups',
+                        'clearSelection',
                         'notifyRemoved',
                       ],
                     },

@@ -1,15 +1,7 @@
 import type { Contact, ContactGroup } from '@/api/types';
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { api } from '@/api/client';
-import {
-  addDraftItems,
-  itemsProblem,
-  nameProblem,
-  sortedBy,
-  toggleSort,
-  type DraftItem,
-  type SortDirection,
-} from '@/domain/contact-groups';
+import { addDraftItems, itemsProblem, nameProblem, type DraftItem } from '@/domain/contact-groups';
 import { toast } from '@/stores/toast-store';
 import {
   createContactGroupsActors,
@@ -17,16 +9,16 @@ import {
   type GroupFormAction,
 } from './contact-groups.actors';
 import { failureMessage, toastSaved } from './save-toasts';
+import { tableMachine, type TableSnapshot } from './table.machine';
+import { orderRows, searchText, tableSort, type TableRow } from './table.view';
 
 interface ContactGroupsContext {
+  /** The groups as the server lists them; their order and the sort are the `groups` table's. */
   groups: ContactGroup[];
-  groupSort: SortDirection;
   /** The group whose contacts the right panel shows. */
   selected: string | null;
+  /** The chosen group's contacts; their order and which are ticked are the `contacts` table's. */
   contacts: Contact[];
-  contactSort: SortDirection;
-  /** Contacts ticked in the right panel. */
-  selectedIds: number[];
   /** The open form: add group, add contacts or rename; its draft; the group it acts on. */
   formAction: GroupFormAction;
   draftName: string;
@@ -86,27 +78,55 @@ export function draftProblems(context: ContactGroupsContext) {
   };
 }
 
-const sortedGroups = (context: Pick<ContactGroupsContext, 'groups' | 'groupSort'>) =>
-  sortedBy(context.groups, (group) => group.contact_group, context.groupSort);
+/** The sortable column of each panel's table. */
+const GROUP_COLUMN = 'name';
+const CONTACT_COLUMN = 'contact';
 
-/** The groups and the contacts in their chosen order, for the panels. */
-export function panelLists(context: ContactGroupsContext) {
-  return {
-    groups: sortedGroups(context),
-    contacts: sortedBy(context.contacts, (contact) => contact.item, context.contactSort),
-  };
+const groupRow = ({ contact_group: name }: ContactGroup): TableRow => ({
+  key: name,
+  selectable: false,
+  text: searchText(name),
+  sort: { [GROUP_COLUMN]: name },
+});
+const contactRow = ({ id, item }: Contact): TableRow => ({
+  key: String(id),
+  selectable: true,
+  text: searchText(item),
+  sort: { [CONTACT_COLUMN]: item },
+});
+
+/** The groups table's snapshot; none while xstate/graph walks the machine without running it. */
+function groupsTable(self: { getSnapshot(): unknown }): TableSnapshot | undefined {
+  const snapshot = self.getSnapshot() as
+    { children?: { groups?: { getSnapshot(): TableSnapshot } } } | undefined;
+  return snapshot?.children?.groups?.getSnapshot();
 }
 
-/** Keeps the chosen group while it exists, else the first in the list's order. */
-function selectionAfter(groups: ContactGroup[], groupSort: SortDirection, wanted: string | null) {
+/**
+ * Keeps the chosen group while it exists, else the first in the groups table's order (read from
+ * its sort: the new rows reach the table only after this transition).
+ */
+function selectionAfter(
+  groups: ContactGroup[],
+  table: TableSnapshot | undefined,
+  wanted: string | null,
+) {
   const kept = groups.find((group) => group.contact_group === wanted);
-  return kept?.contact_group ?? sortedGroups({ groups, groupSort })[0]?.contact_group ?? null;
+  if (kept) return kept.contact_group;
+  const sort = table ? tableSort(table) : null;
+  const rows = groups.map(groupRow);
+  const ordered = sort ? orderRows(rows, GROUP_COLUMN, sort.direction) : rows;
+  return ordered[0]?.key ?? null;
 }
 
 /** The contact groups page's types, guards and actions; the machine is in contact-groups.machine.ts. */
 export const contactGroupsSetup = setup({
-  types: { context: {} as ContactGroupsContext, events: {} as ContactGroupsEvent },
-  actors: createContactGroupsActors(api),
+  types: {
+    context: {} as ContactGroupsContext,
+    events: {} as ContactGroupsEvent,
+    children: {} as { groups: 'table'; contacts: 'table' },
+  },
+  actors: { ...createContactGroupsActors(api), table: tableMachine },
   guards: {
     hasGroups: ({ context }) => context.groups.length > 0,
     hasSelectedGroup: ({ context }) => context.selected !== null,
@@ -116,46 +136,45 @@ export const contactGroupsSetup = setup({
     },
   },
   actions: {
-    assignGroups: assign(({ context }, params: { groups: ContactGroup[] }) => ({
+    assignGroups: assign(({ context, self }, params: { groups: ContactGroup[] }) => ({
       groups: params.groups,
-      selected: selectionAfter(params.groups, context.groupSort, context.selected),
+      selected: selectionAfter(params.groups, groupsTable(self), context.selected),
     })),
-    assignAfterWrite: assign(({ context }, params: { result: AfterWrite }) => ({
+    assignAfterWrite: assign(({ context, self }, params: { result: AfterWrite }) => ({
       groups: params.result.groups,
       // The group written to, else the one shown, else (when it is gone) the first.
       selected: selectionAfter(
         params.result.groups,
-        context.groupSort,
+        groupsTable(self),
         params.result.select ?? context.selected,
       ),
-      selectedIds: [],
     })),
-    sortGroups: assign({ groupSort: ({ context }) => toggleSort(context.groupSort) }),
+    showGroups: sendTo('groups', ({ context }) => ({
+      type: 'SET_ROWS' as const,
+      rows: context.groups.map(groupRow),
+    })),
+    sortGroups: sendTo('groups', { type: 'SORT' as const, column: GROUP_COLUMN }),
+    sortContacts: sendTo('contacts', { type: 'SORT' as const, column: CONTACT_COLUMN }),
     selectGroup: assign({
       selected: ({ event }) => {
         assertEvent(event, 'SELECT_GROUP');
         return event.name;
       },
       contacts: [],
-      selectedIds: [],
     }),
     assignContacts: assign((_, params: { contacts: Contact[] }) => ({
       contacts: params.contacts,
     })),
-    sortContacts: assign({ contactSort: ({ context }) => toggleSort(context.contactSort) }),
-    toggleContact: assign({
-      selectedIds: ({ context, event }) => {
-        assertEvent(event, 'TOGGLE_CONTACT');
-        const ids = context.selectedIds;
-        return ids.includes(event.id) ? ids.filter((id) => id !== event.id) : [...ids, event.id];
-      },
+    showContacts: sendTo('contacts', ({ context }) => ({
+      type: 'SET_ROWS' as const,
+      rows: context.contacts.map(contactRow),
+    })),
+    clearSelection: sendTo('contacts', { type: 'CLEAR_SELECTION' as const }),
+    toggleContact: sendTo('contacts', ({ event }) => {
+      assertEvent(event, 'TOGGLE_CONTACT');
+      return { type: 'TOGGLE_ROW' as const, key: String(event.id) };
     }),
-    toggleAll: assign({
-      selectedIds: ({ context }) =>
-        context.selectedIds.length === context.contacts.length
-          ? []
-          : context.contacts.map((contact) => contact.id),
-    }),
+    toggleAll: sendTo('contacts', { type: 'TOGGLE_ALL' as const }),
     openForm: assign(
       (_, params: { action: GroupFormAction; target: string | null; name?: string }) => ({
         formAction: params.action,

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { contactGroupsMachine, type ContactGroupsMachine } from '@/machines/contact-groups.machine';
-import { panelLists, type ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -37,21 +37,21 @@ function contactsStatus(state: SnapshotFrom<ContactGroupsMachine>) {
 
 /** The two panels: groups, and the chosen group's contacts. */
 function Panels({ state, send, readOnly }: PanelsProps) {
-  const { groups, contacts } = panelLists(state.context);
+  const { groups: groupsTable, contacts: contactsTable } = state.children;
+  if (!groupsTable || !contactsTable) return null;
   return (
     <div className="contact-groups">
       <GroupsPanel
-        groups={groups}
+        table={groupsTable}
+        groups={state.context.groups}
         selected={state.context.selected}
-        sort={state.context.groupSort}
         readOnly={readOnly}
         send={send}
       />
       <ContactsPanel
+        table={contactsTable}
         group={state.context.selected ?? ''}
-        contacts={contacts}
-        selectedIds={state.context.selectedIds}
-        sort={state.context.contactSort}
+        contacts={state.context.contacts}
         status={contactsStatus(state)}
         readOnly={readOnly}
         send={send}
