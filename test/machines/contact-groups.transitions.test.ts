@@ -1,7 +1,7 @@
 import type { Contact, ContactGroup } from '../../src/api/types';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AfterWrite, GroupRemoval } from '../../src/machines/contact-groups.actors';
+import type { AfterWrite } from '../../src/machines/contact-groups.actors';
 import { contactGroupsMachine } from '../../src/machines/contact-groups.machine';
 import { selectedKeys } from '../../src/machines/table.machine';
 import { tableSort } from '../../src/machines/table.view';
@@ -19,19 +19,15 @@ const CONTACTS: Contact[] = [
   { id: 2, item: 'ceo@bigclient.example' },
 ];
 
-async function start(removed: AfterWrite = { groups: GROUPS, select: null }) {
+async function start() {
   const machine = contactGroupsMachine.provide({
     actors: {
       loadGroups: fromPromise<ContactGroup[]>(() => Promise.resolve(GROUPS)),
       loadContacts: fromPromise<Contact[], { group: string }>(() => Promise.resolve(CONTACTS)),
-      removeFromGroup: fromPromise<AfterWrite, GroupRemoval>(() => Promise.resolve(removed)),
     },
-    actions: { notifyRemoved: () => undefined },
   });
   const actor = createActor(machine).start();
-  await waitFor(actor, (snapshot) =>
-    snapshot.matches({ ready: { list: { group: 'contactsReady' } } }),
-  );
+  await waitFor(actor, (snapshot) => snapshot.matches({ ready: { group: 'contactsReady' } }));
   return actor;
 }
 
@@ -44,6 +40,55 @@ const ticked = (actor: Started) => {
   const table = contactsTable(actor);
   return table ? selectedKeys(table.context) : [];
 };
+
+const draftOf = (actor: Started, modal: 'groupForm' | 'removal') =>
+  actor.getSnapshot().children[modal]?.getSnapshot().context.draft;
+const isOpen = (actor: Started, modal: 'groupForm' | 'removal') =>
+  actor.getSnapshot().children[modal]?.getSnapshot().hasTag('visible') === true;
+
+describe('contact groups: the modals', () => {
+  it('OPEN_ADD_CONTACTS opens the form on the chosen group, its contacts to be dropped', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_ADD_CONTACTS' });
+    expect(isOpen(actor, 'groupForm')).toBe(true);
+    expect(draftOf(actor, 'groupForm')).toMatchObject({
+      action: 'AddContact',
+      target: 'Key accounts',
+      present: ['initech.example', 'ceo@bigclient.example'],
+    });
+  });
+
+  it('OPEN_RENAME opens the form with the name, every group name taken', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_RENAME', name: 'partners' });
+    expect(draftOf(actor, 'groupForm')).toMatchObject({
+      action: 'RenameContactGroup',
+      target: 'partners',
+      name: 'partners',
+      taken: ['partners', 'Key accounts', 'Suppliers'],
+    });
+  });
+
+  it('OPEN_REMOVE_CONTACTS with every contact opens the remove group modal with the flag', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [2, 1] });
+    expect(isOpen(actor, 'removal')).toBe(true);
+    expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: true, ids: [2, 1] });
+  });
+
+  it('OPEN_REMOVE_CONTACTS with one contact names it; OPEN_REMOVE_GROUP counts the group', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [1] });
+    expect(draftOf(actor, 'removal')).toMatchObject({
+      kind: 'contacts',
+      group: 'Key accounts',
+      item: 'initech.example',
+    });
+    actor.getSnapshot().children.removal?.send({ type: 'CLOSE' });
+    actor.send({ type: 'OPEN_REMOVE_GROUP', name: 'Key accounts' });
+    expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: false, count: 2 });
+  });
+});
 
 describe('contact groups: the lists', () => {
   it('start sorted ascending, ignoring case, and choose the first group', async () => {
@@ -84,13 +129,14 @@ describe('contact groups: the lists', () => {
   });
 
   it('a removal clears the ticks and, the group gone, chooses the first in the reversed order', async () => {
-    const left = [group('partners', 1), group('Suppliers', 1)];
-    const actor = await start({ groups: left, select: null });
+    const left: AfterWrite = {
+      groups: [group('partners', 1), group('Suppliers', 1)],
+      select: null,
+    };
+    const actor = await start();
     actor.send({ type: 'SORT_GROUPS' });
     actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
-    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [1, 2] });
-    actor.send({ type: 'CONFIRM' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { modal: 'closed' } }));
+    actor.send({ type: 'MODAL_SAVED', modal: 'removal', output: left });
     expect(ticked(actor)).toEqual([]);
     expect(groupOrder(actor)).toEqual(['Suppliers', 'partners']);
     expect(actor.getSnapshot().context.selected).toBe('Suppliers');

@@ -31,8 +31,8 @@ interface PanelsProps {
 }
 
 function contactsStatus(state: SnapshotFrom<ContactGroupsMachine>) {
-  if (state.matches({ ready: { list: { group: 'contactsFailed' } } })) return 'failed';
-  return state.matches({ ready: { list: { group: 'contactsReady' } } }) ? 'ready' : 'loading';
+  if (state.matches({ ready: { group: 'contactsFailed' } })) return 'failed';
+  return state.matches({ ready: { group: 'contactsReady' } }) ? 'ready' : 'loading';
 }
 
 /** The two panels: groups, and the chosen group's contacts. */
@@ -66,6 +66,7 @@ export function ContactGroupsPage({
   machine = contactGroupsMachine,
 }: ContactGroupsPageProps) {
   const [state, send] = useMachine(machine);
+  const { groupForm, removal } = state.children;
   const header = <PageHeader level={2} title="Contact Groups" subtitle={CONTACT_GROUPS_SUBTITLE} />;
 
   let body;
@@ -81,7 +82,7 @@ export function ContactGroupsPage({
         <Spinner label="Loading contact groups" />
       </div>
     );
-  } else if (state.matches({ ready: { list: 'empty' } })) {
+  } else if (state.matches({ ready: 'empty' })) {
     body = (
       <Card>
         <EmptyState
@@ -106,7 +107,7 @@ export function ContactGroupsPage({
       {header}
       {readOnly && <ReadOnlyNote />}
       {body}
-      {state.matches('ready') && <ContactGroupModals state={state} send={send} />}
+      {groupForm && removal && <ContactGroupModals form={groupForm} removal={removal} />}
     </>
   );
 }
