@@ -1,11 +1,9 @@
 import { NAME_MAX_LENGTH } from '@common/limits';
 /**
- * Contact groups: what an entry may be, how the lists sort, and what keeps
+ * Contact groups: what an entry may be and what keeps
  * the add group, add contact and rename modals from saving.
  */
 import { parseContactItem } from '@common/contact-items';
-
-export type SortDirection = 'asc' | 'desc';
 
 export interface DraftItem {
   item: string;
@@ -32,22 +30,6 @@ export function addDraftItems(
     added.push({ item, valid: isContactItem(item) });
   }
   return [...draft, ...added];
-}
-
-export function toggleSort(direction: SortDirection): SortDirection {
-  return direction === 'asc' ? 'desc' : 'asc';
-}
-
-/** Sorted by a text key, ignoring case; a new array. */
-export function sortedBy<T>(
-  items: readonly T[],
-  key: (item: T) => string,
-  direction: SortDirection,
-) {
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...items].sort(
-    (a, b) => sign * key(a).localeCompare(key(b), undefined, { sensitivity: 'base' }),
-  );
 }
 
 interface NameCheck {

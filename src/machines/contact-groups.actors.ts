@@ -2,25 +2,13 @@ import type { Contact, ContactGroup, ContactInput } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { ConfirmSaveAction } from '@/domain/confirm-save';
+import type { GroupDraft, RemovalDraft } from './contact-groups.draft';
+import type { SaveInput } from './modal-save.machine';
 
 export type GroupFormAction = Extract<
   ConfirmSaveAction,
   'AddContact' | 'AddContactGroup' | 'RenameContactGroup'
 >;
-
-export interface GroupChange {
-  action: GroupFormAction;
-  /** The group acted on (AddContact, RenameContactGroup). */
-  group: string;
-  name: string;
-  items: string[];
-}
-
-export interface GroupRemoval {
-  kind: 'contacts' | 'group';
-  group: string;
-  ids: number[];
-}
 
 /** The groups after a write, and the group written to: null when it is gone. */
 export interface AfterWrite {
@@ -53,40 +41,42 @@ export function createContactGroupsActors(client: ApiClient) {
         (await expectData(client.GET(`${BASE}details/`, { ...name(input.group), signal })))
           .contacts,
     ),
-    saveGroupChange: fromPromise<AfterWrite, GroupChange>(({ input }) =>
+    saveGroupChange: fromPromise<AfterWrite, SaveInput<GroupDraft>>(({ input: { draft } }) =>
       writeThenList(async () => {
-        const contacts = input.items.map(toContactInput);
-        switch (input.action) {
+        const contacts = draft.items.map(({ item }) => toContactInput(item));
+        const group = draft.target ?? '';
+        switch (draft.action) {
           case 'AddContactGroup': {
-            const body = { name: input.name, contacts };
+            const body = { name: draft.name.trim(), contacts };
             return (await expectData(client.POST(`${BASE}create/`, { body }))).contact_group;
           }
           case 'AddContact':
             await expectData(
-              client.POST(`${BASE}add_contacts/`, { ...name(input.group), body: { contacts } }),
+              client.POST(`${BASE}add_contacts/`, { ...name(group), body: { contacts } }),
             );
-            return input.group;
+            return group;
           case 'RenameContactGroup': {
-            const body = { name: input.name };
-            const renamed = client.POST(`${BASE}rename/`, { ...name(input.group), body });
+            const body = { name: draft.name.trim() };
+            const renamed = client.POST(`${BASE}rename/`, { ...name(group), body });
             return (await expectData(renamed)).contact_group;
           }
         }
       }),
     ),
-    removeFromGroup: fromPromise<AfterWrite, GroupRemoval>(({ input }) =>
-      writeThenList(async () => {
-        if (input.kind === 'group') {
-          await expectData(client.DELETE(`${BASE}delete_group/`, name(input.group)));
-          return null;
-        }
-        const body = { contact_ids: input.ids };
-        const left = await expectData(
-          client.POST(`${BASE}remove_contacts/`, { ...name(input.group), body }),
-        );
-        // Removing the last contacts deletes the group.
-        return left.contacts.length > 0 ? input.group : null;
-      }),
+    removeFromGroup: fromPromise<AfterWrite, SaveInput<RemovalDraft>>(
+      ({ input: { draft: input } }) =>
+        writeThenList(async () => {
+          if (input.kind === 'group') {
+            await expectData(client.DELETE(`${BASE}delete_group/`, name(input.group)));
+            return null;
+          }
+          const body = { contact_ids: input.ids };
+          const left = await expectData(
+            client.POST(`${BASE}remove_contacts/`, { ...name(input.group), body }),
+          );
+          // Removing the last contacts deletes the group.
+          return left.contacts.length > 0 ? input.group : null;
+        }),
     ),
   };
 }

@@ -1,43 +1,37 @@
 import type { Contact, ContactGroup } from '@/api/types';
-import { assertEvent, assign, setup } from 'xstate';
-import { api } from '@/api/client';
-import {
-  addDraftItems,
-  itemsProblem,
-  nameProblem,
-  sortedBy,
-  toggleSort,
-  type DraftItem,
-  type SortDirection,
-} from '@/domain/contact-groups';
-import { toast } from '@/stores/toast-store';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
+import type { ApiClient } from '@/api/client';
 import {
   createContactGroupsActors,
   type AfterWrite,
   type GroupFormAction,
 } from './contact-groups.actors';
-import { failureMessage, toastSaved } from './save-toasts';
+import {
+  EMPTY_GROUP_DRAFT,
+  EMPTY_REMOVAL_DRAFT,
+  isDraftValid,
+  type GroupDraft,
+  type RemovalDraft,
+} from './contact-groups.draft';
+import {
+  CONTACT_COLUMN,
+  contactRow,
+  GROUP_COLUMN,
+  groupRow,
+  groupsTable,
+  selectionAfter,
+} from './contact-groups.rows';
+import { createModalSaveMachine, type ModalSavedEvent } from './modal-save.machine';
+import { failureMessage, savedToast } from './save-toasts';
+import { tableMachine } from './table.machine';
 
 interface ContactGroupsContext {
+  /** The groups as the server lists them; their order and the sort are the `groups` table's. */
   groups: ContactGroup[];
-  groupSort: SortDirection;
   /** The group whose contacts the right panel shows. */
   selected: string | null;
+  /** The chosen group's contacts; their order and which are ticked are the `contacts` table's. */
   contacts: Contact[];
-  contactSort: SortDirection;
-  /** Contacts ticked in the right panel. */
-  selectedIds: number[];
-  /** The open form: add group, add contacts or rename; its draft; the group it acts on. */
-  formAction: GroupFormAction;
-  draftName: string;
-  draftItems: DraftItem[];
-  target: string | null;
-  /** The open removal: which contacts, or the whole group (`removeAll` when every contact). */
-  removeKind: 'contacts' | 'group';
-  removeIds: number[];
-  removeAll: boolean;
-  /** Why the last save failed, shown in the form. */
-  error: string | null;
 }
 
 export type ContactGroupsEvent =
@@ -53,13 +47,8 @@ export type ContactGroupsEvent =
   | { type: 'OPEN_RENAME'; name: string }
   | { type: 'OPEN_REMOVE_GROUP'; name: string }
   | { type: 'OPEN_REMOVE_CONTACTS'; ids: number[] }
-  | { type: 'SET_NAME'; name: string }
-  | { type: 'ADD_ITEMS'; items: string[] }
-  | { type: 'REMOVE_ITEM'; item: string }
-  | { type: 'SUBMIT' }
-  | { type: 'BACK' }
-  | { type: 'CONFIRM' }
-  | { type: 'CLOSE' };
+  /** The form or the removal saved: the lists as the server has them now. */
+  | ModalSavedEvent<AfterWrite>;
 
 const SAVED_TOASTS: Record<GroupFormAction, string> = {
   AddContactGroup: 'New contact group created',
@@ -67,154 +56,137 @@ const SAVED_TOASTS: Record<GroupFormAction, string> = {
   RenameContactGroup: 'Contact group renamed',
 };
 const REMOVED_TOASTS = { contacts: 'Contacts removed', group: 'Contact group removed' };
-const REMOVE_FAILED = 'Something went wrong';
 
-/** What keeps the open form from saving; the modal shows the matching messages. */
-export function draftProblems(context: ContactGroupsContext) {
-  const { formAction, draftName, draftItems, groups, target } = context;
-  const taken = groups.map((group) => group.contact_group);
+/** The two modals, each a modal-save machine: the form asks to confirm first. */
+function createModals(actors: ReturnType<typeof createContactGroupsActors>) {
   return {
-    name:
-      formAction === 'AddContact'
-        ? null
-        : nameProblem({
-            name: draftName,
-            taken,
-            own: formAction === 'RenameContactGroup' ? target : null,
-          }),
-    items: formAction === 'RenameContactGroup' ? null : itemsProblem(draftItems),
+    groupForm: createModalSaveMachine<GroupDraft, AfterWrite>({
+      id: 'groupForm',
+      emptyDraft: EMPTY_GROUP_DRAFT,
+      save: actors.saveGroupChange,
+      canSubmit: isDraftValid,
+      successToast: (draft) => savedToast(SAVED_TOASTS[draft.action]),
+      confirm: true,
+      errorMessage: failureMessage,
+    }),
+    removal: createModalSaveMachine<RemovalDraft, AfterWrite>({
+      id: 'removal',
+      emptyDraft: EMPTY_REMOVAL_DRAFT,
+      save: actors.removeFromGroup,
+      canSubmit: () => true,
+      successToast: (draft) => savedToast(REMOVED_TOASTS[draft.kind]),
+      failureToast: { title: 'Something went wrong', variant: 'error' },
+    }),
   };
 }
 
-const sortedGroups = (context: Pick<ContactGroupsContext, 'groups' | 'groupSort'>) =>
-  sortedBy(context.groups, (group) => group.contact_group, context.groupSort);
+const formDraft = (context: ContactGroupsContext, draft: Partial<GroupDraft>): GroupDraft => ({
+  ...EMPTY_GROUP_DRAFT,
+  taken: context.groups.map((group) => group.contact_group),
+  ...draft,
+});
 
-/** The groups and the contacts in their chosen order, for the panels. */
-export function panelLists(context: ContactGroupsContext) {
+// Removing every contact of the group removes the group: its modal opens, with the flag.
+function contactsRemoval(context: ContactGroupsContext, ids: number[]): RemovalDraft {
+  const all = context.contacts.every((contact) => ids.includes(contact.id));
+  const only = ids.length === 1 ? context.contacts.find((c) => c.id === ids[0]) : undefined;
   return {
-    groups: sortedGroups(context),
-    contacts: sortedBy(context.contacts, (contact) => contact.item, context.contactSort),
+    kind: all ? 'group' : 'contacts',
+    group: context.selected ?? '',
+    ids,
+    all,
+    count: ids.length,
+    item: only?.item ?? null,
   };
-}
-
-/** Keeps the chosen group while it exists, else the first in the list's order. */
-function selectionAfter(groups: ContactGroup[], groupSort: SortDirection, wanted: string | null) {
-  const kept = groups.find((group) => group.contact_group === wanted);
-  return kept?.contact_group ?? sortedGroups({ groups, groupSort })[0]?.contact_group ?? null;
 }
 
 /** The contact groups page's types, guards and actions; the machine is in contact-groups.machine.ts. */
-export const contactGroupsSetup = setup({
-  types: { context: {} as ContactGroupsContext, events: {} as ContactGroupsEvent },
-  actors: createContactGroupsActors(api),
-  guards: {
-    hasGroups: ({ context }) => context.groups.length > 0,
-    hasSelectedGroup: ({ context }) => context.selected !== null,
-    isDraftValid: ({ context }) => {
-      const problems = draftProblems(context);
-      return problems.name === null && problems.items === null;
+export function contactGroupsSetup(client: ApiClient) {
+  const actors = createContactGroupsActors(client);
+  return setup({
+    types: {
+      context: {} as ContactGroupsContext,
+      events: {} as ContactGroupsEvent,
+      children: {} as {
+        groups: 'table';
+        contacts: 'table';
+        groupForm: 'groupForm';
+        removal: 'removal';
+      },
     },
-  },
-  actions: {
-    assignGroups: assign(({ context }, params: { groups: ContactGroup[] }) => ({
-      groups: params.groups,
-      selected: selectionAfter(params.groups, context.groupSort, context.selected),
-    })),
-    assignAfterWrite: assign(({ context }, params: { result: AfterWrite }) => ({
-      groups: params.result.groups,
-      // The group written to, else the one shown, else (when it is gone) the first.
-      selected: selectionAfter(
-        params.result.groups,
-        context.groupSort,
-        params.result.select ?? context.selected,
+    actors: {
+      loadGroups: actors.loadGroups,
+      loadContacts: actors.loadContacts,
+      table: tableMachine,
+      ...createModals(actors),
+    },
+    guards: {
+      hasGroups: ({ context }) => context.groups.length > 0,
+      hasSelectedGroup: ({ context }) => context.selected !== null,
+    },
+    actions: {
+      assignGroups: assign(({ context, self }, params: { groups: ContactGroup[] }) => ({
+        groups: params.groups,
+        selected: selectionAfter(params.groups, groupsTable(self), context.selected),
+      })),
+      assignAfterWrite: assign(({ context, self }, params: { result: AfterWrite | undefined }) =>
+        params.result
+          ? {
+              groups: params.result.groups,
+              // The group written to, else the one shown, else (when it is gone) the first.
+              selected: selectionAfter(
+                params.result.groups,
+                groupsTable(self),
+                params.result.select ?? context.selected,
+              ),
+            }
+          : {},
       ),
-      selectedIds: [],
-    })),
-    sortGroups: assign({ groupSort: ({ context }) => toggleSort(context.groupSort) }),
-    selectGroup: assign({
-      selected: ({ event }) => {
-        assertEvent(event, 'SELECT_GROUP');
-        return event.name;
-      },
-      contacts: [],
-      selectedIds: [],
-    }),
-    assignContacts: assign((_, params: { contacts: Contact[] }) => ({
-      contacts: params.contacts,
-    })),
-    sortContacts: assign({ contactSort: ({ context }) => toggleSort(context.contactSort) }),
-    toggleContact: assign({
-      selectedIds: ({ context, event }) => {
-        assertEvent(event, 'TOGGLE_CONTACT');
-        const ids = context.selectedIds;
-        return ids.includes(event.id) ? ids.filter((id) => id !== event.id) : [...ids, event.id];
-      },
-    }),
-    toggleAll: assign({
-      selectedIds: ({ context }) =>
-        context.selectedIds.length === context.contacts.length
-          ? []
-          : context.contacts.map((contact) => contact.id),
-    }),
-    openForm: assign(
-      (_, params: { action: GroupFormAction; target: string | null; name?: string }) => ({
-        formAction: params.action,
-        target: params.target,
-        draftName: params.name ?? '',
-        draftItems: [],
-        error: null,
+      showGroups: sendTo('groups', ({ context }) => ({
+        type: 'SET_ROWS' as const,
+        rows: context.groups.map(groupRow),
+      })),
+      sortGroups: sendTo('groups', { type: 'SORT' as const, column: GROUP_COLUMN }),
+      sortContacts: sendTo('contacts', { type: 'SORT' as const, column: CONTACT_COLUMN }),
+      selectGroup: assign({
+        selected: ({ event }) => {
+          assertEvent(event, 'SELECT_GROUP');
+          return event.name;
+        },
+        contacts: [],
       }),
-    ),
-    openGroupRemoval: assign({
-      removeKind: 'group',
-      target: ({ event }) => {
+      assignContacts: assign((_, params: { contacts: Contact[] }) => ({
+        contacts: params.contacts,
+      })),
+      showContacts: sendTo('contacts', ({ context }) => ({
+        type: 'SET_ROWS' as const,
+        rows: context.contacts.map(contactRow),
+      })),
+      clearSelection: sendTo('contacts', { type: 'CLEAR_SELECTION' as const }),
+      toggleContact: sendTo('contacts', ({ event }) => {
+        assertEvent(event, 'TOGGLE_CONTACT');
+        return { type: 'TOGGLE_ROW' as const, key: String(event.id) };
+      }),
+      toggleAll: sendTo('contacts', { type: 'TOGGLE_ALL' as const }),
+      openForm: sendTo('groupForm', ({ context }, params: Partial<GroupDraft>) => ({
+        type: 'OPEN' as const,
+        draft: formDraft(context, params),
+      })),
+      openGroupRemoval: sendTo('removal', ({ context, event }) => {
         assertEvent(event, 'OPEN_REMOVE_GROUP');
-        return event.name;
-      },
-      removeIds: [],
-      removeAll: false,
-    }),
-    // Removing every contact of the group removes the group: its modal opens, with the flag.
-    openContactsRemoval: assign(({ context, event }) => {
-      assertEvent(event, 'OPEN_REMOVE_CONTACTS');
-      const all = context.contacts.every((contact) => event.ids.includes(contact.id));
-      return {
-        removeKind: all ? 'group' : 'contacts',
-        target: context.selected,
-        removeIds: event.ids,
-        removeAll: all,
-      } as const;
-    }),
-    setName: assign({
-      draftName: ({ event }) => {
-        assertEvent(event, 'SET_NAME');
-        return event.name;
-      },
-      error: null,
-    }),
-    addItems: assign({
-      draftItems: ({ context, event }) => {
-        assertEvent(event, 'ADD_ITEMS');
-        const present =
-          context.formAction === 'AddContact'
-            ? context.contacts.map((contact) => contact.item)
-            : [];
-        return addDraftItems(context.draftItems, event.items, present);
-      },
-      error: null,
-    }),
-    removeItem: assign({
-      draftItems: ({ context, event }) => {
-        assertEvent(event, 'REMOVE_ITEM');
-        return context.draftItems.filter(({ item }) => item !== event.item);
-      },
-      error: null,
-    }),
-    assignError: assign((_, params: { error: unknown }) => ({
-      error: failureMessage(params.error),
-    })),
-    notifySaved: ({ context }) => toastSaved(SAVED_TOASTS[context.formAction]),
-    notifyRemoved: ({ context }) => toastSaved(REMOVED_TOASTS[context.removeKind]),
-    notifyRemoveFailed: () => toast({ title: REMOVE_FAILED, variant: 'error' }),
-  },
-});
+        const group = context.groups.find((g) => g.contact_group === event.name);
+        const draft: RemovalDraft = {
+          ...EMPTY_REMOVAL_DRAFT,
+          kind: 'group',
+          group: event.name,
+          count: group?.contacts_number ?? 0,
+        };
+        return { type: 'OPEN' as const, draft };
+      }),
+      openContactsRemoval: sendTo('removal', ({ context, event }) => {
+        assertEvent(event, 'OPEN_REMOVE_CONTACTS');
+        return { type: 'OPEN' as const, draft: contactsRemoval(context, event.ids) };
+      }),
+    },
+  });
+}

@@ -3,9 +3,11 @@ import { isApiFailure } from '@/api/errors';
 import { toast, type ToastOptions } from '@/stores/toast-store';
 
 /** What the parent of a modal hears after a successful save: reload, clear a selection… */
-export interface ModalSavedEvent {
+export interface ModalSavedEvent<TOutput = unknown> {
   type: 'MODAL_SAVED';
   modal: string;
+  /** What the save call returned, for a parent that shows it (e.g. the lists after a write). */
+  output?: TOutput;
 }
 
 interface ModalSaveContext<TDraft> {
@@ -19,6 +21,9 @@ export type ModalSaveEvent<TDraft> =
   | { type: 'OPEN'; draft: TDraft }
   | { type: 'EDIT'; draft: TDraft }
   | { type: 'SUBMIT' }
+  /** Only in a modal with a confirm step: save, or back to the form with its draft. */
+  | { type: 'CONFIRM' }
+  | { type: 'BACK' }
   | { type: 'CLOSE' };
 
 /** The save call's input (wrapped: XState cannot type an input that is a bare type parameter). */
@@ -38,6 +43,10 @@ interface ModalSaveOptions<TDraft, TOutput> {
   successToast: (draft: TDraft, output: TOutput) => ToastOptions;
   /** Remove modals report a failure with this toast. */
   failureToast?: ToastOptions;
+  /** A confirm step: SUBMIT opens it (`confirming`), CONFIRM saves, BACK returns to the form. */
+  confirm?: boolean;
+  /** How the modal says why the save failed; the server's 400/403 message by default. */
+  errorMessage?: (error: unknown) => string;
 }
 
 const GENERIC_FAILURE = 'Something went wrong. Please try again.';
@@ -52,13 +61,20 @@ function saveErrorMessage(error: unknown): string {
 }
 
 /**
- * Every modal that saves: closed → open → saving, then on success the modal
+ * Every modal that saves: closed → open (→ confirming) → saving, then on success the modal
  * closes, a toast appears and the parent reloads its list; on failure it is open again with the
  * error. Tagged `visible` while the dialog shows and `saving` while the call runs.
  */
 export function createModalSaveMachine<TDraft, TOutput>(
   options: ModalSaveOptions<TDraft, TOutput>,
 ) {
+  const errorMessage = options.errorMessage ?? saveErrorMessage;
+  // Only a modal with a confirm step has the state, so the others' graphs are as before.
+  const confirming = {
+    tags: 'visible',
+    on: { CONFIRM: 'saving', BACK: 'open', CLOSE: 'closed' },
+  } as const;
+  const confirmStep: Record<string, typeof confirming> = options.confirm ? { confirming } : {};
   return setup({
     types: {
       context: {} as ModalSaveContext<TDraft>,
@@ -71,7 +87,7 @@ export function createModalSaveMachine<TDraft, TOutput>(
     actions: {
       assignDraft: assign((_, params: { draft: TDraft }) => ({ draft: params.draft, error: null })),
       assignError: assign((_, params: { error: unknown }) => ({
-        error: saveErrorMessage(params.error),
+        error: errorMessage(params.error),
       })),
       showSuccessToast: ({ context }, params: { output: TOutput }) => {
         toast(options.successToast(context.draft, params.output));
@@ -79,7 +95,14 @@ export function createModalSaveMachine<TDraft, TOutput>(
       showFailureToast: () => {
         if (options.failureToast) toast(options.failureToast);
       },
-      notifySaved: sendParent({ type: 'MODAL_SAVED', modal: options.id } satisfies ModalSavedEvent),
+      notifySaved: sendParent(
+        (_, params: { output: TOutput }) =>
+          ({
+            type: 'MODAL_SAVED',
+            modal: options.id,
+            output: params.output,
+          }) satisfies ModalSavedEvent<TOutput>,
+      ),
     },
   }).createMachine({
     id: options.id,
@@ -100,10 +123,11 @@ export function createModalSaveMachine<TDraft, TOutput>(
           EDIT: {
             actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.draft }) },
           },
-          SUBMIT: { guard: 'canSubmit', target: 'saving' },
+          SUBMIT: { guard: 'canSubmit', target: options.confirm ? 'confirming' : 'saving' },
           CLOSE: 'closed',
         },
       },
+      ...confirmStep,
       saving: {
         tags: ['visible', 'saving'],
         invoke: {
@@ -114,7 +138,7 @@ export function createModalSaveMachine<TDraft, TOutput>(
             target: 'closed',
             actions: [
               { type: 'showSuccessToast', params: ({ event }) => ({ output: event.output }) },
-              'notifySaved',
+              { type: 'notifySaved', params: ({ event }) => ({ output: event.output }) },
             ],
           },
           onError: {

@@ -1,18 +1,20 @@
 import { isApiFailure } from '@/api/errors';
-import { toast, TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
+import { toast, TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store';
 
 /** Every settings change reaches the dashboard the next day. */
 export const DASHBOARD_TOMORROW =
   'This change will be reflected in your dashboard tomorrow at 00:01 local time';
 
 /** A saved settings change: 10 seconds, with the next-day note. */
+export const savedToast = (title: string): ToastOptions => ({
+  title,
+  description: DASHBOARD_TOMORROW,
+  variant: 'success',
+  duration: TOAST_LONG_DURATION_MS,
+});
+
 export function toastSaved(title: string): void {
-  toast({
-    title,
-    description: DASHBOARD_TOMORROW,
-    variant: 'success',
-    duration: TOAST_LONG_DURATION_MS,
-  });
+  toast(savedToast(title));
 }
 
 /** The server's sentence when it gave one (a 400 says what to fix), else a generic one. */

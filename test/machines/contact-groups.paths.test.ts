@@ -2,11 +2,7 @@ import type { Contact, ContactGroup } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type {
-  AfterWrite,
-  GroupChange,
-  GroupRemoval,
-} from '../../src/machines/contact-groups.actors';
+import type { AfterWrite } from '../../src/machines/contact-groups.actors';
 import { contactGroupsMachine } from '../../src/machines/contact-groups.machine';
 import type { ContactGroupsEvent } from '../../src/machines/contact-groups.setup';
 import {
@@ -39,13 +35,6 @@ function start() {
     actors: {
       loadGroups: actors.promise<ContactGroup[]>('loadGroups'),
       loadContacts: actors.promise<Contact[], { group: string }>('loadContacts'),
-      saveGroupChange: actors.promise<AfterWrite, GroupChange>('saveGroupChange'),
-      removeFromGroup: actors.promise<AfterWrite, GroupRemoval>('removeFromGroup'),
-    },
-    actions: {
-      notifySaved: () => undefined,
-      notifyRemoved: () => undefined,
-      notifyRemoveFailed: () => undefined,
     },
   });
   return { actor: createActor(machine, { clock }).start(), actors, clock };
@@ -65,13 +54,7 @@ const executors = {
   OPEN_RENAME: send,
   OPEN_REMOVE_GROUP: send,
   OPEN_REMOVE_CONTACTS: send,
-  SET_NAME: send,
-  ADD_ITEMS: send,
-  REMOVE_ITEM: send,
-  SUBMIT: send,
-  BACK: send,
-  CONFIRM: send,
-  CLOSE: send,
+  MODAL_SAVED: send,
 } satisfies Executors<ContactGroupsTestActor, ContactGroupsEvent>;
 
 describe('contact groups machine paths', () => {
@@ -90,23 +73,12 @@ describe('contact groups machine paths', () => {
       { type: 'OPEN_RENAME', name: 'Partners' },
       { type: 'OPEN_REMOVE_GROUP', name: 'Partners' },
       { type: 'OPEN_REMOVE_CONTACTS', ids: [1] },
-      { type: 'SET_NAME', name: 'key ACCOUNTS' },
-      { type: 'ADD_ITEMS', items: ['ann@supplier.example'] },
-      { type: 'ADD_ITEMS', items: ['not an address@'] },
-      { type: 'REMOVE_ITEM', item: 'ann@supplier.example' },
-      { type: 'SUBMIT' },
-      { type: 'BACK' },
-      { type: 'CONFIRM' },
-      { type: 'CLOSE' },
+      { type: 'MODAL_SAVED', modal: 'groupForm', output: afterWrite },
       { type: 'xstate.done.actor.loadGroups', output: groups },
       { type: 'xstate.done.actor.loadGroups', output: [] },
       { type: 'xstate.error.actor.loadGroups', error: failure },
       { type: 'xstate.done.actor.loadContacts', output: contacts },
       { type: 'xstate.error.actor.loadContacts', error: failure },
-      { type: 'xstate.done.actor.saveGroupChange', output: afterWrite },
-      { type: 'xstate.error.actor.saveGroupChange', error: failure },
-      { type: 'xstate.done.actor.removeFromGroup', output: afterWrite },
-      { type: 'xstate.error.actor.removeFromGroup', error: failure },
     ],
     start,
     executors,

@@ -1,8 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContactGroupsActors } from '../../../src/machines/contact-groups.actors';
-import { contactGroupsMachine } from '../../../src/machines/contact-groups.machine';
+import { createContactGroupsMachine } from '../../../src/machines/contact-groups.machine';
 import { ContactGroupsPage } from '../../../src/routes/_shell/settings/-components/contact-groups/ContactGroupsPage';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';
@@ -17,7 +16,7 @@ afterEach(() => dismissAllToasts());
 
 function renderPage(groups: Record<string, string[]> = SEED, readOnly = false) {
   const api = fakeGroupsApi(groups);
-  const machine = contactGroupsMachine.provide({ actors: createContactGroupsActors(api.client) });
+  const machine = createContactGroupsMachine(api.client);
   render(
     <>
       <ContactGroupsPage readOnly={readOnly} machine={machine} />

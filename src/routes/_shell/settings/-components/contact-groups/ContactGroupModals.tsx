@@ -1,41 +1,43 @@
-import type { SnapshotFrom } from 'xstate';
-import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
-import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import { useSelector } from '@xstate/react';
+import type { GroupFormActor, RemovalActor } from '@/machines/contact-groups.machine';
 import { ConfirmSaveDialog } from '@/ui/ConfirmSaveDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { RemoveDialog } from './RemoveDialog';
 
 interface ContactGroupModalsProps {
-  state: SnapshotFrom<ContactGroupsMachine>;
-  send: (event: ContactGroupsEvent) => void;
+  form: GroupFormActor;
+  removal: RemovalActor;
 }
 
-/** The modal the machine has open, if any. */
-export function ContactGroupModals({ state, send }: ContactGroupModalsProps) {
-  const { formAction, draftName, draftItems, target } = state.context;
-  const close = () => send({ type: 'CLOSE' });
-  const confirming = state.matches({ ready: { modal: { form: { editing: 'confirming' } } } });
-  const saving = state.matches({ ready: { modal: { form: 'saving' } } });
-  if (confirming || saving) {
-    return (
-      <ConfirmSaveDialog
-        action={formAction}
-        subject={{
-          name: formAction === 'AddContact' ? (target ?? '') : draftName.trim(),
-          count: draftItems.length,
-        }}
-        busy={saving}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onBack={() => send({ type: 'BACK' })}
-        onClose={close}
-      />
-    );
-  }
-  if (state.matches({ ready: { modal: 'form' } })) {
-    return <GroupFormDialog state={state} send={send} />;
-  }
-  if (state.matches({ ready: { modal: 'removal' } })) {
-    return <RemoveDialog state={state} send={send} />;
-  }
-  return null;
+/** The form (then its confirm save modal) or the removal, whichever is open. */
+export function ContactGroupModals({ form, removal }: ContactGroupModalsProps) {
+  const formStep = useSelector(form, (snapshot) =>
+    snapshot.can({ type: 'CONFIRM' }) || snapshot.hasTag('saving')
+      ? 'confirm'
+      : snapshot.hasTag('visible')
+        ? 'form'
+        : null,
+  );
+  const removing = useSelector(removal, (snapshot) => snapshot.hasTag('visible'));
+  if (formStep === 'confirm') return <ConfirmStep form={form} />;
+  if (formStep === 'form') return <GroupFormDialog form={form} />;
+  return removing ? <RemoveDialog removal={removal} /> : null;
+}
+
+function ConfirmStep({ form }: { form: GroupFormActor }) {
+  const draft = useSelector(form, (snapshot) => snapshot.context.draft);
+  const saving = useSelector(form, (snapshot) => snapshot.hasTag('saving'));
+  return (
+    <ConfirmSaveDialog
+      action={draft.action}
+      subject={{
+        name: draft.action === 'AddContact' ? (draft.target ?? '') : draft.name.trim(),
+        count: draft.items.length,
+      }}
+      busy={saving}
+      onConfirm={() => form.send({ type: 'CONFIRM' })}
+      onBack={() => form.send({ type: 'BACK' })}
+      onClose={() => form.send({ type: 'CLOSE' })}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { contactGroupsMachine, type ContactGroupsMachine } from '@/machines/contact-groups.machine';
-import { panelLists, type ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -31,27 +31,27 @@ interface PanelsProps {
 }
 
 function contactsStatus(state: SnapshotFrom<ContactGroupsMachine>) {
-  if (state.matches({ ready: { list: { group: 'contactsFailed' } } })) return 'failed';
-  return state.matches({ ready: { list: { group: 'contactsReady' } } }) ? 'ready' : 'loading';
+  if (state.matches({ ready: { group: 'contactsFailed' } })) return 'failed';
+  return state.matches({ ready: { group: 'contactsReady' } }) ? 'ready' : 'loading';
 }
 
 /** The two panels: groups, and the chosen group's contacts. */
 function Panels({ state, send, readOnly }: PanelsProps) {
-  const { groups, contacts } = panelLists(state.context);
+  const { groups: groupsTable, contacts: contactsTable } = state.children;
+  if (!groupsTable || !contactsTable) return null;
   return (
     <div className="contact-groups">
       <GroupsPanel
-        groups={groups}
+        table={groupsTable}
+        groups={state.context.groups}
         selected={state.context.selected}
-        sort={state.context.groupSort}
         readOnly={readOnly}
         send={send}
       />
       <ContactsPanel
+        table={contactsTable}
         group={state.context.selected ?? ''}
-        contacts={contacts}
-        selectedIds={state.context.selectedIds}
-        sort={state.context.contactSort}
+        contacts={state.context.contacts}
         status={contactsStatus(state)}
         readOnly={readOnly}
         send={send}
@@ -66,6 +66,7 @@ export function ContactGroupsPage({
   machine = contactGroupsMachine,
 }: ContactGroupsPageProps) {
   const [state, send] = useMachine(machine);
+  const { groupForm, removal } = state.children;
   const header = <PageHeader level={2} title="Contact Groups" subtitle={CONTACT_GROUPS_SUBTITLE} />;
 
   let body;
@@ -81,7 +82,7 @@ export function ContactGroupsPage({
         <Spinner label="Loading contact groups" />
       </div>
     );
-  } else if (state.matches({ ready: { list: 'empty' } })) {
+  } else if (state.matches({ ready: 'empty' })) {
     body = (
       <Card>
         <EmptyState
@@ -106,7 +107,7 @@ export function ContactGroupsPage({
       {header}
       {readOnly && <ReadOnlyNote />}
       {body}
-      {state.matches('ready') && <ContactGroupModals state={state} send={send} />}
+      {groupForm && removal && <ContactGroupModals form={groupForm} removal={removal} />}
     </>
   );
 }

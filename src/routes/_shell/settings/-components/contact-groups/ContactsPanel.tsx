@@ -1,6 +1,8 @@
+import { useSelector } from '@xstate/react';
 import type { Contact } from '@/api/types';
-import type { SortDirection } from '@/domain/contact-groups';
 import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import { selectedKeys, type TableActor } from '@/machines/table.machine';
+import { sameSort, selectAllBox, tableSort } from '@/machines/table.view';
 import { Button } from '@/ui/Button';
 import { Checkbox } from '@/ui/Checkbox';
 import { ErrorState } from '@/ui/ErrorState';
@@ -11,51 +13,65 @@ import { TruncatedText } from '@/ui/TruncatedText';
 import { SortButton } from './SortButton';
 
 interface ContactsPanelProps {
+  /** The contacts' order, sort and ticks. */
+  table: TableActor;
   group: string;
   contacts: Contact[];
-  selectedIds: number[];
-  sort: SortDirection;
   status: 'loading' | 'ready' | 'failed';
   readOnly: boolean;
   send: (event: ContactGroupsEvent) => void;
 }
 
-function ContactRows({ contacts, selectedIds, readOnly, send }: ContactsPanelProps) {
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((key, index) => key === b[index]);
+
+function ContactRows({ table, contacts, readOnly, send }: ContactsPanelProps) {
+  const keys = useSelector(table, (snapshot) => snapshot.context.visible);
+  const selected = useSelector(table, (snapshot) => snapshot.context.selected);
+  const byKey = new Map(contacts.map((contact) => [String(contact.id), contact]));
   return (
     <ul className="cg-contact-list" aria-label="Contacts">
-      {contacts.map(({ id, item }) => (
-        <li key={id} className="cg-contact" data-selected={selectedIds.includes(id) || undefined}>
-          {!readOnly && (
-            <Checkbox
-              aria-label={`Select ${item}`}
-              checked={selectedIds.includes(id)}
-              onChange={() => send({ type: 'TOGGLE_CONTACT', id })}
-            />
-          )}
-          <span className="cg-contact-item">{item}</span>
-          <span className="cg-contact-kind">{item.includes('@') ? 'Address' : 'Domain'}</span>
-          {!readOnly && (
-            <RowMenu
-              label={`Actions for ${item}`}
-              items={[
-                {
-                  label: 'Remove contact',
-                  danger: true,
-                  onSelect: () => send({ type: 'OPEN_REMOVE_CONTACTS', ids: [id] }),
-                },
-              ]}
-            />
-          )}
-        </li>
-      ))}
+      {keys
+        .flatMap((key) => byKey.get(key) ?? [])
+        .map(({ id, item }) => (
+          <li key={id} className="cg-contact" data-selected={selected.has(String(id)) || undefined}>
+            {!readOnly && (
+              <Checkbox
+                aria-label={`Select ${item}`}
+                checked={selected.has(String(id))}
+                onChange={() => send({ type: 'TOGGLE_CONTACT', id })}
+              />
+            )}
+            <span className="cg-contact-item">{item}</span>
+            <span className="cg-contact-kind">{item.includes('@') ? 'Address' : 'Domain'}</span>
+            {!readOnly && (
+              <RowMenu
+                label={`Actions for ${item}`}
+                items={[
+                  {
+                    label: 'Remove contact',
+                    danger: true,
+                    onSelect: () => send({ type: 'OPEN_REMOVE_CONTACTS', ids: [id] }),
+                  },
+                ]}
+              />
+            )}
+          </li>
+        ))}
     </ul>
   );
 }
 
 /** The right panel: the chosen group's contacts, with selection and removal. */
 export function ContactsPanel(props: ContactsPanelProps) {
-  const { group, contacts, selectedIds, sort, status, readOnly, send } = props;
-  const all = contacts.length > 0 && selectedIds.length === contacts.length;
+  const { table, group, status, readOnly, send } = props;
+  const selectedIds = useSelector(
+    table,
+    (snapshot) => selectedKeys(snapshot.context),
+    sameKeys,
+  ).map(Number);
+  const box = useSelector(table, selectAllBox);
+  const sort = useSelector(table, tableSort, sameSort);
   let body;
   if (status === 'failed') body = <ErrorState onRefresh={() => send({ type: 'RETRY_CONTACTS' })} />;
   else if (status === 'loading') {
@@ -97,15 +113,15 @@ export function ContactsPanel(props: ContactsPanelProps) {
         {!readOnly && (
           <Checkbox
             aria-label="Select all contacts"
-            checked={all}
-            indeterminate={selectedIds.length > 0 && !all}
-            disabled={status !== 'ready' || contacts.length === 0}
+            checked={box === 'all'}
+            indeterminate={box === 'some'}
+            disabled={status !== 'ready' || box === 'disabled'}
             onChange={() => send({ type: 'TOGGLE_ALL' })}
           />
         )}
         <SortButton
           label="Contact"
-          direction={sort}
+          direction={sort?.direction ?? 'ascending'}
           onClick={() => send({ type: 'SORT_CONTACTS' })}
         />
       </div>

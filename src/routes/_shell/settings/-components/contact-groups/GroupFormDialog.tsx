@@ -1,9 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { CONTACTS_INVALID, NAME_REPEATED } from '@common/contact-items';
 import { nameLengthHint, nameTooLongMessage } from '@common/limits';
+import { addDraftItems } from '@/domain/contact-groups';
 import type { GroupFormAction } from '@/machines/contact-groups.actors';
-import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
-import { draftProblems, type ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import { draftProblems } from '@/machines/contact-groups.draft';
+import type { GroupFormActor } from '@/machines/contact-groups.machine';
 import { Button } from '@/ui/Button';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { Dialog } from '@/ui/Dialog';
@@ -18,11 +19,6 @@ const TITLES: Record<GroupFormAction, string> = {
 
 const FORM_ID = 'contact-group-form';
 
-interface GroupFormDialogProps {
-  state: SnapshotFrom<ContactGroupsMachine>;
-  send: (event: ContactGroupsEvent) => void;
-}
-
 /** What is said under the name: too long (with its length) or another group's. */
 function nameError(problem: string | null, name: string): string | undefined {
   if (problem === 'tooLong') return nameTooLongMessage(name.trim().length);
@@ -30,30 +26,37 @@ function nameError(problem: string | null, name: string): string | undefined {
 }
 
 /** The add group, add contact and rename modals: one form, the fields its action needs. */
-export function GroupFormDialog({ state, send }: GroupFormDialogProps) {
-  const { formAction, draftName, draftItems, target, error } = state.context;
-  const problems = draftProblems(state.context);
+export function GroupFormDialog({ form }: { form: GroupFormActor }) {
+  const draft = useSelector(form, (snapshot) => snapshot.context.draft);
+  const error = useSelector(form, (snapshot) => snapshot.context.error);
+  const canSubmit = useSelector(form, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
+  const { action: formAction, name: draftName, items: draftItems, target } = draft;
+  const problems = draftProblems(draft);
   const withName = formAction !== 'AddContact';
   const withItems = formAction !== 'RenameContactGroup';
+  const edit = (changes: Partial<typeof draft>) =>
+    form.send({ type: 'EDIT', draft: { ...draft, ...changes } });
+  const close = () => form.send({ type: 'CLOSE' });
   const chips = useChipEdits({
     items: draftItems,
-    onAdd: (items) => send({ type: 'ADD_ITEMS', items }),
-    onRemove: (item) => send({ type: 'REMOVE_ITEM', item }),
+    // Entries already in the group (AddContact) are dropped, as repeats are.
+    onAdd: (items) => edit({ items: addDraftItems(draftItems, items, draft.present) }),
+    onRemove: (item) => edit({ items: draftItems.filter((entry) => entry.item !== item) }),
   });
   return (
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) send({ type: 'CLOSE' });
+        if (!open) close();
       }}
       title={TITLES[formAction]}
       description={formAction === 'AddContactGroup' ? undefined : target}
       footer={
         <>
-          <Button variant="secondary" onClick={() => send({ type: 'CLOSE' })}>
+          <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" form={FORM_ID} disabled={!state.can({ type: 'SUBMIT' })}>
+          <Button type="submit" form={FORM_ID} disabled={!canSubmit}>
             Save
           </Button>
         </>
@@ -64,7 +67,7 @@ export function GroupFormDialog({ state, send }: GroupFormDialogProps) {
         className="cg-form"
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'SUBMIT' });
+          form.send({ type: 'SUBMIT' });
         }}
       >
         {withName && (
@@ -74,7 +77,7 @@ export function GroupFormDialog({ state, send }: GroupFormDialogProps) {
             placeholder="e.g. Key accounts"
             hint={nameLengthHint(draftName.trim().length)}
             error={nameError(problems.name, draftName)}
-            onChange={(event) => send({ type: 'SET_NAME', name: event.target.value })}
+            onChange={(event) => edit({ name: event.target.value })}
           />
         )}
         {withItems && (

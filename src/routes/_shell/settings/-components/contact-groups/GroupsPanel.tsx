@@ -1,20 +1,27 @@
+import { useSelector } from '@xstate/react';
 import type { ContactGroup } from '@/api/types';
-import { contactCount, type SortDirection } from '@/domain/contact-groups';
+import { contactCount } from '@/domain/contact-groups';
 import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import type { TableActor } from '@/machines/table.machine';
+import { sameSort, tableSort } from '@/machines/table.view';
 import { PlusIcon } from '@/ui/icons';
 import { RowMenu } from '@/ui/table/RowMenu';
 import { SortButton } from './SortButton';
 
 interface GroupsPanelProps {
+  /** The groups' order and sort. */
+  table: TableActor;
   groups: ContactGroup[];
   selected: string | null;
-  sort: SortDirection;
   readOnly: boolean;
   send: (event: ContactGroupsEvent) => void;
 }
 
 /** The left panel: every group with its count; choosing one shows its contacts. */
-export function GroupsPanel({ groups, selected, sort, readOnly, send }: GroupsPanelProps) {
+export function GroupsPanel({ table, groups, selected, readOnly, send }: GroupsPanelProps) {
+  const keys = useSelector(table, (snapshot) => snapshot.context.visible);
+  const sort = useSelector(table, tableSort, sameSort);
+  const byName = new Map(groups.map((group) => [group.contact_group, group]));
   return (
     <section className="cg-panel cg-groups" aria-labelledby="cg-groups-title">
       <header className="cg-panel-header">
@@ -33,35 +40,45 @@ export function GroupsPanel({ groups, selected, sort, readOnly, send }: GroupsPa
         )}
       </header>
       <div className="cg-column-head">
-        <SortButton label="Name" direction={sort} onClick={() => send({ type: 'SORT_GROUPS' })} />
+        <SortButton
+          label="Name"
+          direction={sort?.direction ?? 'ascending'}
+          onClick={() => send({ type: 'SORT_GROUPS' })}
+        />
       </div>
       <ul className="cg-group-list" aria-label="Contact groups">
-        {groups.map(({ contact_group: name, contacts_number: count }) => (
-          <li key={name} className="cg-group" aria-current={name === selected ? 'true' : undefined}>
-            <button
-              type="button"
-              className="cg-group-button"
-              aria-pressed={name === selected}
-              onClick={() => send({ type: 'SELECT_GROUP', name })}
+        {keys
+          .flatMap((key) => byName.get(key) ?? [])
+          .map(({ contact_group: name, contacts_number: count }) => (
+            <li
+              key={name}
+              className="cg-group"
+              aria-current={name === selected ? 'true' : undefined}
             >
-              <span className="cg-group-name">{name}</span>
-              <span className="cg-group-count">{contactCount(count)}</span>
-            </button>
-            {!readOnly && (
-              <RowMenu
-                label={`Actions for ${name}`}
-                items={[
-                  { label: 'Rename', onSelect: () => send({ type: 'OPEN_RENAME', name }) },
-                  {
-                    label: 'Remove group',
-                    danger: true,
-                    onSelect: () => send({ type: 'OPEN_REMOVE_GROUP', name }),
-                  },
-                ]}
-              />
-            )}
-          </li>
-        ))}
+              <button
+                type="button"
+                className="cg-group-button"
+                aria-pressed={name === selected}
+                onClick={() => send({ type: 'SELECT_GROUP', name })}
+              >
+                <span className="cg-group-name">{name}</span>
+                <span className="cg-group-count">{contactCount(count)}</span>
+              </button>
+              {!readOnly && (
+                <RowMenu
+                  label={`Actions for ${name}`}
+                  items={[
+                    { label: 'Rename', onSelect: () => send({ type: 'OPEN_RENAME', name }) },
+                    {
+                      label: 'Remove group',
+                      danger: true,
+                      onSelect: () => send({ type: 'OPEN_REMOVE_GROUP', name }),
+                    },
+                  ]}
+                />
+              )}
+            </li>
+          ))}
       </ul>
     </section>
   );

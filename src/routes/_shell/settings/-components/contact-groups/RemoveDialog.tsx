@@ -1,41 +1,34 @@
-import type { SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { contactCount } from '@/domain/contact-groups';
 import { truncate } from '@/domain/text';
-import type { ContactGroupsMachine } from '@/machines/contact-groups.machine';
-import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import type { RemovalDraft } from '@/machines/contact-groups.draft';
+import type { RemovalActor } from '@/machines/contact-groups.machine';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 
-interface RemoveDialogProps {
-  state: SnapshotFrom<ContactGroupsMachine>;
-  send: (event: ContactGroupsEvent) => void;
-}
-
-function removalText(state: SnapshotFrom<ContactGroupsMachine>): string {
-  const { removeKind, removeAll, removeIds, target, contacts, groups } = state.context;
-  const group = truncate(target ?? '');
-  if (removeKind === 'group') {
-    if (removeAll) {
+function removalText(draft: RemovalDraft): string {
+  const group = truncate(draft.group);
+  if (draft.kind === 'group') {
+    if (draft.all) {
       return `You are removing every contact of ${group}, so the group will be removed too.`;
     }
-    const count = groups.find((g) => g.contact_group === target)?.contacts_number ?? 0;
-    return `The group ${group} and its ${contactCount(count)} will be removed.`;
+    return `The group ${group} and its ${contactCount(draft.count)} will be removed.`;
   }
-  const only = removeIds.length === 1 ? contacts.find((c) => c.id === removeIds[0]) : undefined;
-  const what = only ? truncate(only.item) : contactCount(removeIds.length);
+  const what = draft.item !== null ? truncate(draft.item) : contactCount(draft.ids.length);
   return `${what} will be removed from ${group}.`;
 }
 
 /** The remove contacts and remove group modals; the group's has no close button. */
-export function RemoveDialog({ state, send }: RemoveDialogProps) {
-  const { removeKind, removeIds } = state.context;
-  const isGroup = removeKind === 'group';
+export function RemoveDialog({ removal }: { removal: RemovalActor }) {
+  const draft = useSelector(removal, (snapshot) => snapshot.context.draft);
+  const removing = useSelector(removal, (snapshot) => snapshot.hasTag('saving'));
+  const send = removal.send;
+  const isGroup = draft.kind === 'group';
   const title = isGroup
     ? 'Remove group'
-    : removeIds.length === 1
+    : draft.ids.length === 1
       ? 'Remove contact'
       : 'Remove contacts';
-  const removing = state.hasTag('saving');
   return (
     <Dialog
       open
@@ -43,7 +36,7 @@ export function RemoveDialog({ state, send }: RemoveDialogProps) {
         if (!open) send({ type: 'CLOSE' });
       }}
       title={title}
-      description={removalText(state)}
+      description={removalText(draft)}
       hideClose={isGroup}
       size="small"
       footer={
@@ -51,7 +44,7 @@ export function RemoveDialog({ state, send }: RemoveDialogProps) {
           <Button variant="secondary" onClick={() => send({ type: 'CLOSE' })} disabled={removing}>
             Cancel
           </Button>
-          <Button variant="danger" busy={removing} onClick={() => send({ type: 'CONFIRM' })}>
+          <Button variant="danger" busy={removing} onClick={() => send({ type: 'SUBMIT' })}>
             {title}
           </Button>
         </>

@@ -1,4 +1,4 @@
-import type { SortDirection } from '@/domain/contact-groups';
+import type { SortDirection } from '@/machines/table.view';
 import { ArrowDownIcon, ArrowUpIcon } from '@/ui/icons';
 
 interface SortButtonProps {
@@ -9,12 +9,12 @@ interface SortButtonProps {
 
 /** A column title that sorts; choosing it again reverses the order. */
 export function SortButton({ label, direction, onClick }: SortButtonProps) {
-  const Arrow = direction === 'asc' ? ArrowUpIcon : ArrowDownIcon;
+  const Arrow = direction === 'ascending' ? ArrowUpIcon : ArrowDownIcon;
   return (
     <button
       type="button"
       className="cg-sort"
-      aria-label={`${label}, sorted ${direction === 'asc' ? 'ascending' : 'descending'}`}
+      aria-label={`${label}, sorted ${direction}`}
       onClick={onClick}
     >
       {label}

@@ -1,0 +1,144 @@
+import type { Contact, ContactGroup } from '../../src/api/types';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AfterWrite } from '../../src/machines/contact-groups.actors';
+import { contactGroupsMachine } from '../../src/machines/contact-groups.machine';
+import { selectedKeys } from '../../src/machines/table.machine';
+import { tableSort } from '../../src/machines/table.view';
+
+// Path tests prove states are reachable; these check what the panels show after one event:
+// the order of each list, which group is chosen and which contacts are ticked.
+
+const group = (name: string, count: number): ContactGroup => ({
+  contact_group: name,
+  contacts_number: count,
+});
+const GROUPS = [group('partners', 1), group('Key accounts', 2), group('Suppliers', 1)];
+const CONTACTS: Contact[] = [
+  { id: 1, item: 'initech.example' },
+  { id: 2, item: 'ceo@bigclient.example' },
+];
+
+async function start() {
+  const machine = contactGroupsMachine.provide({
+    actors: {
+      loadGroups: fromPromise<ContactGroup[]>(() => Promise.resolve(GROUPS)),
+      loadContacts: fromPromise<Contact[], { group: string }>(() => Promise.resolve(CONTACTS)),
+    },
+  });
+  const actor = createActor(machine).start();
+  await waitFor(actor, (snapshot) => snapshot.matches({ ready: { group: 'contactsReady' } }));
+  return actor;
+}
+
+type Started = Awaited<ReturnType<typeof start>>;
+const groupsTable = (actor: Started) => actor.getSnapshot().children.groups?.getSnapshot();
+const contactsTable = (actor: Started) => actor.getSnapshot().children.contacts?.getSnapshot();
+const groupOrder = (actor: Started) => groupsTable(actor)?.context.visible;
+const contactOrder = (actor: Started) => contactsTable(actor)?.context.visible;
+const ticked = (actor: Started) => {
+  const table = contactsTable(actor);
+  return table ? selectedKeys(table.context) : [];
+};
+
+const draftOf = (actor: Started, modal: 'groupForm' | 'removal') =>
+  actor.getSnapshot().children[modal]?.getSnapshot().context.draft;
+const isOpen = (actor: Started, modal: 'groupForm' | 'removal') =>
+  actor.getSnapshot().children[modal]?.getSnapshot().hasTag('visible') === true;
+
+describe('contact groups: the modals', () => {
+  it('OPEN_ADD_CONTACTS opens the form on the chosen group, its contacts to be dropped', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_ADD_CONTACTS' });
+    expect(isOpen(actor, 'groupForm')).toBe(true);
+    expect(draftOf(actor, 'groupForm')).toMatchObject({
+      action: 'AddContact',
+      target: 'Key accounts',
+      present: ['initech.example', 'ceo@bigclient.example'],
+    });
+  });
+
+  it('OPEN_RENAME opens the form with the name, every group name taken', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_RENAME', name: 'partners' });
+    expect(draftOf(actor, 'groupForm')).toMatchObject({
+      action: 'RenameContactGroup',
+      target: 'partners',
+      name: 'partners',
+      taken: ['partners', 'Key accounts', 'Suppliers'],
+    });
+  });
+
+  it('OPEN_REMOVE_CONTACTS with every contact opens the remove group modal with the flag', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [2, 1] });
+    expect(isOpen(actor, 'removal')).toBe(true);
+    expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: true, ids: [2, 1] });
+  });
+
+  it('OPEN_REMOVE_CONTACTS with one contact names it; OPEN_REMOVE_GROUP counts the group', async () => {
+    const actor = await start();
+    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [1] });
+    expect(draftOf(actor, 'removal')).toMatchObject({
+      kind: 'contacts',
+      group: 'Key accounts',
+      item: 'initech.example',
+    });
+    actor.getSnapshot().children.removal?.send({ type: 'CLOSE' });
+    actor.send({ type: 'OPEN_REMOVE_GROUP', name: 'Key accounts' });
+    expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: false, count: 2 });
+  });
+});
+
+describe('contact groups: the lists', () => {
+  it('start sorted ascending, ignoring case, and choose the first group', async () => {
+    const actor = await start();
+    expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
+    expect(contactOrder(actor)).toEqual(['2', '1']);
+    expect(actor.getSnapshot().context.selected).toBe('Key accounts');
+    const groups = groupsTable(actor);
+    expect(groups && tableSort(groups)).toEqual({ column: 'name', direction: 'ascending' });
+  });
+
+  it('SORT_GROUPS reverses the groups, and again restores them; the chosen group stays', async () => {
+    const actor = await start();
+    actor.send({ type: 'SORT_GROUPS' });
+    expect(groupOrder(actor)).toEqual(['Suppliers', 'partners', 'Key accounts']);
+    actor.send({ type: 'SORT_GROUPS' });
+    expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
+    expect(actor.getSnapshot().context.selected).toBe('Key accounts');
+  });
+
+  it('SORT_CONTACTS reverses the contacts', async () => {
+    const actor = await start();
+    actor.send({ type: 'SORT_CONTACTS' });
+    expect(contactOrder(actor)).toEqual(['1', '2']);
+  });
+
+  it('TOGGLE_ALL ticks every contact, then none; choosing another group clears the ticks', async () => {
+    const actor = await start();
+    actor.send({ type: 'TOGGLE_ALL' });
+    expect(ticked(actor)).toEqual(['2', '1']);
+    actor.send({ type: 'TOGGLE_ALL' });
+    expect(ticked(actor)).toEqual([]);
+    actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
+    expect(ticked(actor)).toEqual(['1']);
+    actor.send({ type: 'SELECT_GROUP', name: 'Suppliers' });
+    expect(ticked(actor)).toEqual([]);
+    expect(contactOrder(actor)).toEqual([]);
+  });
+
+  it('a removal clears the ticks and, the group gone, chooses the first in the reversed order', async () => {
+    const left: AfterWrite = {
+      groups: [group('partners', 1), group('Suppliers', 1)],
+      select: null,
+    };
+    const actor = await start();
+    actor.send({ type: 'SORT_GROUPS' });
+    actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
+    actor.send({ type: 'MODAL_SAVED', modal: 'removal', output: left });
+    expect(ticked(actor)).toEqual([]);
+    expect(groupOrder(actor)).toEqual(['Suppliers', 'partners']);
+    expect(actor.getSnapshot().context.selected).toBe('Suppliers');
+  });
+});
