@@ -95,6 +95,9 @@ test.describe('sign-in', () => {
     expect(added.status()).toBe(201);
     await signInWith(page, 'Microsoft', NEWCOMER);
     await expectSignedIn(page, NEWCOMER);
+    // The dashboard's own requests must be answered first: one sent after the removal would end
+    // the session before the click below, racing it.
+    await page.waitForLoadState('networkidle');
 
     const removed = await admin.delete('/portal/api/settings/users/', { emails: [NEWCOMER] });
     expect(removed.status()).toBe(204);
