@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { TableActor } from '@/machines/table.machine';
-import { sameSort, selectAllBox, tableSort, type SortDirection } from '@/machines/table.view';
+import { sameSort, selectAllBox, tableSort } from '@/machines/table.view';
 import { Checkbox } from '@/ui/Checkbox';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '@/ui/icons';
+import { SortButton } from '@/ui/SortButton';
 import type { Column } from '@/ui/table/table-types';
 
 interface TableHeadProps<T> {
@@ -11,25 +11,6 @@ interface TableHeadProps<T> {
   /** False when the table has no checkboxes (read-only). */
   selectable: boolean;
   hasMenu: boolean;
-}
-
-const SORT_ICONS = { ascending: ArrowUpIcon, descending: ArrowDownIcon } as const;
-
-function SortButton(props: {
-  header: string;
-  direction: SortDirection | null;
-  onClick: () => void;
-}) {
-  const Icon = props.direction ? SORT_ICONS[props.direction] : SortIcon;
-  return (
-    <button type="button" className="table-sort" onClick={props.onClick}>
-      {props.header}
-      <Icon
-        className={props.direction ? 'table-sort-icon is-active' : 'table-sort-icon'}
-        size={14}
-      />
-    </button>
-  );
 }
 
 function SelectAll({ table }: { table: TableActor }) {
@@ -71,7 +52,8 @@ export function TableHead<T>({ table, columns, selectable, hasMenu }: TableHeadP
             >
               {column.sortable ? (
                 <SortButton
-                  header={column.header}
+                  className="table-sort"
+                  label={column.header}
                   direction={direction}
                   onClick={() => table.send({ type: 'SORT', column: column.id })}
                 />

@@ -10,7 +10,7 @@ import { PlusIcon, TrashIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
 import { RowMenu } from '@/ui/table/RowMenu';
 import { TruncatedText } from '@/ui/TruncatedText';
-import { SortButton } from './SortButton';
+import { SortButton } from '@/ui/SortButton';
 
 interface ContactsPanelProps {
   /** The contacts' order, sort and ticks. */
@@ -120,6 +120,8 @@ export function ContactsPanel(props: ContactsPanelProps) {
           />
         )}
         <SortButton
+          className="cg-sort"
+          namesOrder
           label="Contact"
           direction={sort?.direction ?? 'ascending'}
           onClick={() => send({ type: 'SORT_CONTACTS' })}

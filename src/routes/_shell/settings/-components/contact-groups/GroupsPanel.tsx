@@ -6,7 +6,7 @@ import type { TableActor } from '@/machines/table.machine';
 import { sameSort, tableSort } from '@/machines/table.view';
 import { PlusIcon } from '@/ui/icons';
 import { RowMenu } from '@/ui/table/RowMenu';
-import { SortButton } from './SortButton';
+import { SortButton } from '@/ui/SortButton';
 
 interface GroupsPanelProps {
   /** The groups' order and sort. */
@@ -41,6 +41,8 @@ export function GroupsPanel({ table, groups, selected, readOnly, send }: GroupsP
       </header>
       <div className="cg-column-head">
         <SortButton
+          className="cg-sort"
+          namesOrder
           label="Name"
           direction={sort?.direction ?? 'ascending'}
           onClick={() => send({ type: 'SORT_GROUPS' })}
