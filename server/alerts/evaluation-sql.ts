@@ -1,7 +1,7 @@
 // The alert evaluation as one statement over every alert a process has leased: the counted,
 // unreplied inbound messages of the alert's mailboxes from a watched sender whose business-time
 // wait has reached the gap, not yet notified by that alert. It records them as notified, writes
-// one email and one webhook outbox row per alert that has any, sets Last triggered and releases
+// one email and one webhook outbox row per alert that found some, sets Last triggered, releases
 // the leases, all in one transaction, so a kill at any point loses and doubles nothing.
 // $1 lease owner, $2 now, $3 seconds until the alert's next evaluation.
 

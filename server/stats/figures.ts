@@ -8,15 +8,13 @@ type Summary = Schemas['StatsSummary'];
 type Times = Schemas['StatsTimes'];
 type BreakdownBy = Schemas['StatsBreakdown']['by'];
 
-interface FigureRow {
-  key: string;
-  received: number;
-  sent: number;
-  replied: number;
-  unreplied: number;
-  awaiting: number;
-  internal: number;
-  automated: number;
+type Counts = Pick<
+  Schemas['StatsBreakdownRow'],
+  'key' | 'received' | 'sent' | 'replied' | 'unreplied' | 'awaiting' | 'internal' | 'automated'
+>;
+
+/** One row of figure-sql: the contract's counts, and the times still as arrays. */
+interface FigureRow extends Counts {
   /** [avg, median, p90], null without data. */
   rt_business: (number | null)[] | null;
   rt_calendar: (number | null)[] | null;
