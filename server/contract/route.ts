@@ -84,10 +84,30 @@ interface RawResult {
   location?: string;
 }
 
+// A frozen body is one a cache hands out again unchanged (the 5,000-user list, 850 kB): its
+// checked JSON is kept as bytes, so a repeat reply neither serializes nor encodes it again.
+const frozenBodies = new WeakMap<object, Buffer>();
+
+/** The reply's bytes for a frozen body, checked against the contract by the route's serializer. */
+function bytesOf(reply: FastifyReply, body: object): Buffer {
+  let bytes = frozenBodies.get(body);
+  if (!bytes) {
+    const json = reply.serialize(body);
+    bytes = Buffer.from(typeof json === 'string' ? json : new Uint8Array(json));
+    frozenBodies.set(body, bytes);
+  }
+  return bytes;
+}
+
 async function send(reply: FastifyReply, result: RawResult) {
   if (result.location !== undefined) return reply.redirect(result.location, result.status);
   reply.code(result.status);
-  return result.status === 204 ? reply.send() : reply.send(result.body);
+  if (result.status === 204) return reply.send();
+  const { body } = result;
+  if (typeof body === 'object' && body !== null && Object.isFrozen(body)) {
+    return reply.type('application/json; charset=utf-8').send(bytesOf(reply, body));
+  }
+  return reply.send(body);
 }
 
 /** True when the contract documents the operation's error replies as text/html pages. */

@@ -67,4 +67,21 @@ describe('the users list', () => {
     await t.db.query('delete from users where email = $1', [email]);
     expect(await emails()).toEqual(before);
   });
+
+  it('answers a repeat read with the same JSON, its length counted in bytes', async () => {
+    const admin = t.admin(t.ws);
+    const email = `zoe@${t.ws.domain}`;
+    await admin.post('/portal/api/settings/users/', { emails: [email], role: 'admin' });
+    await t.db.query(`update users set full_name = 'Zoë Ñandú 東京' where email = $1`, [email]);
+    const first = await admin.get('/portal/api/settings/users/');
+    const again = await admin.get('/portal/api/settings/users/');
+    for (const reply of [first, again]) {
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(reply.headers['content-length'])).toBe(reply.rawPayload.length);
+    }
+    expect(again.body).toBe(first.body);
+    const users = first.json<{ users: { email: string; full_name: string }[] }>().users;
+    expect(users.find((user) => user.email === email)?.full_name).toBe('Zoë Ñandú 東京');
+    await t.db.query('delete from users where email = $1', [email]);
+  });
 });
