@@ -92,6 +92,20 @@ describe('contact groups page', () => {
     expect(screen.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
   });
 
+  it('marks the name and the contacts of a new group as required', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'New group' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'New contact group' }));
+    expect(dialog.getByRole('textbox', { name: 'Group name' })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+    expect(dialog.getByText('Group name')).toHaveClass('field-label-required');
+    expect(dialog.getByText('Email addresses and domains')).toHaveClass('field-label-required');
+  });
+
   it('creates a group after the confirm save modal, refusing repeated names and invalid entries', async () => {
     const user = userEvent.setup();
     const api = renderPage();

@@ -63,6 +63,14 @@ describe('teams tab', () => {
     expect(within(row).getByText('Apr 02, 2025')).toBeInTheDocument();
   });
 
+  it('marks the name and the mailboxes as required', async () => {
+    await renderTeams();
+    const dialog = await openCreate();
+    expect(dialog.getByLabelText('Team name')).toHaveAttribute('aria-required', 'true');
+    expect(dialog.getByText('Team name')).toHaveClass('field-label-required');
+    expect(dialog.getByText('Mailboxes')).toHaveClass('field-label-required');
+  });
+
   it('needs a name and a mailbox, and refuses an existing name in any case', async () => {
     const { saveTeam } = await renderTeams();
     const dialog = await openCreate();

@@ -73,6 +73,7 @@ export function GroupFormDialog({ form }: { form: GroupFormActor }) {
         {withName && (
           <TextInput
             label="Group name"
+            required
             value={draftName}
             placeholder="e.g. Key accounts"
             hint={nameLengthHint(draftName.trim().length)}
@@ -83,6 +84,7 @@ export function GroupFormDialog({ form }: { form: GroupFormActor }) {
         {withItems && (
           <ChipsInput
             label="Email addresses and domains"
+            required
             size="line"
             {...chips}
             placeholder="Type in or paste addresses or domains"

@@ -65,6 +65,7 @@ export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
       >
         <TextInput
           label="Team name"
+          required
           value={draft.name}
           hint={nameLengthHint(draft.name.trim().length)}
           placeholder="e.g. Customer Success"
@@ -73,6 +74,7 @@ export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
         />
         <CheckList
           label="Mailboxes"
+          required
           options={mailboxOptions(mailboxes)}
           selected={draft.members}
           onChange={(members) => edit({ members })}

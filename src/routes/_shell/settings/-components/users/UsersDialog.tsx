@@ -78,6 +78,7 @@ function EmailsField({ draft, check, onChange }: EmailsFieldProps) {
   return (
     <ChipsInput
       label="Email addresses"
+      required
       value={{ values: draft.emails, pending: draft.pending }}
       onChange={({ values, pending }) => onChange({ emails: values, pending })}
       toneOf={toneOf}
