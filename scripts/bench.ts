@@ -166,12 +166,17 @@ async function main(): Promise<void> {
     for (const line of await alertTimings()) console.log(line);
     return;
   }
+  // `npm run bench -- users`: only the figures whose heading names it (the users table, the
+  // list and the list under load), for quoting several runs of one figure.
+  const only = process.argv[2];
+  const measurements = only ? MEASUREMENTS.filter((m) => m.name.includes(only)) : MEASUREMENTS;
+  if (measurements.length === 0) throw new Error(`No figure's heading contains "${only}"`);
   buildClientIfMissing();
   await createTemplate(BENCH_TEMPLATE);
   const server = await startFreshServer('bench', BENCH_TEMPLATE);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    for (const measurement of MEASUREMENTS) {
+    for (const measurement of measurements) {
       console.log(`\n== ${measurement.name} ==`);
       const lines = await measurement.run({ browser, baseURL: server.url, server });
       for (const line of lines) console.log(line);
@@ -181,7 +186,7 @@ async function main(): Promise<void> {
     await server.stop();
     await rm(BENCH_TEMPLATE, { recursive: true, force: true });
   }
-  runSeparately('IMAP sync from Dovecot', 'scripts/bench-imap-sync.ts');
+  if (!only) runSeparately('IMAP sync from Dovecot', 'scripts/bench-imap-sync.ts');
 }
 
 /** A figure measured in its own process, so its peak memory is its own. */
