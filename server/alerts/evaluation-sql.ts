@@ -2,8 +2,9 @@
 // unreplied inbound messages of the alert's mailboxes from a watched sender whose business-time
 // wait has reached the gap, not yet notified by that alert. It records them as notified, writes
 // one email and one webhook outbox row per alert that found some, sets Last triggered, releases
-// the leases, all in one transaction, so a kill at any point loses and doubles nothing.
-// $1 lease owner, $2 now, $3 seconds until the alert's next evaluation.
+// the leases, all in one transaction, so a kill at any point loses and doubles nothing. The alert
+// is next due when its first waiting message becomes overdue, or after the interval for new mail.
+// $1 lease owner, $2 now, $3 seconds until the alert's next evaluation at the latest.
 
 /** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
 const REVERSED_HOST = `(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
@@ -13,10 +14,21 @@ const reaches = (span: string) =>
   `stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id,
      w.watching_since - interval '${span}', w.watching_since) >= w.gap`;
 
-/** Unreplied counted inbound messages of the watched mailbox, between its floor and `now - gap`. */
-const UNREPLIED_IN_WINDOW = `f.workspace_id = w.workspace_id and f.generation = w.generation
-  and f.mailbox_id = w.mailbox_id and f.is_counted and not f.is_replied and f.direction = 'inbound'
+/** Unreplied counted inbound messages of the watched mailbox. */
+const UNREPLIED = `f.workspace_id = w.workspace_id and f.generation = w.generation
+  and f.mailbox_id = w.mailbox_id and f.is_counted and not f.is_replied and f.direction = 'inbound'`;
+
+/** Those between the mailbox's floor and `now - gap`. */
+const UNREPLIED_IN_WINDOW = `${UNREPLIED}
   and f.sent_at >= w.floor and f.sent_at <= $2::timestamptz - make_interval(secs => w.gap)`;
+
+/** Those after `now - gap`: too recent to be overdue, so never notified either. */
+const UNREPLIED_RECENT = `${UNREPLIED}
+  and f.sent_at > $2::timestamptz - make_interval(secs => w.gap)`;
+
+/** The sender's host is the watched domain `r.host` (reversed) or one of its subdomains. */
+const IN_DOMAIN = `${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
+  and (${REVERSED_HOST} = r.host or left(${REVERSED_HOST}, length(r.host) + 1) = r.host || '.')`;
 
 export const EVALUATE_LEASED = `
   with due as (
@@ -63,10 +75,7 @@ export const EVALUATE_LEASED = `
       cross join lateral (select reverse(ltrim(k.domain, '*.')) collate "C" as host) r
       cross join lateral (
         select f.message_id, f.sent_at from stats_message_facts f
-         where ${UNREPLIED_IN_WINDOW}
-           and ${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
-           and (${REVERSED_HOST} = r.host
-                or left(${REVERSED_HOST}, length(r.host) + 1) = r.host || '.') offset 0) f
+         where ${UNREPLIED_IN_WINDOW} and ${IN_DOMAIN} offset 0) f
   ), candidates as materialized (
     -- Not yet notified, before any business time is computed: most matches were told already.
     select m.* from matched m
@@ -78,6 +87,40 @@ export const EVALUATE_LEASED = `
     select c.*, stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id, c.sent_at, $2)
              as waited_seconds
       from candidates c
+  ), recent as (
+    -- The first message of each watched key too recent for the window, looked up as matched
+    -- does ("limit 1" keeps each lookup its own subquery too).
+    select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, f.sent_at
+      from watched w
+      cross join unnest(w.addresses) as k(address)
+      cross join lateral (
+        select f.sent_at from stats_message_facts f
+         where ${UNREPLIED_RECENT} and f.counterparts[1] = k.address
+         order by f.sent_at limit 1) f
+    union all
+    select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, f.sent_at
+      from watched w
+      cross join unnest(w.domains) as k(domain)
+      cross join lateral (select reverse(ltrim(k.domain, '*.')) collate "C" as host) r
+      cross join lateral (
+        select f.sent_at from stats_message_facts f
+         where ${UNREPLIED_RECENT} and ${IN_DOMAIN}
+         order by f.sent_at limit 1) f
+  ), pending as (
+    -- Waiting, not yet overdue: in the window below the gap, or too recent for it. Business time
+    -- grows with the wait, so per (alert, mailbox) the oldest of them is the first to be due.
+    -- Messages the 7-day rule leaves out were overdue at the watch's start: never pending.
+    select workspace_id, alert_id, generation, mailbox_id, gap, min(sent_at) as sent_at
+      from (select workspace_id, alert_id, generation, mailbox_id, gap, sent_at from waited
+             where waited_seconds < gap
+            union all
+            select * from recent) p
+     group by workspace_id, alert_id, generation, mailbox_id, gap
+  ), next_due as (
+    select workspace_id, alert_id,
+           min(stats_business_due(workspace_id, generation, mailbox_id, sent_at, gap)) as due_at
+      from pending
+     group by workspace_id, alert_id
   ), hits as (
     -- Overdue already when the alert was created or resumed: only if it arrived in the 7 days
     -- before, so nothing important is lost and nothing ancient floods in.
@@ -120,7 +163,9 @@ export const EVALUATE_LEASED = `
   ), released as (
     update alerts a
        set eval_lease_owner = null, eval_lease_expires_at = null,
-           next_evaluation_at = $2::timestamptz + make_interval(secs => $3),
+           next_evaluation_at = least($2::timestamptz + make_interval(secs => $3), (
+             select n.due_at from next_due n
+              where n.workspace_id = a.workspace_id and n.alert_id = a.alert_id)),
            last_triggered_at = case when exists (
              select 1 from items i where i.workspace_id = a.workspace_id and i.alert_id = a.alert_id)
              then $2::timestamptz else a.last_triggered_at end
