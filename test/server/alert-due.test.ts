@@ -103,3 +103,40 @@ describe('when an alert is next evaluated', () => {
     );
   });
 });
+
+describe('an alert changed by an admin', () => {
+  it('is due at once after an edit and after a resume, whatever its planned instant', async () => {
+    const e = await engineWorkspace(t);
+    const alertId = await createAlert(t, e, { watchingSince: WATCHING });
+    const dueAtOnce = async () => {
+      const [row] = await t.db.query<{ at_once: boolean }>(
+        `select next_evaluation_at = '-infinity' as at_once from alerts where alert_id = $1`,
+        [alertId],
+      );
+      return row?.at_once;
+    };
+    await evaluateAt(t.db, '2027-03-05T17:00:00Z', WEEK_S);
+    expect(await dueAtOnce()).toBe(false);
+
+    const edit = await t.admin(e.ws).patch(`/portal/api/alerts/${alertId}`, {
+      name: 'Customers waiting',
+      minutes_gap: 10,
+      base: 'unreplied_emails',
+      mailboxes: [e.mailbox.email],
+      addresses: [],
+      domains: ['client.example'],
+      notify_emails: [`admin@${e.ws.domain}`],
+      notify_webhook: null,
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await dueAtOnce()).toBe(true);
+
+    await evaluateAt(t.db, '2027-03-05T17:00:00Z', WEEK_S);
+    const toggle = (is_active: boolean) =>
+      t.admin(e.ws).patch(`/portal/api/alerts/${alertId}`, { alert: { is_active } });
+    expect((await toggle(false)).statusCode).toBe(200);
+    expect(await dueAtOnce()).toBe(false);
+    expect((await toggle(true)).statusCode).toBe(200);
+    expect(await dueAtOnce()).toBe(true);
+  });
+});
