@@ -21,7 +21,7 @@ const SYNC_POLL_MS = 5_000;
  * waiting message becomes overdue, and at the latest ALERT_INTERVAL_S after its last evaluation,
  * for new mail; so an overdue email is told within this poll, not within the interval.
  */
-const ALERT_POLL_MS = 5_000;
+export const ALERT_POLL_MS = 5_000;
 /** How often a worker looks for a workspace whose daily rebuild is due. */
 const REBUILD_POLL_MS = 60_000;
 

@@ -7,7 +7,8 @@ import {
   rebuildFacts,
   toldSubjects,
 } from './support/alert-engine';
-import { insertMessages } from './support/stats';
+import { replaceMailboxHours } from '../../server/repos/business-hours';
+import { addMailbox, insertMessages } from './support/stats';
 import { setUpTestApp } from './support/suite';
 
 const t = setUpTestApp('ad');
@@ -79,6 +80,36 @@ describe('when an alert is next evaluated', () => {
     await evaluateAt(t.db, '2027-03-08T12:00:00Z', 3600);
     expect(await told()).toEqual(['Overdue', 'A', 'B']);
     expect(await next()).toBe(iso('2027-03-08T13:00:00Z'));
+  });
+
+  it("takes each mailbox's own hours", async () => {
+    const e = await engineWorkspace(t);
+    const alertId = await createAlert(t, e, { minutesGap: 10, watchingSince: WATCHING });
+    // A second watched mailbox, Ignored: every second counts, weekends too.
+    const night = await addMailbox(t.db, e.ws.workspaceId, `night@${e.ws.domain}`);
+    const allWeek = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+    await t.db.transaction(async (tx) => {
+      await replaceMailboxHours(tx, e.ws.workspaceId, night.mailboxId, {
+        timezone: 'UTC',
+        business_hours: allWeek.map((weekday) => ({
+          weekday,
+          start_time: '00:00:00',
+          end_time: '23:59:59',
+        })),
+      });
+      await tx.query(
+        `insert into alert_mailboxes (workspace_id, alert_id, mailbox_id) values ($1, $2, $3)`,
+        [e.ws.workspaceId, alertId, night.mailboxId],
+      );
+    });
+    await insertMessages(t.db, e.mailbox, [{ at: '2027-03-05T16:55:00Z', thread: 'f' }]);
+    await insertMessages(t.db, night, [{ at: '2027-03-06T12:00:00Z', thread: 's' }]);
+    await rebuildFacts(t.db, e);
+    // Friday's message is due Monday 09:05; Saturday's, on the Ignored mailbox, at 12:10.
+    await evaluateAt(t.db, '2027-03-06T12:05:00Z', WEEK_S);
+    expect(await nextEvaluationAt(t.db, e.ws.workspaceId, alertId)).toBe(
+      iso('2027-03-06T12:10:00Z'),
+    );
   });
 
   it('waits the interval when nothing waits: replied, unwatched, or left out by the 7-day rule', async () => {

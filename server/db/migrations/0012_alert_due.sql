@@ -9,7 +9,7 @@
 -- hours as the seconds need, plus three (the first, partial week, and a day shortened by each of
 -- up to two daylight-saving changes), and never more than 400 days. The bound keeps one call a
 -- few dozen rows for the gaps teams use; a gap beyond it (the contract allows 4,000 years) only
--- leaves its alert on the periodic runs.
+-- leaves its alert on the periodic runs. p_mailbox picks the hours as there (0: the company's).
 create function stats_business_due(
   p_workspace integer, p_generation integer, p_mailbox integer,
   p_from timestamptz, p_seconds bigint
