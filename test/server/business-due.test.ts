@@ -8,8 +8,9 @@ const t = setUpTestApp('bd');
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
 const ALL_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-const hours = (days: readonly string[], start_time: string, end_time: string) =>
-  days.map((weekday) => ({ weekday: weekday as (typeof ALL_DAYS)[number], start_time, end_time }));
+type Weekday = (typeof ALL_DAYS)[number];
+const hours = (days: readonly Weekday[], start_time: string, end_time: string) =>
+  days.map((weekday) => ({ weekday, start_time, end_time }));
 const H = 3600;
 
 /**
