@@ -2,8 +2,9 @@
 // unreplied inbound messages of the alert's mailboxes from a watched sender whose business-time
 // wait has reached the gap, not yet notified by that alert. It records them as notified, writes
 // one email and one webhook outbox row per alert that found some, sets Last triggered, releases
-// the leases, all in one transaction, so a kill at any point loses and doubles nothing.
-// $1 lease owner, $2 now, $3 seconds until the alert's next evaluation.
+// the leases, all in one transaction, so a kill at any point loses and doubles nothing. The alert
+// is next due when its first waiting message becomes overdue, or after the interval for new mail.
+// $1 lease owner, $2 now, $3 seconds until the alert's next evaluation at the latest.
 
 /** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
 const REVERSED_HOST = `(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
@@ -13,10 +14,14 @@ const reaches = (span: string) =>
   `stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id,
      w.watching_since - interval '${span}', w.watching_since) >= w.gap`;
 
-/** Unreplied counted inbound messages of the watched mailbox, between its floor and `now - gap`. */
-const UNREPLIED_IN_WINDOW = `f.workspace_id = w.workspace_id and f.generation = w.generation
+/** Unreplied counted inbound messages of the watched mailbox, since its floor. */
+const UNREPLIED_SINCE_FLOOR = `f.workspace_id = w.workspace_id and f.generation = w.generation
   and f.mailbox_id = w.mailbox_id and f.is_counted and not f.is_replied and f.direction = 'inbound'
-  and f.sent_at >= w.floor and f.sent_at <= $2::timestamptz - make_interval(secs => w.gap)`;
+  and f.sent_at >= w.floor`;
+
+/** The sender's host is the watched domain `r.host` (reversed) or one of its subdomains. */
+const IN_DOMAIN = `${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
+  and (${REVERSED_HOST} = r.host or left(${REVERSED_HOST}, length(r.host) + 1) = r.host || '.')`;
 
 export const EVALUATE_LEASED = `
   with due as (
@@ -47,14 +52,13 @@ export const EVALUATE_LEASED = `
     -- that extend it by a dot: a range, then the exact test), each key looked up in migration
     -- 0010's indexes. "offset 0" keeps each lookup its own subquery, so the planner cannot turn
     -- the join around and scan a mailbox's messages once per key.
-    -- Business time never exceeds calendar time, hence the window's end at now - gap.
     select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
            f.message_id, f.sent_at
       from floored w
       cross join unnest(w.addresses) as k(address)
       cross join lateral (
         select f.message_id, f.sent_at from stats_message_facts f
-         where ${UNREPLIED_IN_WINDOW} and f.counterparts[1] = k.address offset 0) f
+         where ${UNREPLIED_SINCE_FLOOR} and f.counterparts[1] = k.address offset 0) f
     union
     select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
            f.message_id, f.sent_at
@@ -63,10 +67,7 @@ export const EVALUATE_LEASED = `
       cross join lateral (select reverse(ltrim(k.domain, '*.')) collate "C" as host) r
       cross join lateral (
         select f.message_id, f.sent_at from stats_message_facts f
-         where ${UNREPLIED_IN_WINDOW}
-           and ${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
-           and (${REVERSED_HOST} = r.host
-                or left(${REVERSED_HOST}, length(r.host) + 1) = r.host || '.') offset 0) f
+         where ${UNREPLIED_SINCE_FLOOR} and ${IN_DOMAIN} offset 0) f
   ), candidates as materialized (
     -- Not yet notified, before any business time is computed: most matches were told already.
     select m.* from matched m
@@ -75,9 +76,32 @@ export const EVALUATE_LEASED = `
         where n.workspace_id = m.workspace_id and n.alert_id = m.alert_id
           and n.mailbox_id = m.mailbox_id and n.message_id = m.message_id)
   ), waited as (
-    select c.*, stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id, c.sent_at, $2)
-             as waited_seconds
+    -- Business time never exceeds calendar time, so a message after now - gap is not overdue
+    -- yet (its wait is left null) but is among the next to become so.
+    select c.*, case when c.sent_at <= $2::timestamptz - make_interval(secs => c.gap)
+                     then stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id,
+                                                 c.sent_at, $2) end as waited_seconds
       from candidates c
+  ), pending as (
+    -- Waiting, not yet overdue. Business time grows with the wait, so of each mailbox's the
+    -- oldest is the first to be due; mailboxes on the same hours (most have the company's, set
+    -- 0) share one stats_business_due call. Messages the 7-day rule leaves out were overdue at
+    -- the watch's start: never pending.
+    select w.workspace_id, w.alert_id, w.generation, hs.mailbox_id as hours_id, w.gap,
+           min(w.sent_at) as sent_at
+      from waited w
+      cross join lateral (
+        select s.mailbox_id from stats_hour_sets s
+         where s.workspace_id = w.workspace_id and s.generation = w.generation
+           and s.mailbox_id in (w.mailbox_id, 0)
+         order by s.mailbox_id desc limit 1) hs
+     where w.waited_seconds is null or w.waited_seconds < w.gap
+     group by w.workspace_id, w.alert_id, w.generation, hs.mailbox_id, w.gap
+  ), next_due as materialized (
+    select workspace_id, alert_id,
+           min(stats_business_due(workspace_id, generation, hours_id, sent_at, gap)) as due_at
+      from pending
+     group by workspace_id, alert_id
   ), hits as (
     -- Overdue already when the alert was created or resumed: only if it arrived in the 7 days
     -- before, so nothing important is lost and nothing ancient floods in.
@@ -117,14 +141,23 @@ export const EVALUATE_LEASED = `
      where (c.kind = 'alert_email' and cardinality(d.notify_emails) > 0)
         or (c.kind = 'alert_webhook' and d.notify_webhook is not null)
     returning request_id
+  ), planned as (
+    -- Every leased alert's next evaluation. next_due is computed once, before: planned as the
+    -- single row its estimate says, it would otherwise be computed again for every alert.
+    select l.workspace_id, l.alert_id,
+           least($2::timestamptz + make_interval(secs => $3), n.due_at) as next_at
+      from alerts l
+      left join next_due n using (workspace_id, alert_id)
+     where l.eval_lease_owner = $1
   ), released as (
     update alerts a
-       set eval_lease_owner = null, eval_lease_expires_at = null,
-           next_evaluation_at = $2::timestamptz + make_interval(secs => $3),
+       set eval_lease_owner = null, eval_lease_expires_at = null, next_evaluation_at = p.next_at,
            last_triggered_at = case when exists (
              select 1 from items i where i.workspace_id = a.workspace_id and i.alert_id = a.alert_id)
              then $2::timestamptz else a.last_triggered_at end
-     where a.eval_lease_owner = $1
+      from planned p
+     where p.workspace_id = a.workspace_id and p.alert_id = a.alert_id
+       and a.eval_lease_owner = $1
     returning a.alert_id
   )
   select (select count(*) from released)::int as alerts,

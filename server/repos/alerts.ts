@@ -88,7 +88,10 @@ export async function insertAlert(
   return row.alert_id;
 }
 
-/** Replaces every field of an alert; false when it is not in this workspace. */
+/**
+ * Replaces every field of an alert; false when it is not in this workspace. The alert is due at
+ * once, as a new one is: its next evaluation was planned for the old gap and senders.
+ */
 export async function updateAlertFields(
   tx: Queryable,
   workspaceId: number,
@@ -97,7 +100,7 @@ export async function updateAlertFields(
 ): Promise<boolean> {
   const rows = await tx.query(
     `update alerts set name = $3, minutes_gap = $4, addresses = $5, domains = $6, notify_emails = $7,
-                       notify_webhook = $8
+                       notify_webhook = $8, next_evaluation_at = '-infinity'
       where workspace_id = $1 and alert_id = $2 returning alert_id`,
     [workspaceId, alertId, ...fieldValues(fields)],
   );
@@ -123,7 +126,8 @@ export async function setAlertMailboxes(
 
 /**
  * Pauses or resumes; false when the alert is not in this workspace. Resuming restarts the watch,
- * so messages that became overdue while paused count only if they arrived in the last 7 days.
+ * so messages that became overdue while paused count only if they arrived in the last 7 days,
+ * and makes the alert due at once.
  */
 export async function setAlertActive(
   tx: Queryable,
@@ -134,6 +138,8 @@ export async function setAlertActive(
   const rows = await tx.query(
     `update alerts
         set watching_since = case when $3 and not is_active then now() else watching_since end,
+            next_evaluation_at = case when $3 and not is_active then '-infinity'
+                                      else next_evaluation_at end,
             is_active = $3
       where workspace_id = $1 and alert_id = $2 returning alert_id`,
     [workspaceId, alertId, isActive],

@@ -1,6 +1,6 @@
 // A small loop for background tasks: each starts once per interval (at once again when a run took
 // longer), until stopped. Fixed rate, not a pause after each run, so a slow run does not stretch
-// the alert engine's promise of noticing an overdue email within one interval. The clock is
+// the alert engine's promise of noticing an overdue email within one poll. The clock is
 // injected so tests move time by hand; a task's failure is logged and it runs again at its next
 // turn. stop() aborts the signal the tasks get and resolves once every loop has ended.
 

@@ -16,6 +16,12 @@ import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './run
 
 /** How often a worker looks for due mailboxes; each mailbox's own schedule is SYNC_INTERVAL_S. */
 const SYNC_POLL_MS = 5_000;
+/**
+ * How often a worker looks for due alerts (cheap when none is). An alert is due when its first
+ * waiting message becomes overdue, and at the latest ALERT_INTERVAL_S after its last evaluation,
+ * for new mail; so an overdue email is told within this poll, not within the interval.
+ */
+export const ALERT_POLL_MS = 5_000;
 /** How often a worker looks for a workspace whose daily rebuild is due. */
 const REBUILD_POLL_MS = 60_000;
 
@@ -49,6 +55,23 @@ export function syncWorkerDeps(
   };
 }
 
+/** The alert engine's task; a run that wrote notifications wakes this process's forwarder. */
+export function alertEvaluationTask(
+  db: Db,
+  owner: string,
+  intervalSeconds: number,
+  now: () => Date = () => new Date(),
+): WorkerTask {
+  return {
+    name: 'alert-evaluation',
+    intervalMs: Math.min(ALERT_POLL_MS, intervalSeconds * 1000),
+    run: async () => {
+      const result = await evaluateAlerts(db, owner, now(), { intervalSeconds });
+      if (result.outboxRows > 0) notifyQueued(db);
+    },
+  };
+}
+
 export function startWorkers(db: Db, config: Config, secrets: Secrets, log: RunnerLog): Runner {
   const deps = syncWorkerDeps(db, config, secrets);
   const tasks: WorkerTask[] = [
@@ -61,16 +84,7 @@ export function startWorkers(db: Db, config: Config, secrets: Secrets, log: Runn
         }
       },
     },
-    {
-      // A run that wrote notifications wakes this process's outbox forwarder at once.
-      name: 'alert-evaluation',
-      intervalMs: config.alerts.intervalSeconds * 1000,
-      run: async () => {
-        const { intervalSeconds } = config.alerts;
-        const result = await evaluateAlerts(db, deps.owner, new Date(), { intervalSeconds });
-        if (result.outboxRows > 0) notifyQueued(db);
-      },
-    },
+    alertEvaluationTask(db, deps.owner, config.alerts.intervalSeconds),
     {
       name: 'stats-rebuild',
       intervalMs: REBUILD_POLL_MS,

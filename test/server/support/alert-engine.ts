@@ -75,9 +75,18 @@ export async function setWatchingSince(db: Db, workspaceId: number, alertId: num
 export const rebuildFacts = (db: Db, e: EngineWorkspace) =>
   rebuildWorkspaceStats(db, e.ws.workspaceId);
 
-/** One evaluation run at `at` by a fresh owner. */
-export const evaluateAt = (db: Db, at: string) =>
-  evaluateAlerts(db, `test:${randomUUID()}`, new Date(at));
+/** One evaluation run at `at` by a fresh owner (ALERT_INTERVAL_S 60 unless given). */
+export const evaluateAt = (db: Db, at: string, intervalSeconds?: number) =>
+  evaluateAlerts(db, `test:${randomUUID()}`, new Date(at), { intervalSeconds });
+
+/** When the alert is next evaluated, as an ISO instant. */
+export async function nextEvaluationAt(db: Db, workspaceId: number, alertId: number) {
+  const [row] = await db.query<{ next_evaluation_at: string }>(
+    `select next_evaluation_at from alerts where workspace_id = $1 and alert_id = $2`,
+    [workspaceId, alertId],
+  );
+  return row && new Date(row.next_evaluation_at).toISOString();
+}
 
 export interface OutboxRow {
   kind: string;
