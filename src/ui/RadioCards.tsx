@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { labelClass } from './Field';
 import './RadioCards.css';
 
 export interface RadioCardOption<T extends string> {
@@ -15,6 +16,8 @@ interface RadioCardsProps<T extends string> {
   /** Null while nothing is chosen yet. */
   value: T | null;
   onChange: (value: T) => void;
+  /** One must be chosen: the legend gets the required mark. */
+  required?: boolean;
 }
 
 /** One choice among a few, as a row of cards with a label and a description (native radios). */
@@ -24,11 +27,12 @@ export function RadioCards<T extends string>({
   options,
   value,
   onChange,
+  required,
 }: RadioCardsProps<T>) {
   const name = useId();
   return (
     <fieldset className="radio-cards">
-      <legend className={hideLegend ? 'visually-hidden' : 'field-label'}>{legend}</legend>
+      <legend className={hideLegend ? 'visually-hidden' : labelClass(required)}>{legend}</legend>
       <div className="radio-cards-options">
         {options.map((option) => (
           <label key={option.value} className="radio-card">

@@ -68,11 +68,12 @@ describe('users tab', () => {
     expect(rowOf('vera@acme.example').getAllByText('vera@acme.example')).toHaveLength(2);
   });
 
-  it('marks the addresses as required', async () => {
+  it('marks the addresses and the role as required', async () => {
     await renderUsers();
     const dialog = await openAddUsers();
     expect(dialog.getByLabelText('Email addresses')).toHaveAttribute('aria-required', 'true');
     expect(dialog.getByText('Email addresses')).toHaveClass('field-label-required');
+    expect(dialog.getByText('Role')).toHaveClass('field-label-required');
   });
 
   it('does not let the signed-in user select, edit or remove their own row', async () => {

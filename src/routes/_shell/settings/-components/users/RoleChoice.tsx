@@ -22,5 +22,7 @@ export function RoleChoice({
   value: Role | null;
   onChange: (role: Role) => void;
 }) {
-  return <RadioCards legend="Role" options={ROLE_OPTIONS} value={value} onChange={onChange} />;
+  return (
+    <RadioCards legend="Role" required options={ROLE_OPTIONS} value={value} onChange={onChange} />
+  );
 }
