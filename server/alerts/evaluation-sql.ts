@@ -86,17 +86,20 @@ export const EVALUATE_LEASED = `
     -- Waiting, not yet overdue. Business time grows with the wait, so of each mailbox's the
     -- oldest is the first to be due; mailboxes on the same hours (most have the company's, set
     -- 0) share one stats_business_due call. Messages the 7-day rule leaves out were overdue at
-    -- the watch's start: never pending.
-    select w.workspace_id, w.alert_id, w.generation, hs.mailbox_id as hours_id, w.gap,
-           min(w.sent_at) as sent_at
-      from waited w
+    -- the watch's start: never pending. The hours are looked up once per mailbox, not message.
+    select p.workspace_id, p.alert_id, p.generation, hs.mailbox_id as hours_id, p.gap,
+           min(p.sent_at) as sent_at
+      from (select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap,
+                   min(w.sent_at) as sent_at
+              from waited w
+             where w.waited_seconds is null or w.waited_seconds < w.gap
+             group by w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap) p
       cross join lateral (
         select s.mailbox_id from stats_hour_sets s
-         where s.workspace_id = w.workspace_id and s.generation = w.generation
-           and s.mailbox_id in (w.mailbox_id, 0)
+         where s.workspace_id = p.workspace_id and s.generation = p.generation
+           and s.mailbox_id in (p.mailbox_id, 0)
          order by s.mailbox_id desc limit 1) hs
-     where w.waited_seconds is null or w.waited_seconds < w.gap
-     group by w.workspace_id, w.alert_id, w.generation, hs.mailbox_id, w.gap
+     group by p.workspace_id, p.alert_id, p.generation, hs.mailbox_id, p.gap
   ), next_due as materialized (
     select workspace_id, alert_id,
            min(stats_business_due(workspace_id, generation, hours_id, sent_at, gap)) as due_at

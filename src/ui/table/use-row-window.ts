@@ -14,7 +14,7 @@ interface RowWindow {
   after: number;
 }
 
-/** The rows (by index) that the window's viewport shows of a body whose top is `top`. */
+/** The first and last rows (by index) of the table body that the window's viewport shows. */
 interface InView {
   first: number;
   last: number;
@@ -66,11 +66,6 @@ export function useRowWindow(
   }, [rows, rowHeight]);
 
   const start = Math.min(count, Math.max(0, inView.first - OVERSCAN));
-  const end = Math.min(count, inView.last + OVERSCAN);
-  return {
-    start,
-    end: Math.max(start, end),
-    before: start * rowHeight,
-    after: Math.max(0, count - Math.max(start, end)) * rowHeight,
-  };
+  const end = Math.max(start, Math.min(count, inView.last + OVERSCAN));
+  return { start, end, before: start * rowHeight, after: (count - end) * rowHeight };
 }
