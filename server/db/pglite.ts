@@ -1,5 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { toDbError, type Db, type Tx } from './types';
+import { statementOf, toDbError, type Db, type Tx } from './types';
+import type { Sql } from './sql';
 import { SCALAR_PARSERS } from './values';
 import { TxScope } from './tx-scope';
 import { lockDataDir } from './data-dir-lock';
@@ -10,9 +11,10 @@ import { lockDataDir } from './data-dir-lock';
 
 async function run<R extends object>(
   target: PGlite | Transaction,
-  sql: string,
-  params: readonly unknown[] | undefined,
+  statement: Sql | string,
+  parameters: readonly unknown[] | undefined,
 ): Promise<R[]> {
+  const { text: sql, values: params } = statementOf(statement, parameters);
   try {
     if (!params || params.length === 0) {
       // Simple protocol, like pg without parameters: a migration file may hold many statements.
@@ -40,7 +42,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const scope = new TxScope();
   return {
     kind: 'pglite',
-    async query<R extends object>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+    async query<R extends object>(sql: Sql | string, params?: readonly unknown[]): Promise<R[]> {
       scope.assertOutside('query');
       return run<R>(pglite, sql, params);
     },
@@ -49,7 +51,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
       return pglite.transaction((transaction) => {
         const tx: Tx = {
           __tx: true,
-          query: <R extends object>(sql: string, params?: readonly unknown[]) =>
+          query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) =>
             run<R>(transaction, sql, params),
         };
         return scope.run(() => fn(tx));

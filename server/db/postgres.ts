@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { toDbError, type Db, type Tx } from './types';
+import { statementOf, toDbError, type Db, type Tx } from './types';
+import type { Sql } from './sql';
 import { ARRAY_ELEMENT_OIDS, SCALAR_PARSERS, type ValueParser } from './values';
 import { TxScope } from './tx-scope';
 
@@ -33,9 +34,10 @@ interface Sender {
 
 async function run<R extends object>(
   client: Sender,
-  sql: string,
-  params: readonly unknown[] | undefined,
+  statement: Sql | string,
+  parameters: readonly unknown[] | undefined,
 ): Promise<R[]> {
+  const { text: sql, values: params } = statementOf(statement, parameters);
   try {
     // Without values pg uses the simple protocol, which returns one result per statement.
     const result = await client.query(sql, params ? [...params] : undefined);
@@ -69,7 +71,7 @@ export function openPostgres(url: string): Promise<Db> {
     let open = true;
     const tx: Tx = {
       __tx: true,
-      query: async <R extends object>(sql: string, params?: readonly unknown[]) => {
+      query: async <R extends object>(sql: Sql | string, params?: readonly unknown[]) => {
         // A leaked tx must not run on a connection already handed to someone else.
         if (!open) throw new Error('Transaction is closed');
         return run<R>(client, sql, params);
@@ -94,7 +96,7 @@ export function openPostgres(url: string): Promise<Db> {
 
   return Promise.resolve({
     kind: 'postgres',
-    async query<R extends object>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+    async query<R extends object>(sql: Sql | string, params?: readonly unknown[]): Promise<R[]> {
       scope.assertOutside('query');
       return run<R>(pool, sql, params);
     },

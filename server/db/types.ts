@@ -3,7 +3,11 @@
 // json/jsonb parsed, arrays parsed. Pass json/jsonb parameters as JSON.stringify(value): the pg
 // driver would send a JS array as a PostgreSQL array literal.
 
+import { compileSql, isSql, type Sql } from './sql';
+
 export interface Queryable {
+  /** Runs one statement built with the `sql` tag (server/db/sql.ts). */
+  query<R extends object>(statement: Sql): Promise<R[]>;
   /**
    * Runs one statement with $1… parameters. Without parameters the text goes over the simple
    * protocol on both drivers, so it may hold several statements; the last one's rows come back.
@@ -71,4 +75,13 @@ export function toDbError(error: unknown): unknown {
   return new DbConstraintError(code, name, `${CONSTRAINT_CODES[code]}: ${error.message}`, {
     cause: error,
   });
+}
+
+/** The text and parameters a driver sends for either form of `Queryable.query`. */
+export function statementOf(
+  statement: Sql | string,
+  params: readonly unknown[] | undefined,
+): { text: string; values: readonly unknown[] | undefined } {
+  if (!isSql(statement)) return { text: statement, values: params };
+  return compileSql(statement);
 }

@@ -97,13 +97,11 @@ export async function createTestDbLocation(): Promise<TestDbLocation> {
 export async function createTestDb(): Promise<Db> {
   const location = await createTestDbLocation();
   const db = await openDatabase(location.options);
-  return {
-    kind: db.kind,
-    query: (sql, params) => db.query(sql, params),
-    transaction: (fn) => db.transaction(fn),
+  const close = db.close.bind(db);
+  return Object.assign(db, {
     close: async () => {
-      await db.close();
+      await close();
       await location.dispose();
     },
-  };
+  });
 }

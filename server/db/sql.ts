@@ -1,0 +1,70 @@
+// SQL statements as values: the `sql` tag keeps the text and the values apart, so a value is
+// always a bound parameter and never part of the text, and fragments compose without anyone
+// counting `$n` by hand. A value may itself be a fragment; its text and values are spliced in.
+//
+//   const scope = sql`workspace_id = ${workspaceId}`;
+//   await tx.query<Row>(sql`select name from teams where ${scope} and team_id = any(${ids}::int[])`);
+//
+// Each occurrence of a value gets its own placeholder: PostgreSQL infers a parameter's type from
+// its context, and one `$n` used in two contexts can be refused.
+
+const SQL = Symbol('sql');
+
+/** A statement or a fragment of one: literal text parts with the values between them. */
+export interface Sql {
+  readonly [SQL]: true;
+  /** One more than `values`: text before the first value, between values, after the last. */
+  readonly strings: readonly string[];
+  readonly values: readonly unknown[];
+}
+
+export function isSql(value: unknown): value is Sql {
+  return typeof value === 'object' && value !== null && SQL in value;
+}
+
+function make(strings: readonly string[], values: readonly unknown[]): Sql {
+  return { [SQL]: true, strings, values };
+}
+
+/** The tag: `sql\`… ${value} …\``. A fragment among the values is spliced in whole. */
+export function sql(strings: TemplateStringsArray, ...values: readonly unknown[]): Sql {
+  const outStrings: string[] = [strings[0] ?? ''];
+  const outValues: unknown[] = [];
+  values.forEach((value, index) => {
+    const after = strings[index + 1] ?? '';
+    if (isSql(value)) {
+      // Glue the fragment's first text part to what precedes it and its last to what follows.
+      const [first = '', ...rest] = value.strings;
+      outStrings[outStrings.length - 1] += first;
+      outValues.push(...value.values);
+      outStrings.push(...rest);
+      outStrings[outStrings.length - 1] += after;
+    } else {
+      outValues.push(value);
+      outStrings.push(after);
+    }
+  });
+  return make(outStrings, outValues);
+}
+
+/** The fragments one after another with `separator` between them (`, ` by default). */
+export function joinSql(parts: readonly Sql[], separator: Sql = sql`, `): Sql {
+  return (
+    parts.reduce<Sql | null>(
+      (joined, part) => (joined === null ? part : sql`${joined}${separator}${part}`),
+      null,
+    ) ?? EMPTY
+  );
+}
+
+/** The empty fragment, for an optional condition or clause. */
+export const EMPTY: Sql = make([''], []);
+
+/** Text with `$1…$n` placeholders and the values in their order, as the drivers take them. */
+export function compileSql(statement: Sql): { text: string; values: unknown[] } {
+  let text = statement.strings[0] ?? '';
+  statement.values.forEach((_, index) => {
+    text += `$${index + 1}${statement.strings[index + 1] ?? ''}`;
+  });
+  return { text, values: [...statement.values] };
+}
