@@ -1,9 +1,15 @@
 import { useRouteContext } from '@tanstack/react-router';
 import { createActor } from 'xstate';
-import { dashboardMachine, type DashboardActor } from '@/machines/dashboard.machine';
-import { routeGuardMachine, type RouteGuardActor } from '@/machines/route-guard.machine';
-import { sessionMachine, type SessionActor } from '@/machines/session.machine';
-import { workspaceDataMachine, type WorkspaceDataActor } from '@/machines/workspace-data.machine';
+import { dashboardMachine, type DashboardActor } from '@/machines/dashboard/dashboard.machine';
+import {
+  routeGuardMachine,
+  type RouteGuardActor,
+} from '@/machines/route-guard/route-guard.machine';
+import { sessionMachine, type SessionActor } from '@/machines/session/session.machine';
+import {
+  workspaceDataMachine,
+  type WorkspaceDataActor,
+} from '@/machines/workspace-data/workspace-data.machine';
 
 /** The app-wide actors, handed to every route through the router context. */
 export interface AppContext {

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
 import { pageTitle } from '@/domain/page-titles';
-import { navigateEvent } from '@/machines/route-guard.machine';
+import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { NotFoundPage } from './-components/StatusPages';
 import { ShellLayout } from './-components/ShellLayout';
 

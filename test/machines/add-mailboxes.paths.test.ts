@@ -6,13 +6,13 @@ import type {
   CreateMailboxesInput,
   ValidationSocketEvent,
   ValidationSocketInput,
-} from '../../src/machines/add-mailboxes.actors';
+} from '../../src/machines/add-mailboxes/add-mailboxes.actors';
 import {
   addMailboxesMachine,
   MAX_RECONNECTS,
   RECONNECT_DELAY_MS,
   type AddMailboxesEvent,
-} from '../../src/machines/add-mailboxes.machine';
+} from '../../src/machines/add-mailboxes/add-mailboxes.machine';
 
 import {
   ControlledActors,

@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { AlertActiveInput } from '../../src/machines/alerts.actors';
+import type { AlertActiveInput } from '../../src/machines/alerts/alerts.actors';
 import {
   alertToggleMachine,
   type AlertToggleEvent,
   type AlertToggleInput,
-} from '../../src/machines/alert-toggle.machine';
+} from '../../src/machines/alerts/alert-toggle.machine';
 import {
   ControlledActors,
   describePathTests,

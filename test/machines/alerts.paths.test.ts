@@ -1,7 +1,7 @@
 import type { Alert } from '../../src/api/types';
 import { ApiFailure } from '../../src/api/errors';
-import type { AlertsData } from '../../src/machines/alerts.actors';
-import { alertsMachine, type AlertsEvent } from '../../src/machines/alerts.machine';
+import type { AlertsData } from '../../src/machines/alerts/alerts.actors';
+import { alertsMachine, type AlertsEvent } from '../../src/machines/alerts/alerts.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeAlert } from '../support/alerts-fixtures';
 import { makeFeatures } from '../support/fixtures';

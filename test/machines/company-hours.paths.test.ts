@@ -5,7 +5,7 @@ import { ApiFailure } from '../../src/api/errors';
 import {
   companyHoursMachine,
   type CompanyHoursEvent,
-} from '../../src/machines/company-hours.machine';
+} from '../../src/machines/business-hours/company-hours.machine';
 import {
   ControlledActors,
   describePathTests,

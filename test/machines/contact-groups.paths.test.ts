@@ -2,9 +2,9 @@ import type { Contact, ContactGroup } from '../../src/api/types';
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { AfterWrite } from '../../src/machines/contact-groups.actors';
-import { contactGroupsMachine } from '../../src/machines/contact-groups.machine';
-import type { ContactGroupsEvent } from '../../src/machines/contact-groups.setup';
+import type { AfterWrite } from '../../src/machines/contact-groups/contact-groups.actors';
+import { contactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';
+import type { ContactGroupsEvent } from '../../src/machines/contact-groups/contact-groups.setup';
 import {
   ControlledActors,
   describePathTests,

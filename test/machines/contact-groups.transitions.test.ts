@@ -1,10 +1,10 @@
 import type { Contact, ContactGroup } from '../../src/api/types';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AfterWrite } from '../../src/machines/contact-groups.actors';
-import { contactGroupsMachine } from '../../src/machines/contact-groups.machine';
-import { selectedKeys } from '../../src/machines/table.machine';
-import { tableSort } from '../../src/machines/table.view';
+import type { AfterWrite } from '../../src/machines/contact-groups/contact-groups.actors';
+import { contactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';
+import { selectedKeys } from '../../src/machines/shared/table.machine';
+import { tableSort } from '../../src/machines/shared/table.view';
 
 // Path tests prove states are reachable; these check what the panels show after one event:
 // the order of each list, which group is chosen and which contacts are ticked.

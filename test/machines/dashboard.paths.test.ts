@@ -1,7 +1,10 @@
 import type { Dashboard } from '../../src/api/types';
 import { describe } from 'vitest';
 import { ApiFailure } from '../../src/api/errors';
-import { dashboardMachine, type DashboardEvent } from '../../src/machines/dashboard.machine';
+import {
+  dashboardMachine,
+  type DashboardEvent,
+} from '../../src/machines/dashboard/dashboard.machine';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../support/fixtures';
 import {
   describePathTests,

@@ -3,7 +3,10 @@ import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../common/exclusions';
-import { exclusionsMachine, type ExclusionsEvent } from '../../src/machines/exclusions.machine';
+import {
+  exclusionsMachine,
+  type ExclusionsEvent,
+} from '../../src/machines/metric-adjustments/exclusions.machine';
 import {
   ControlledActors,
   describePathTests,

@@ -6,7 +6,7 @@ import { emptyExcludedFilters } from '../../common/exclusions';
 import {
   internalDomainsMachine,
   type InternalDomainsEvent,
-} from '../../src/machines/internal-domains.machine';
+} from '../../src/machines/metric-adjustments/internal-domains.machine';
 import {
   ControlledActors,
   describePathTests,

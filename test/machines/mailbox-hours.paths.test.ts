@@ -1,11 +1,14 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { MailboxHoursChange, MailboxHoursData } from '../../src/machines/mailbox-hours.actors';
+import type {
+  MailboxHoursChange,
+  MailboxHoursData,
+} from '../../src/machines/business-hours/mailbox-hours.actors';
 import {
   mailboxHoursMachine,
   type MailboxHoursEvent,
-} from '../../src/machines/mailbox-hours.machine';
+} from '../../src/machines/business-hours/mailbox-hours.machine';
 import {
   ControlledActors,
   describePathTests,

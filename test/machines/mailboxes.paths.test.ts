@@ -1,6 +1,9 @@
 import { describe } from 'vitest';
-import type { MailboxesData } from '../../src/machines/mailboxes.actors';
-import { mailboxesMachine, type MailboxesEvent } from '../../src/machines/mailboxes.machine';
+import type { MailboxesData } from '../../src/machines/mailboxes/mailboxes.actors';
+import {
+  mailboxesMachine,
+  type MailboxesEvent,
+} from '../../src/machines/mailboxes/mailboxes.machine';
 import { makeFeatures, type FeatureOverrides } from '../support/fixtures';
 import { makeMailbox } from '../support/settings-fixtures';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';

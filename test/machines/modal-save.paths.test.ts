@@ -5,7 +5,7 @@ import {
   createModalSaveMachine,
   type ModalSaveEvent,
   type SaveInput,
-} from '../../src/machines/modal-save.machine';
+} from '../../src/machines/shared/modal-save.machine';
 import {
   ControlledActors,
   describePathTests,

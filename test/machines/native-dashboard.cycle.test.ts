@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Figures, FiguresInput } from '../../src/machines/native-dashboard.actors';
-import { nativeDashboardMachine } from '../../src/machines/native-dashboard.machine';
+import type {
+  Figures,
+  FiguresInput,
+} from '../../src/machines/native-dashboard/native-dashboard.actors';
+import { nativeDashboardMachine } from '../../src/machines/native-dashboard/native-dashboard.machine';
 import {
   selectDashboardPhase,
   selectFigures,
   selectIsStale,
-} from '../../src/machines/native-dashboard.view';
+} from '../../src/machines/native-dashboard/native-dashboard.view';
 import type { TimeBasis } from '../../src/domain/dashboard-search';
 import { choices, makeFigures, makeRequest } from '../support/native-dashboard-fixtures';
 

@@ -1,11 +1,14 @@
 import type { DashboardFilters } from '../../src/api/types';
 import { describe } from 'vitest';
 import { ApiFailure } from '../../src/api/errors';
-import type { Figures, FiguresInput } from '../../src/machines/native-dashboard.actors';
+import type {
+  Figures,
+  FiguresInput,
+} from '../../src/machines/native-dashboard/native-dashboard.actors';
 import {
   nativeDashboardMachine,
   type NativeDashboardEvent,
-} from '../../src/machines/native-dashboard.machine';
+} from '../../src/machines/native-dashboard/native-dashboard.machine';
 import { choices, makeFigures, makeRequest } from '../support/native-dashboard-fixtures';
 import {
   describePathTests,

@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { SupportRequest } from '../../src/machines/request-form.actors';
+import type { SupportRequest } from '../../src/machines/request-form/request-form.actors';
 import {
   requestFormMachine,
   type RequestFormEvent,
   type RequestFormInput,
-} from '../../src/machines/request-form.machine';
+} from '../../src/machines/request-form/request-form.machine';
 import {
   ControlledActors,
   describePathTests,

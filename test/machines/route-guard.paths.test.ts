@@ -1,7 +1,10 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { routeGuardMachine, type RouteGuardEvent } from '../../src/machines/route-guard.machine';
+import {
+  routeGuardMachine,
+  type RouteGuardEvent,
+} from '../../src/machines/route-guard/route-guard.machine';
 import type { Access } from '../../src/session/access';
 import { makeFeatures } from '../support/fixtures';
 import {

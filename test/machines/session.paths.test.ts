@@ -1,7 +1,7 @@
 import { describe, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session.machine';
+import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
 import type { UserInfo } from '../../src/session/user-info';
 import { makeUser } from '../support/fixtures';
 import {

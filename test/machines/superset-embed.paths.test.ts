@@ -1,10 +1,10 @@
 import { describe, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { SupersetEmbedInput } from '../../src/machines/superset-embed.actors';
+import type { SupersetEmbedInput } from '../../src/machines/superset-embed/superset-embed.actors';
 import {
   supersetEmbedMachine,
   type SupersetEmbedEvent,
-} from '../../src/machines/superset-embed.machine';
+} from '../../src/machines/superset-embed/superset-embed.machine';
 import { supersetDashboard } from '../support/fixtures';
 import {
   ControlledActors,

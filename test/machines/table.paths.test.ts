@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
-import { tableMachine, type TableEvent } from '../../src/machines/table.machine';
-import type { TableRow } from '../../src/machines/table.view';
+import { tableMachine, type TableEvent } from '../../src/machines/shared/table.machine';
+import type { TableRow } from '../../src/machines/shared/table.view';
 import {
   ControlledActors,
   describePathTests,

@@ -1,5 +1,5 @@
-import type { TeamsData } from '../../src/machines/teams.actors';
-import { teamsMachine, type TeamsEvent } from '../../src/machines/teams.machine';
+import type { TeamsData } from '../../src/machines/teams/teams.actors';
+import { teamsMachine, type TeamsEvent } from '../../src/machines/teams/teams.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeTeam } from '../support/settings-fixtures';

@@ -1,8 +1,11 @@
 import type { StatsUnrepliedPage } from '../../src/api/types';
 import { describe } from 'vitest';
 import { ApiFailure } from '../../src/api/errors';
-import type { UnrepliedRequest } from '../../src/machines/native-dashboard.actors';
-import { unrepliedMachine, type UnrepliedEvent } from '../../src/machines/unreplied.machine';
+import type { UnrepliedRequest } from '../../src/machines/native-dashboard/native-dashboard.actors';
+import {
+  unrepliedMachine,
+  type UnrepliedEvent,
+} from '../../src/machines/native-dashboard/unreplied.machine';
 import { makeRequest, unrepliedPage } from '../support/native-dashboard-fixtures';
 import {
   describePathTests,

@@ -1,5 +1,5 @@
-import type { UsersData } from '../../src/machines/users.actors';
-import { usersMachine, type UsersEvent } from '../../src/machines/users.machine';
+import type { UsersData } from '../../src/machines/users/users.actors';
+import { usersMachine, type UsersEvent } from '../../src/machines/users/users.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../support/settings-fixtures';

@@ -1,10 +1,10 @@
 import { describe } from 'vitest';
 import { createActor } from 'xstate';
-import type { WorkspaceLists } from '../../src/machines/workspace-data.actors';
+import type { WorkspaceLists } from '../../src/machines/workspace-data/workspace-data.actors';
 import {
   workspaceDataMachine,
   type WorkspaceDataEvent,
-} from '../../src/machines/workspace-data.machine';
+} from '../../src/machines/workspace-data/workspace-data.machine';
 import type { Features } from '../../src/session/user-info';
 import { emptyLists, makeUser } from '../support/fixtures';
 import {

@@ -1,5 +1,5 @@
 import type { Dashboard, FeatureFlags, Me } from '../../src/api/types';
-import type { WorkspaceLists } from '../../src/machines/workspace-data.actors';
+import type { WorkspaceLists } from '../../src/machines/workspace-data/workspace-data.actors';
 import { FEATURE_NAMES } from '../../common/access-model';
 import {
   type FeatureName,

@@ -1,5 +1,8 @@
 import type { DashboardFilters, StatsSummary, StatsUnrepliedPage } from '../../src/api/types';
-import type { FiguresRequest, Figures } from '../../src/machines/native-dashboard.actors';
+import type {
+  FiguresRequest,
+  Figures,
+} from '../../src/machines/native-dashboard/native-dashboard.actors';
 
 // Figures and requests for the native dashboard's machine and screen tests.
 

@@ -6,7 +6,7 @@ import {
   MIN_CONTENT_LENGTH,
   type RequestFormInput,
   type RequestFormMachine,
-} from '@/machines/request-form.machine';
+} from '@/machines/request-form/request-form.machine';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { TextArea } from '@/ui/TextArea';

@@ -1,4 +1,4 @@
-import type { TableActor } from '@/machines/table.machine';
+import type { TableActor } from '@/machines/shared/table.machine';
 import { Checkbox } from '@/ui/Checkbox';
 import { RowMenu } from '@/ui/table/RowMenu';
 import { TruncatedText } from '@/ui/TruncatedText';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useRef, type ReactNode } from 'react';
-import type { ListStatus } from '@/machines/list-tab.view';
-import { selectedKeys, type TableActor } from '@/machines/table.machine';
-import { tableBody } from '@/machines/table.view';
+import type { ListStatus } from '@/machines/shared/list-tab.view';
+import { selectedKeys, type TableActor } from '@/machines/shared/table.machine';
+import { tableBody } from '@/machines/shared/table.view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
-import type { TableActor } from '@/machines/table.machine';
-import { listStatus } from '@/machines/list-tab.view';
+import type { TableActor } from '@/machines/shared/table.machine';
+import { listStatus } from '@/machines/shared/list-tab.view';
 import { DataTable, type DataTableProps } from './DataTable';
 import { RemoveSelectedButton } from '@/ui/table/RemoveSelectedButton';
 import type { RowMenuItem } from '@/ui/table/table-types';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import type { TableActor } from '@/machines/table.machine';
-import { sameSort, selectAllBox, tableSort } from '@/machines/table.view';
+import type { TableActor } from '@/machines/shared/table.machine';
+import { sameSort, selectAllBox, tableSort } from '@/machines/shared/table.view';
 import { Checkbox } from '@/ui/Checkbox';
 import { SortButton } from '@/ui/SortButton';
 import type { Column } from '@/ui/table/table-types';

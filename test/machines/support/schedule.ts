@@ -1,4 +1,4 @@
-import type { ScheduleEditEvent } from '../../../src/machines/schedule-edits';
+import type { ScheduleEditEvent } from '../../../src/machines/business-hours/schedule-edits';
 
 const send = (actor: { send: (event: ScheduleEditEvent) => void }, event: ScheduleEditEvent) =>
   actor.send(event);

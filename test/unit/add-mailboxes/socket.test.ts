@@ -3,7 +3,7 @@ import { createActor, createMachine, type EventObject } from 'xstate';
 import {
   createValidationSocket,
   validationSocketUrl,
-} from '../../../src/machines/add-mailboxes.actors';
+} from '../../../src/machines/add-mailboxes/add-mailboxes.actors';
 import { FakeSocket } from './support';
 
 /** Runs the socket actor alone; its parent records every event it reports. */

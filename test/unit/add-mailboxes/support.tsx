@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { createApiClient } from '../../../src/api/client';
-import { createAddMailboxesActors } from '../../../src/machines/add-mailboxes.actors';
-import { addMailboxesMachine } from '../../../src/machines/add-mailboxes.machine';
+import { createAddMailboxesActors } from '../../../src/machines/add-mailboxes/add-mailboxes.actors';
+import { addMailboxesMachine } from '../../../src/machines/add-mailboxes/add-mailboxes.machine';
 import { AddMailboxesPage } from '../../../src/routes/_shell/settings/mailboxes/-components/AddMailboxesPage';
 import { Toaster } from '../../../src/ui/Toast';
 

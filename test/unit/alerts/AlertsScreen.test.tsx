@@ -8,15 +8,15 @@ import type {
   AlertActiveInput,
   AlertsData,
   RemoveAlertsDraft,
-} from '../../../src/machines/alerts.actors';
-import type { AlertDraft } from '../../../src/machines/alerts.draft';
+} from '../../../src/machines/alerts/alerts.actors';
+import type { AlertDraft } from '../../../src/machines/alerts/alerts.draft';
 import {
   alertEditorMachine,
   alertsMachine,
   removeAlertsMachine,
-} from '../../../src/machines/alerts.machine';
-import { alertToggleMachine } from '../../../src/machines/alert-toggle.machine';
-import type { SaveInput } from '../../../src/machines/modal-save.machine';
+} from '../../../src/machines/alerts/alerts.machine';
+import { alertToggleMachine } from '../../../src/machines/alerts/alert-toggle.machine';
+import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
 import { AlertsScreen } from '../../../src/routes/_shell/alerts/-components/AlertsScreen';
 import { makeAlert } from '../../support/alerts-fixtures';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';

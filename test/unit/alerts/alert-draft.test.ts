@@ -9,8 +9,8 @@ import {
   gapHours,
   isValidTarget,
   type AlertDraft,
-} from '../../../src/machines/alerts.draft';
-import { alertsRemovedToast, lastTriggeredText } from '../../../src/machines/alerts.rows';
+} from '../../../src/machines/alerts/alerts.draft';
+import { alertsRemovedToast, lastTriggeredText } from '../../../src/machines/alerts/alerts.rows';
 import { makeAlert } from '../../support/alerts-fixtures';
 
 const VALID: AlertDraft = {

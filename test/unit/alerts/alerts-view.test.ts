@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Alert } from '../../../src/api/types';
-import type { AlertsData } from '../../../src/machines/alerts.actors';
-import { alertsMachine } from '../../../src/machines/alerts.machine';
-import { alertEditor, alertItemsStore } from '../../../src/machines/alerts.view';
-import { alertToggleMachine } from '../../../src/machines/alert-toggle.machine';
+import type { AlertsData } from '../../../src/machines/alerts/alerts.actors';
+import { alertsMachine } from '../../../src/machines/alerts/alerts.machine';
+import { alertEditor, alertItemsStore } from '../../../src/machines/alerts/alerts.view';
+import { alertToggleMachine } from '../../../src/machines/alerts/alert-toggle.machine';
 import { makeAlert } from '../../support/alerts-fixtures';
 import { makeFeatures } from '../../support/fixtures';
 

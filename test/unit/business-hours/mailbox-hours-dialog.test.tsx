@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMailboxHoursActors } from '../../../src/machines/mailbox-hours.actors';
-import { mailboxHoursMachine } from '../../../src/machines/mailbox-hours.machine';
+import { createMailboxHoursActors } from '../../../src/machines/business-hours/mailbox-hours.actors';
+import { mailboxHoursMachine } from '../../../src/machines/business-hours/mailbox-hours.machine';
 import {
   BusinessHoursDialog,
   NO_DAY_MESSAGE,

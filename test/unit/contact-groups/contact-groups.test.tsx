@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createContactGroupsMachine } from '../../../src/machines/contact-groups.machine';
+import { createContactGroupsMachine } from '../../../src/machines/contact-groups/contact-groups.machine';
 import { ContactGroupsPage } from '../../../src/routes/_shell/settings/-components/contact-groups/ContactGroupsPage';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient } from '../../../src/api/client';
 import { ApiFailure } from '../../../src/api/errors';
-import { dashboardMachine } from '../../../src/machines/dashboard.machine';
-import { createSupersetEmbedActors } from '../../../src/machines/superset-embed.actors';
-import { supersetEmbedMachine } from '../../../src/machines/superset-embed.machine';
+import { dashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
+import { createSupersetEmbedActors } from '../../../src/machines/superset-embed/superset-embed.actors';
+import { supersetEmbedMachine } from '../../../src/machines/superset-embed/superset-embed.machine';
 import { DashboardPage } from '../../../src/routes/_shell/-components/dashboard/DashboardPage';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../../support/fixtures';
 

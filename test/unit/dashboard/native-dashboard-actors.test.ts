@@ -4,7 +4,7 @@ import {
   createNativeDashboardActors,
   type Figures,
   type FiguresRequest,
-} from '../../../src/machines/native-dashboard.actors';
+} from '../../../src/machines/native-dashboard/native-dashboard.actors';
 import { makeFigures, makeRequest, makeSummary } from '../../support/native-dashboard-fixtures';
 import { fakeApi } from '../support/fake-api';
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { routeGuardMachine, type RouteGuardEvent } from '../../../src/machines/route-guard.machine';
+import {
+  routeGuardMachine,
+  type RouteGuardEvent,
+} from '../../../src/machines/route-guard/route-guard.machine';
 import { deniesPath, type Access } from '../../../src/session/access';
 import { FEATURE_NAMES, type FeatureName, type Role } from '../../../common/access-model';
 import { makeFeatures, type FeatureOverrides } from '../../support/fixtures';

@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../../common/exclusions';
-import { EXCLUSIONS_SAVED } from '../../../src/machines/exclusions.machine';
-import { exclusionsMachine } from '../../../src/machines/exclusions.machine';
-import { createFilteringActors } from '../../../src/machines/filtering-settings.actors';
-import { DASHBOARD_TOMORROW } from '../../../src/machines/save-toasts';
+import { EXCLUSIONS_SAVED } from '../../../src/machines/metric-adjustments/exclusions.machine';
+import { exclusionsMachine } from '../../../src/machines/metric-adjustments/exclusions.machine';
+import { createFilteringActors } from '../../../src/machines/metric-adjustments/filtering-settings.actors';
+import { DASHBOARD_TOMORROW } from '../../../src/machines/shared/save-toasts';
 import {
   EXCLUSIONS_DOCS_URL,
   ExclusionsCard,

@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyExcludedFilters } from '../../../common/exclusions';
-import { createFilteringActors } from '../../../src/machines/filtering-settings.actors';
+import { createFilteringActors } from '../../../src/machines/metric-adjustments/filtering-settings.actors';
 import {
   INTERNAL_DOMAINS_SAVED,
   internalDomainsMachine,
-} from '../../../src/machines/internal-domains.machine';
-import { DASHBOARD_TOMORROW } from '../../../src/machines/save-toasts';
+} from '../../../src/machines/metric-adjustments/internal-domains.machine';
+import { DASHBOARD_TOMORROW } from '../../../src/machines/shared/save-toasts';
 import { InternalDomainsCard } from '../../../src/routes/_shell/settings/-components/metric/InternalDomainsCard';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRequestFormActors } from '../../../src/machines/request-form.actors';
-import { requestFormMachine } from '../../../src/machines/request-form.machine';
+import { createRequestFormActors } from '../../../src/machines/request-form/request-form.actors';
+import { requestFormMachine } from '../../../src/machines/request-form/request-form.machine';
 import { FeedbackDialog } from '../../../src/routes/-components/shell/FeedbackDialog';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import { MAX_AUTO_RETRIES, sessionMachine } from '../../../src/machines/session.machine';
+import { MAX_AUTO_RETRIES, sessionMachine } from '../../../src/machines/session/session.machine';
 import type { UserInfo } from '../../../src/session/user-info';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { tableMachine } from '../../../src/machines/table.machine';
-import type { TableRow } from '../../../src/machines/table.view';
+import { tableMachine } from '../../../src/machines/shared/table.machine';
+import type { TableRow } from '../../../src/machines/shared/table.view';
 import { DataTable } from '../../../src/screens/table/DataTable';
 import type { Column } from '../../../src/ui/table/table-types';
 

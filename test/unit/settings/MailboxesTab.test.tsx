@@ -4,9 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import type { RemoveMailboxesDraft } from '../../../src/machines/mailboxes.actors';
-import { mailboxesMachine, removeMailboxesMachine } from '../../../src/machines/mailboxes.machine';
-import type { SaveInput } from '../../../src/machines/modal-save.machine';
+import type { RemoveMailboxesDraft } from '../../../src/machines/mailboxes/mailboxes.actors';
+import {
+  mailboxesMachine,
+  removeMailboxesMachine,
+} from '../../../src/machines/mailboxes/mailboxes.machine';
+import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
 import { MailboxesTab } from '../../../src/routes/_shell/settings/mailboxes/-components/MailboxesTab';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox } from '../../support/settings-fixtures';

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import type { SaveInput } from '../../../src/machines/modal-save.machine';
-import type { RemoveTeamsDraft, TeamsData } from '../../../src/machines/teams.actors';
-import type { TeamDraft } from '../../../src/machines/teams.draft';
+import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
+import type { RemoveTeamsDraft, TeamsData } from '../../../src/machines/teams/teams.actors';
+import type { TeamDraft } from '../../../src/machines/teams/teams.draft';
 import {
   removeTeamsMachine,
   teamEditorMachine,
   teamsMachine,
-} from '../../../src/machines/teams.machine';
+} from '../../../src/machines/teams/teams.machine';
 import { TeamsTab } from '../../../src/routes/_shell/settings/-components/teams/TeamsTab';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox, makeTeam } from '../../support/settings-fixtures';

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { SaveInput } from '../../../src/machines/modal-save.machine';
-import type { UsersData } from '../../../src/machines/users.actors';
-import type { UsersDraft } from '../../../src/machines/users.draft';
+import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
+import type { UsersData } from '../../../src/machines/users/users.actors';
+import type { UsersDraft } from '../../../src/machines/users/users.draft';
 import {
   removeUsersMachine,
   usersEditorMachine,
   usersMachine,
-} from '../../../src/machines/users.machine';
+} from '../../../src/machines/users/users.machine';
 import { UsersTab } from '../../../src/routes/_shell/settings/-components/users/UsersTab';
 import { makeUser } from '../../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../../support/settings-fixtures';

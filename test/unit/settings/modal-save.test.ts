@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import { createModalSaveMachine } from '../../../src/machines/modal-save.machine';
+import { createModalSaveMachine } from '../../../src/machines/shared/modal-save.machine';
 import { dismissAllToasts, getToasts } from '../../../src/stores/toast-store';
 
 afterEach(dismissAllToasts);

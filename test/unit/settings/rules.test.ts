@@ -4,23 +4,23 @@ import { capitalisedNumber, numberInWords } from '../../../src/domain/number-wor
 import { truncate } from '../../../src/domain/text';
 import { nameProblem } from '../../../src/domain/contact-groups';
 import { nameLengthHint, nameTooLongMessage } from '../../../common/limits';
-import { mailboxesRemovedToast } from '../../../src/machines/mailboxes.rows';
-import { canSubmitTeam, EMPTY_TEAM_DRAFT } from '../../../src/machines/teams.draft';
+import { mailboxesRemovedToast } from '../../../src/machines/mailboxes/mailboxes.rows';
+import { canSubmitTeam, EMPTY_TEAM_DRAFT } from '../../../src/machines/teams/teams.draft';
 import {
   TEAM_CREATED_TOAST,
   TEAM_EDITED_TOAST,
   teamsRemovedToast,
-} from '../../../src/machines/teams.rows';
+} from '../../../src/machines/teams/teams.rows';
 import {
   canSubmitUsers,
   checkUsersDraft,
   type UsersDraft,
-} from '../../../src/machines/users.draft';
+} from '../../../src/machines/users/users.draft';
 import {
   ROLE_UPDATED_TOAST,
   usersAddedToast,
   usersRemovedToast,
-} from '../../../src/machines/users.rows';
+} from '../../../src/machines/users/users.rows';
 import { takeEntries } from '../../../src/domain/chips';
 
 const TOMORROW = 'This change will be reflected in your dashboard tomorrow at 00:01 local time';

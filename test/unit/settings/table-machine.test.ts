@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { selectedKeys, tableMachine } from '../../../src/machines/table.machine';
-import type { TableRow } from '../../../src/machines/table.view';
+import { selectedKeys, tableMachine } from '../../../src/machines/shared/table.machine';
+import type { TableRow } from '../../../src/machines/shared/table.view';
 
 const row = (key: string, name: string, selectable = true): TableRow => ({
   key,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { listStatus } from '../../../src/machines/list-tab.view';
-import { tableMachine } from '../../../src/machines/table.machine';
+import { listStatus } from '../../../src/machines/shared/list-tab.view';
+import { tableMachine } from '../../../src/machines/shared/table.machine';
 import {
   selectAllBox,
   tableBody,
   tableSort,
   type TableRow,
-} from '../../../src/machines/table.view';
+} from '../../../src/machines/shared/table.view';
 
 const row = (key: string, selectable = true): TableRow => ({
   key,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { createApiClient } from '../../../src/api/client';
-import { createUsersActors } from '../../../src/machines/users.actors';
-import { EMPTY_USERS_DRAFT, type UsersDraft } from '../../../src/machines/users.draft';
+import { createUsersActors } from '../../../src/machines/users/users.actors';
+import { EMPTY_USERS_DRAFT, type UsersDraft } from '../../../src/machines/users/users.draft';
 
 interface Call {
   method: string;

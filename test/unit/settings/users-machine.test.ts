@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { UsersData } from '../../../src/machines/users.actors';
-import { usersMachine } from '../../../src/machines/users.machine';
+import type { UsersData } from '../../../src/machines/users/users.actors';
+import { usersMachine } from '../../../src/machines/users/users.machine';
 import { makeFeatures } from '../../support/fixtures';
 import { makeSettingsUser } from '../../support/settings-fixtures';
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { WorkspaceLists } from '../../../src/machines/workspace-data.actors';
-import { workspaceDataMachine } from '../../../src/machines/workspace-data.machine';
+import type { WorkspaceLists } from '../../../src/machines/workspace-data/workspace-data.actors';
+import { workspaceDataMachine } from '../../../src/machines/workspace-data/workspace-data.machine';
 import type { Role } from '../../../src/session/user-info';
 import {
   emptyLists,

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { DEMO_URL, LOGIN_START, supportMailto, TERMS_URL } from '@/config';
-import { loginMachine } from '@/machines/login.machine';
-import { loginView } from '@/machines/login.view';
+import { loginMachine } from '@/machines/login/login.machine';
+import { loginView } from '@/machines/login/login.view';
 import { Button } from '@/ui/Button';
 import { AlertCircleIcon } from '@/ui/icons';
 import { Logo } from '@/ui/shell/Logo';

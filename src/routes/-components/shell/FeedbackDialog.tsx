@@ -1,4 +1,7 @@
-import { requestFormMachine, type RequestFormMachine } from '@/machines/request-form.machine';
+import {
+  requestFormMachine,
+  type RequestFormMachine,
+} from '@/machines/request-form/request-form.machine';
 import { RequestDialog } from '../RequestDialog';
 
 export interface FeedbackDialogProps {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAppContext } from '@/app-context';
-import { alertsMachine } from '@/machines/alerts.machine';
+import { alertsMachine } from '@/machines/alerts/alerts.machine';
 import { useSignedInUser } from '@/session/use-signed-in-user';
 import { Page } from '@/ui/Page';
 import { AlertsScreen } from './-components/AlertsScreen';

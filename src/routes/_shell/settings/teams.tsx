@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAppContext } from '@/app-context';
-import { teamsMachine } from '@/machines/teams.machine';
+import { teamsMachine } from '@/machines/teams/teams.machine';
 import { useSignedInUser } from '@/session/use-signed-in-user';
 import { TeamsTab } from './-components/teams/TeamsTab';
 

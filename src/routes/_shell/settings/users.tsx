@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAppContext } from '@/app-context';
-import { usersMachine } from '@/machines/users.machine';
+import { usersMachine } from '@/machines/users/users.machine';
 import { useSignedInUser } from '@/session/use-signed-in-user';
 import { UsersTab } from './-components/users/UsersTab';
 

@@ -2,8 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { supportMailto } from '@/config';
 import type { DashboardSearch } from '@/domain/dashboard-search';
-import type { DashboardActor } from '@/machines/dashboard.machine';
-import { supersetEmbedMachine, type SupersetEmbedMachine } from '@/machines/superset-embed.machine';
+import type { DashboardActor } from '@/machines/dashboard/dashboard.machine';
+import {
+  supersetEmbedMachine,
+  type SupersetEmbedMachine,
+} from '@/machines/superset-embed/superset-embed.machine';
 import { buttonClassName } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';

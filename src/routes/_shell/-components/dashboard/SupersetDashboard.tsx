@@ -1,7 +1,7 @@
 import type { Dashboard } from '@/api/types';
 import { useMachine } from '@xstate/react';
 import { useCallback } from 'react';
-import type { SupersetEmbedMachine } from '@/machines/superset-embed.machine';
+import type { SupersetEmbedMachine } from '@/machines/superset-embed/superset-embed.machine';
 import { AlertCircleIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';

@@ -2,7 +2,7 @@ import {
   requestFormMachine,
   type Integration,
   type RequestFormMachine,
-} from '@/machines/request-form.machine';
+} from '@/machines/request-form/request-form.machine';
 import { RequestDialog } from '../../../-components/RequestDialog';
 
 interface IntegrationRequestDialogProps {

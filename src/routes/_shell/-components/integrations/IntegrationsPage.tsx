@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RequestFormMachine } from '@/machines/request-form.machine';
+import type { RequestFormMachine } from '@/machines/request-form/request-form.machine';
 import { ChevronRightIcon } from '@/ui/icons';
 import { Page, PageHeader } from '@/ui/Page';
 import { CATALOGUE, type CatalogueItem } from './catalogue';

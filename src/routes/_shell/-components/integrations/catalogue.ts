@@ -1,4 +1,4 @@
-import type { Integration } from '@/machines/request-form.machine';
+import type { Integration } from '@/machines/request-form/request-form.machine';
 
 export interface CatalogueItem extends Integration {
   /** Two letters drawn in the tile's logo square. */

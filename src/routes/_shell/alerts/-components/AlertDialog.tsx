@@ -1,8 +1,8 @@
 import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
-import { alertDraftMissing, type AlertDraft } from '@/machines/alerts.draft';
-import type { AlertsActor } from '@/machines/alerts.machine';
-import { alertEditor, sameAlertEditor } from '@/machines/alerts.view';
+import { alertDraftMissing, type AlertDraft } from '@/machines/alerts/alerts.draft';
+import type { AlertsActor } from '@/machines/alerts/alerts.machine';
+import { alertEditor, sameAlertEditor } from '@/machines/alerts/alerts.view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { Notice } from '@/ui/Notice';

@@ -1,6 +1,6 @@
 import type { Mailbox } from '@/api/types';
-import type { AlertDraft } from '@/machines/alerts.draft';
-import { ALERT_TEXTS, checkAlertDraft, type AlertDraftCheck } from '@/machines/alerts.draft';
+import type { AlertDraft } from '@/machines/alerts/alerts.draft';
+import { ALERT_TEXTS, checkAlertDraft, type AlertDraftCheck } from '@/machines/alerts/alerts.draft';
 import { CheckList, mailboxOptions } from '@/ui/CheckList';
 import { ChipsInput, type ChipTone } from '@/ui/ChipsInput';
 import { TextInput } from '@/ui/TextInput';

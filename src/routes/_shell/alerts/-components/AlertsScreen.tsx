@@ -1,7 +1,7 @@
 import type { Alert } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { AlertsInput, alertsMachine } from '@/machines/alerts.machine';
-import type { AlertItem } from '@/machines/alerts.view';
+import type { AlertsInput, alertsMachine } from '@/machines/alerts/alerts.machine';
+import type { AlertItem } from '@/machines/alerts/alerts.view';
 import type { UserInfo } from '@/session/user-info';
 import { Badge } from '@/ui/Badge';
 import { Button } from '@/ui/Button';
@@ -9,7 +9,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { BellIcon, InfoIcon, PlusIcon, SearchIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
-import { listStatus } from '@/machines/list-tab.view';
+import { listStatus } from '@/machines/shared/list-tab.view';
 import { ListTable } from '@/screens/table/ListTable';
 import type { RowMenuItem } from '@/ui/table/table-types';
 import { ALERT_COLUMNS } from './alert-columns';

@@ -1,8 +1,8 @@
 import { plural } from '@/domain/text';
-import { lastTriggeredText, type AlertColumn } from '@/machines/alerts.rows';
+import { lastTriggeredText, type AlertColumn } from '@/machines/alerts/alerts.rows';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
-import type { AlertItem, AlertToggleStatus } from '@/machines/alerts.view';
+import type { AlertItem, AlertToggleStatus } from '@/machines/alerts/alerts.view';
 import { TruncatedText } from '@/ui/TruncatedText';
 
 const STATUS_BADGES: Record<AlertToggleStatus, { label: string; tone: BadgeTone }> = {

@@ -1,7 +1,7 @@
 import type { Alert } from '@/api/types';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AlertToggleActor } from '@/machines/alert-toggle.machine';
-import { alertItemsStore, type AlertItem } from '@/machines/alerts.view';
+import type { AlertToggleActor } from '@/machines/alerts/alert-toggle.machine';
+import { alertItemsStore, type AlertItem } from '@/machines/alerts/alerts.view';
 
 /** The table's items by alert id, following every alert's pause/resume toggle. */
 export function useAlertItems(

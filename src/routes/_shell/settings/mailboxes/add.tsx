@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { addMailboxesMachine } from '@/machines/add-mailboxes.machine';
+import { addMailboxesMachine } from '@/machines/add-mailboxes/add-mailboxes.machine';
 import { useSignedInUser } from '@/session/use-signed-in-user';
 import { buttonClassName } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';

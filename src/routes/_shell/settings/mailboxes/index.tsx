@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAppContext } from '@/app-context';
-import { mailboxesMachine } from '@/machines/mailboxes.machine';
+import { mailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
 import { useSignedInUser } from '@/session/use-signed-in-user';
 import { MailboxesTab } from './-components/MailboxesTab';
 

@@ -9,8 +9,11 @@ import {
   statsQuery,
   type DashboardSearch,
 } from '@/domain/dashboard-search';
-import { fetchBreakdownCsv, type FiguresRequest } from '@/machines/native-dashboard.actors';
-import { nativeDashboardMachine } from '@/machines/native-dashboard.machine';
+import {
+  fetchBreakdownCsv,
+  type FiguresRequest,
+} from '@/machines/native-dashboard/native-dashboard.actors';
+import { nativeDashboardMachine } from '@/machines/native-dashboard/native-dashboard.machine';
 import {
   selectChoices,
   selectDashboardPhase,
@@ -19,8 +22,8 @@ import {
   selectUnrepliedFailed,
   selectUnrepliedLoading,
   selectUnrepliedPage,
-} from '@/machines/native-dashboard.view';
-import { unrepliedMachine } from '@/machines/unreplied.machine';
+} from '@/machines/native-dashboard/native-dashboard.view';
+import { unrepliedMachine } from '@/machines/native-dashboard/unreplied.machine';
 import { useSignedInUser } from '@/session/use-signed-in-user';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card, Page, PageHeader } from '@/ui/Page';

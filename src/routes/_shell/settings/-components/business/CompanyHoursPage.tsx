@@ -1,5 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { companyHoursMachine, type CompanyHoursMachine } from '@/machines/company-hours.machine';
+import {
+  companyHoursMachine,
+  type CompanyHoursMachine,
+} from '@/machines/business-hours/company-hours.machine';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';

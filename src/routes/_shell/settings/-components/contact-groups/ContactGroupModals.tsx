@@ -1,5 +1,8 @@
 import { useSelector } from '@xstate/react';
-import type { GroupFormActor, RemovalActor } from '@/machines/contact-groups.machine';
+import type {
+  GroupFormActor,
+  RemovalActor,
+} from '@/machines/contact-groups/contact-groups.machine';
 import { ConfirmSaveDialog } from '@/ui/ConfirmSaveDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { RemoveDialog } from './RemoveDialog';

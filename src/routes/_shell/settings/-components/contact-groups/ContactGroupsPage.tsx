@@ -1,7 +1,10 @@
 import { useMachine } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { contactGroupsMachine, type ContactGroupsMachine } from '@/machines/contact-groups.machine';
-import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
+import {
+  contactGroupsMachine,
+  type ContactGroupsMachine,
+} from '@/machines/contact-groups/contact-groups.machine';
+import type { ContactGroupsEvent } from '@/machines/contact-groups/contact-groups.setup';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';

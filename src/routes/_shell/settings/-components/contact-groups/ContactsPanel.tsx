@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { Contact } from '@/api/types';
-import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
-import { selectedKeys, type TableActor } from '@/machines/table.machine';
-import { sameSort, selectAllBox, tableSort } from '@/machines/table.view';
+import type { ContactGroupsEvent } from '@/machines/contact-groups/contact-groups.setup';
+import { selectedKeys, type TableActor } from '@/machines/shared/table.machine';
+import { sameSort, selectAllBox, tableSort } from '@/machines/shared/table.view';
 import { Button } from '@/ui/Button';
 import { Checkbox } from '@/ui/Checkbox';
 import { ErrorState } from '@/ui/ErrorState';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { ContactGroup } from '@/api/types';
 import { contactCount } from '@/domain/contact-groups';
-import type { ContactGroupsEvent } from '@/machines/contact-groups.setup';
-import type { TableActor } from '@/machines/table.machine';
-import { sameSort, tableSort } from '@/machines/table.view';
+import type { ContactGroupsEvent } from '@/machines/contact-groups/contact-groups.setup';
+import type { TableActor } from '@/machines/shared/table.machine';
+import { sameSort, tableSort } from '@/machines/shared/table.view';
 import { PlusIcon } from '@/ui/icons';
 import { RowMenu } from '@/ui/table/RowMenu';
 import { SortButton } from '@/ui/SortButton';

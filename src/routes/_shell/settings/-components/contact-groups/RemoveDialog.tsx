@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { contactCount } from '@/domain/contact-groups';
 import { truncate } from '@/domain/text';
-import type { RemovalDraft } from '@/machines/contact-groups.draft';
-import type { RemovalActor } from '@/machines/contact-groups.machine';
+import type { RemovalDraft } from '@/machines/contact-groups/contact-groups.draft';
+import type { RemovalActor } from '@/machines/contact-groups/contact-groups.machine';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 

@@ -6,7 +6,7 @@ import {
   type FilterField,
   type FilterOperator,
 } from '@common/exclusions';
-import type { ExclusionsEvent } from '@/machines/exclusions.machine';
+import type { ExclusionsEvent } from '@/machines/metric-adjustments/exclusions.machine';
 import { Button } from '@/ui/Button';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { TrashIcon } from '@/ui/icons';

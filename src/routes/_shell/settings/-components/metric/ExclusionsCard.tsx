@@ -2,7 +2,10 @@ import { useMachine } from '@xstate/react';
 import { Fragment } from 'react';
 import { DOCS_URL } from '@/config';
 import { fieldsFor } from '@common/exclusions';
-import { exclusionsMachine, type ExclusionsMachine } from '@/machines/exclusions.machine';
+import {
+  exclusionsMachine,
+  type ExclusionsMachine,
+} from '@/machines/metric-adjustments/exclusions.machine';
 import { Button } from '@/ui/Button';
 import { ExternalLinkIcon, PlusIcon } from '@/ui/icons';
 import { SettingsFormCard } from '../SettingsFormCard';

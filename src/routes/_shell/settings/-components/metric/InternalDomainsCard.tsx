@@ -3,7 +3,7 @@ import { INVALID_INTERNAL_DOMAINS } from '@common/exclusions';
 import {
   internalDomainsMachine,
   type InternalDomainsMachine,
-} from '@/machines/internal-domains.machine';
+} from '@/machines/metric-adjustments/internal-domains.machine';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { useChipEdits } from '@/ui/use-chip-edits';
 import { SettingsFormCard } from '../SettingsFormCard';

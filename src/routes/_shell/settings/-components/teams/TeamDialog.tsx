@@ -7,8 +7,8 @@ import {
   isTeamNameTooLong,
   TEAM_NAME_TAKEN,
   type TeamDraft,
-} from '@/machines/teams.draft';
-import type { teamEditorMachine } from '@/machines/teams.machine';
+} from '@/machines/teams/teams.draft';
+import type { teamEditorMachine } from '@/machines/teams/teams.machine';
 import { DialogActions } from '@/ui/DialogActions';
 import { CheckList, mailboxOptions } from '@/ui/CheckList';
 import { Dialog } from '@/ui/Dialog';

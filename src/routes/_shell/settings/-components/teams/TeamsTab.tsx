@@ -1,7 +1,7 @@
 import type { Team } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { TeamsInput, teamsMachine } from '@/machines/teams.machine';
+import type { TeamsInput, teamsMachine } from '@/machines/teams/teams.machine';
 import type { UserInfo } from '@/session/user-info';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';

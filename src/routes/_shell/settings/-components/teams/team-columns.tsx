@@ -1,7 +1,7 @@
 import type { Team } from '@/api/types';
 import { formatMoment } from '@/domain/dates';
 import { plural } from '@/domain/text';
-import type { TeamColumn } from '@/machines/teams.rows';
+import type { TeamColumn } from '@/machines/teams/teams.rows';
 import type { Column } from '@/ui/table/table-types';
 import { TruncatedText } from '@/ui/TruncatedText';
 

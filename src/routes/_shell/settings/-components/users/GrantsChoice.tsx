@@ -1,6 +1,6 @@
 import type { Mailbox, Team } from '@/api/types';
 import { plural } from '@/domain/text';
-import { USERS_TEXTS } from '@/machines/users.draft';
+import { USERS_TEXTS } from '@/machines/users/users.draft';
 import { CheckList, mailboxOptions } from '@/ui/CheckList';
 
 interface GrantsChoiceProps {

@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '@/machines/users.rows';
+import { ROLE_LABELS } from '@/machines/users/users.rows';
 import { ROLES, type Role } from '@common/access-model';
 import { RadioCards } from '@/ui/RadioCards';
 

@@ -8,8 +8,8 @@ import {
   USERS_TEXTS,
   type UsersDraft,
   type UsersDraftCheck,
-} from '@/machines/users.draft';
-import type { usersEditorMachine } from '@/machines/users.machine';
+} from '@/machines/users/users.draft';
+import type { usersEditorMachine } from '@/machines/users/users.machine';
 import { DialogActions } from '@/ui/DialogActions';
 import { ChipsInput, type ChipTone } from '@/ui/ChipsInput';
 import { Dialog } from '@/ui/Dialog';

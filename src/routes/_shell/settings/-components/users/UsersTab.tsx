@@ -1,8 +1,8 @@
 import type { User } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { UsersActor, UsersInput, usersMachine } from '@/machines/users.machine';
-import { isSameEmail } from '@/machines/users.rows';
+import type { UsersActor, UsersInput, usersMachine } from '@/machines/users/users.machine';
+import { isSameEmail } from '@/machines/users/users.rows';
 import type { UserInfo } from '@/session/user-info';
 import { Button } from '@/ui/Button';
 import { PlusIcon } from '@/ui/icons';

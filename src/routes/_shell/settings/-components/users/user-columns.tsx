@@ -1,5 +1,5 @@
 import type { User } from '@/api/types';
-import { accessText, isSameEmail, ROLE_LABELS, type UserColumn } from '@/machines/users.rows';
+import { accessText, isSameEmail, ROLE_LABELS, type UserColumn } from '@/machines/users/users.rows';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
 import { TruncatedText } from '@/ui/TruncatedText';

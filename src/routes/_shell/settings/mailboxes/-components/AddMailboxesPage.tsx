@@ -3,7 +3,7 @@ import type {
   AddMailboxesActor,
   AddMailboxesMachine,
   AddMailboxesSnapshot,
-} from '@/machines/add-mailboxes.machine';
+} from '@/machines/add-mailboxes/add-mailboxes.machine';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card, PageHeader } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';

@@ -13,7 +13,7 @@ import {
   mailboxHoursMachine,
   type BhsMode,
   type MailboxHoursMachine,
-} from '@/machines/mailbox-hours.machine';
+} from '@/machines/business-hours/mailbox-hours.machine';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';

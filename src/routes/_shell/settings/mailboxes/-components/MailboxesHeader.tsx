@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { MailboxesActor } from '@/machines/mailboxes.machine';
+import type { MailboxesActor } from '@/machines/mailboxes/mailboxes.machine';
 import { Badge } from '@/ui/Badge';
 import { buttonClassName } from '@/ui/Button';
 import { PlusIcon } from '@/ui/icons';

@@ -1,14 +1,14 @@
 import type { Mailbox } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import type { MailboxesInput, mailboxesMachine } from '@/machines/mailboxes.machine';
+import type { MailboxesInput, mailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
 import type { UserInfo } from '@/session/user-info';
 import { BusinessHoursDialog } from './BusinessHoursDialog';
 import { EmptyState } from '@/ui/EmptyState';
 import { InboxIcon } from '@/ui/icons';
 import { LimitDialog } from '@/ui/LimitDialog';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
-import { listStatus } from '@/machines/list-tab.view';
+import { listStatus } from '@/machines/shared/list-tab.view';
 import { ListTable } from '@/screens/table/ListTable';
 import type { RowMenuItem } from '@/ui/table/table-types';
 import { MAILBOX_COLUMNS } from './mailbox-columns';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { removeMailboxesMachine } from '@/machines/mailboxes.machine';
+import type { removeMailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
 import { Checkbox } from '@/ui/Checkbox';
 import { RemoveDialog } from '@/ui/RemoveDialog';
 

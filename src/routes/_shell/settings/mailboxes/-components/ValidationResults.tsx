@@ -1,13 +1,13 @@
 import type { MailboxCheck } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { AddMailboxesActor } from '@/machines/add-mailboxes.machine';
+import type { AddMailboxesActor } from '@/machines/add-mailboxes/add-mailboxes.machine';
 import {
   exceedsLimit,
   invalidChecks,
   remainingSlots,
   validChecks,
-} from '@/machines/add-mailboxes.view';
+} from '@/machines/add-mailboxes/add-mailboxes.view';
 import { Button } from '@/ui/Button';
 import { AlertCircleIcon, CheckCircleIcon, CopyIcon } from '@/ui/icons';
 import { Card } from '@/ui/Page';

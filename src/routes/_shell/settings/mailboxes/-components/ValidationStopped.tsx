@@ -1,5 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { MAX_RECONNECTS, type AddMailboxesActor } from '@/machines/add-mailboxes.machine';
+import {
+  MAX_RECONNECTS,
+  type AddMailboxesActor,
+} from '@/machines/add-mailboxes/add-mailboxes.machine';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { AlertCircleIcon } from '@/ui/icons';

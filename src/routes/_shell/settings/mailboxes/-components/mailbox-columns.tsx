@@ -1,6 +1,6 @@
 import type { Mailbox } from '@/api/types';
 import { formatDay } from '@/domain/dates';
-import { BHS_LABELS, STATUS_LABELS, type MailboxColumn } from '@/machines/mailboxes.rows';
+import { BHS_LABELS, STATUS_LABELS, type MailboxColumn } from '@/machines/mailboxes/mailboxes.rows';
 import { Badge, type BadgeTone } from '@/ui/Badge';
 import type { Column } from '@/ui/table/table-types';
 import { TruncatedText } from '@/ui/TruncatedText';

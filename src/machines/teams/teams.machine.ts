@@ -2,13 +2,13 @@ import type { Team } from '@/api/types';
 import { assign, sendTo, setup } from 'xstate';
 import { api } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { listLoadStates, listRegion } from './list-tab.states';
+import { listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
   type ModalSavedEvent,
-} from './modal-save.machine';
-import { tableMachine } from './table.machine';
+} from '../shared/modal-save.machine';
+import { tableMachine } from '../shared/table.machine';
 import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './teams.actors';
 import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';
 import { TEAM_CREATED_TOAST, TEAM_EDITED_TOAST, teamRow, teamsRemovedToast } from './teams.rows';

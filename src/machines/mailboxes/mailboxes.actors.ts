@@ -2,7 +2,7 @@ import type { Mailbox } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import type { SaveInput } from './modal-save.machine';
+import type { SaveInput } from '../shared/modal-save.machine';
 
 /** What the remove-confirmation modal of the mailboxes tab edits. */
 export interface RemoveMailboxesDraft {

@@ -21,9 +21,9 @@ import {
   groupsTable,
   selectionAfter,
 } from './contact-groups.rows';
-import { createModalSaveMachine, type ModalSavedEvent } from './modal-save.machine';
-import { failureMessage, savedToast } from './save-toasts';
-import { tableMachine } from './table.machine';
+import { createModalSaveMachine, type ModalSavedEvent } from '../shared/modal-save.machine';
+import { failureMessage, savedToast } from '../shared/save-toasts';
+import { tableMachine } from '../shared/table.machine';
 
 interface ContactGroupsContext {
   /** The groups as the server lists them; their order and the sort are the `groups` table's. */

@@ -13,7 +13,7 @@ import {
   type MailboxHoursChange,
   type MailboxHoursData,
 } from './mailbox-hours.actors';
-import { failureMessage, toastSaved } from './save-toasts';
+import { failureMessage, toastSaved } from '../shared/save-toasts';
 import {
   editSchedule,
   SCHEDULE_EDIT_TYPES,

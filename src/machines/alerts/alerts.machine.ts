@@ -17,14 +17,14 @@ import {
   type AlertToggleActor,
   type AlertToggledEvent,
 } from './alert-toggle.machine';
-import { listLoadStates, listRegion } from './list-tab.states';
+import { listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
   type ModalSavedEvent,
-} from './modal-save.machine';
-import { failureMessage } from './save-toasts';
-import { tableMachine } from './table.machine';
+} from '../shared/modal-save.machine';
+import { failureMessage } from '../shared/save-toasts';
+import { tableMachine } from '../shared/table.machine';
 
 const actors = createAlertsActors(api);
 

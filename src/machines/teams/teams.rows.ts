@@ -2,8 +2,8 @@ import type { Team } from '@/api/types';
 import { formatMoment } from '@/domain/dates';
 import { plural } from '@/domain/text';
 import { TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store';
-import { DASHBOARD_TOMORROW } from './save-toasts';
-import { searchText, type TableRow } from './table.view';
+import { DASHBOARD_TOMORROW } from '../shared/save-toasts';
+import { searchText, type TableRow } from '../shared/table.view';
 
 /** The sortable columns of the teams table. */
 export type TeamColumn = 'name' | 'members' | 'created';

@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 import { api } from '@/api/client';
 import { toast } from '@/stores/toast-store';
 import { createRequestFormActors, type SupportRequest } from './request-form.actors';
-import { failureMessage } from './save-toasts';
+import { failureMessage } from '../shared/save-toasts';
 
 export interface Integration {
   id: string;

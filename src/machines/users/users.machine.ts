@@ -2,13 +2,13 @@ import type { User } from '@/api/types';
 import { assign, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { api } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { limitRegion, listLoadStates, listRegion } from './list-tab.states';
+import { limitRegion, listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
   type ModalSavedEvent,
-} from './modal-save.machine';
-import { tableMachine } from './table.machine';
+} from '../shared/modal-save.machine';
+import { tableMachine } from '../shared/table.machine';
 import { createUsersActors, type RemoveUsersDraft, type UsersData } from './users.actors';
 import { canSubmitUsers, EMPTY_USERS_DRAFT, type UsersDraft } from './users.draft';
 import {

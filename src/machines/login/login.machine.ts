@@ -2,7 +2,7 @@ import type { DemoUser, SignInOptions } from '@/api/types';
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { api } from '@/api/client';
 import { createLoginActors } from './login.actors';
-import { failureMessage } from './save-toasts';
+import { failureMessage } from '../shared/save-toasts';
 
 interface LoginContext {
   /** Null until loaded, and when the server could not say (the page then offers both providers). */

@@ -13,7 +13,7 @@ import {
 import type { FilterField, FilterOperator } from '@common/exclusions';
 import { createFilteringActors } from './filtering-settings.actors';
 import { filteringBlockStates } from './filtering-settings.states';
-import { toastSaved, toastSaveFailed } from './save-toasts';
+import { toastSaved, toastSaveFailed } from '../shared/save-toasts';
 
 interface ExclusionsContext {
   /** 'G' (Google) offers Label; other providers offer Category and Folder. */

@@ -3,7 +3,7 @@ import { api } from '@/api/client';
 import { toast } from '@/stores/toast-store';
 import { createAlertsActors } from './alerts.actors';
 import { ALERT_PAUSED_TOAST, ALERT_RESUMED_TOAST } from './alerts.rows';
-import { failureMessage } from './save-toasts';
+import { failureMessage } from '../shared/save-toasts';
 
 const actors = createAlertsActors(api);
 

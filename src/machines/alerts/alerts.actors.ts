@@ -3,8 +3,8 @@ import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { alertBody, type AlertDraft } from './alerts.draft';
-import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { SaveInput } from './modal-save.machine';
+import { fetchTrackedMailboxes } from '../mailboxes/mailboxes.actors';
+import type { SaveInput } from '../shared/modal-save.machine';
 
 /** The alerts page's lists: the alerts, and the tracked mailboxes they may watch. */
 export interface AlertsData {

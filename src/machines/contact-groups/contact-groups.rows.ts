@@ -1,6 +1,6 @@
 import type { Contact, ContactGroup } from '@/api/types';
-import type { TableSnapshot } from './table.machine';
-import { orderRows, searchText, tableSort, type TableRow } from './table.view';
+import type { TableSnapshot } from '../shared/table.machine';
+import { orderRows, searchText, tableSort, type TableRow } from '../shared/table.view';
 
 /** The sortable column of each panel's table. */
 export const GROUP_COLUMN = 'name';

@@ -2,8 +2,8 @@ import type { Mailbox, Team, User } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { SaveInput } from './modal-save.machine';
+import { fetchTrackedMailboxes } from '../mailboxes/mailboxes.actors';
+import type { SaveInput } from '../shared/modal-save.machine';
 import type { UsersDraft } from './users.draft';
 
 /** The users tab's lists: the users, and the mailboxes and teams a manager can be given. */

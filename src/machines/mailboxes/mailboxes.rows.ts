@@ -2,8 +2,8 @@ import type { BhsStatus, Mailbox, MailboxStatus } from '@/api/types';
 import { formatDay } from '@/domain/dates';
 import { plural } from '@/domain/text';
 import { TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store';
-import { DASHBOARD_TOMORROW } from './save-toasts';
-import { searchText, type TableRow } from './table.view';
+import { DASHBOARD_TOMORROW } from '../shared/save-toasts';
+import { searchText, type TableRow } from '../shared/table.view';
 
 /** The API's business-hours modes and statuses as the table shows them. */
 export const BHS_LABELS: Record<BhsStatus, string> = {

@@ -4,7 +4,7 @@ import { api } from '@/api/client';
 import { isDomain } from '@common/patterns';
 import { createFilteringActors } from './filtering-settings.actors';
 import { filteringBlockStates } from './filtering-settings.states';
-import { toastSaved, toastSaveFailed } from './save-toasts';
+import { toastSaved, toastSaveFailed } from '../shared/save-toasts';
 
 interface DomainEntry {
   item: string;

@@ -2,7 +2,7 @@ import type { Alert } from '@/api/types';
 import { ALERT_LIMIT_MESSAGE } from '@common/limits';
 import { formatMoment } from '@/domain/dates';
 import type { ToastOptions } from '@/stores/toast-store';
-import { searchText, type TableRow } from './table.view';
+import { searchText, type TableRow } from '../shared/table.view';
 
 /** The sortable columns of the alerts table; Status does not sort. */
 export type AlertColumn = 'name' | 'created_by' | 'last_triggered';

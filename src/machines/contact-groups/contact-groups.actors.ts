@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { ConfirmSaveAction } from '@/domain/confirm-save';
 import type { GroupDraft, RemovalDraft } from './contact-groups.draft';
-import type { SaveInput } from './modal-save.machine';
+import type { SaveInput } from '../shared/modal-save.machine';
 
 export type GroupFormAction = Extract<
   ConfirmSaveAction,

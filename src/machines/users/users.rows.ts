@@ -3,7 +3,7 @@ import { capitalisedNumber } from '@/domain/number-words';
 import { plural } from '@/domain/text';
 import type { Role } from '@/session/user-info';
 import type { ToastOptions } from '@/stores/toast-store';
-import { searchText, type TableRow } from './table.view';
+import { searchText, type TableRow } from '../shared/table.view';
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',

@@ -2,8 +2,8 @@ import type { Mailbox, Team } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { fetchTrackedMailboxes } from './mailboxes.actors';
-import type { SaveInput } from './modal-save.machine';
+import { fetchTrackedMailboxes } from '../mailboxes/mailboxes.actors';
+import type { SaveInput } from '../shared/modal-save.machine';
 import type { TeamDraft } from './teams.draft';
 
 /** The teams tab's lists: the teams, and the mailboxes they can be made of. */

@@ -14,7 +14,7 @@ import {
   SCHEDULE_EDITS,
   type ScheduleEditEvent,
 } from './schedule-edits';
-import { toastSaved, toastSaveFailed } from './save-toasts';
+import { toastSaved, toastSaveFailed } from '../shared/save-toasts';
 
 interface CompanyHoursContext {
   /** What the server holds (no days and no timezone until loaded). */

@@ -2,15 +2,15 @@ import type { Mailbox } from '@/api/types';
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { api } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { limitRegion, listLoadStates, listRegion } from './list-tab.states';
+import { limitRegion, listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
   createMailboxesActors,
   type MailboxesData,
   type RemoveMailboxesDraft,
 } from './mailboxes.actors';
 import { mailboxesRemovedToast, mailboxRow } from './mailboxes.rows';
-import { createRemoveMachine, type ModalSavedEvent } from './modal-save.machine';
-import { tableMachine } from './table.machine';
+import { createRemoveMachine, type ModalSavedEvent } from '../shared/modal-save.machine';
+import { tableMachine } from '../shared/table.machine';
 
 const actors = createMailboxesActors(api);
 
