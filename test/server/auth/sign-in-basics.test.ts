@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+import { htmlPage } from '../../../server/http/html-page';
+import { createTestApp } from '../support/app';
+
+describe('sign-in configuration', () => {
+  it('offers demo sign-in exactly when no provider is configured, unless DEMO says otherwise', () => {
+    const none = loadConfig({});
+    expect(none.oidc).toEqual({});
+    expect(none.demoSignIn).toBe(true);
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).demoSignIn).toBe(false);
+    expect(loadConfig({ ...google, DEMO: '1' }).demoSignIn).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).demoSignIn).toBe(false);
+  });
+
+  it('defaults the issuers to Google and Microsoft (tenant organizations)', () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      MICROSOFT_CLIENT_ID: 'm',
+      MICROSOFT_CLIENT_SECRET: 'ms',
+    });
+    expect(config.oidc).toEqual({
+      'google-oauth2': { issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 'gs' },
+      'microsoft-graph': {
+        issuer: 'https://login.microsoftonline.com/organizations/v2.0',
+        clientId: 'm',
+        clientSecret: 'ms',
+      },
+    });
+    const tenant = loadConfig({
+      MICROSOFT_CLIENT_ID: 'm',
+      MICROSOFT_CLIENT_SECRET: 'ms',
+      MICROSOFT_TENANT: 'contoso.onmicrosoft.com',
+    });
+    expect(tenant.oidc['microsoft-graph']?.issuer).toBe(
+      'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0',
+    );
+    expect(loadConfig({}).signInRateLimit).toBe(30);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('makes a random cookie secret per start unless COOKIE_SECRET is set', () => {
+    expect(loadConfig({}).cookieSecret).not.toBe(loadConfig({}).cookieSecret);
+    expect(loadConfig({}).cookieSecret.length).toBeGreaterThanOrEqual(32);
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ COOKIE_SECRET: secret }).cookieSecret).toBe(secret);
+  });
+
+  it.each([
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      'Invalid GOOGLE_CLIENT_SECRET: it is needed with GOOGLE_CLIENT_ID',
+    ],
+    [
+      { MICROSOFT_CLIENT_SECRET: 's' },
+      'Invalid MICROSOFT_CLIENT_ID: it is needed with MICROSOFT_CLIENT_SECRET',
+    ],
+    [{ MICROSOFT_TENANT: 'a/b' }, 'Invalid MICROSOFT_TENANT: "a/b" is not a tenant id or domain'],
+    [{ GOOGLE_ISSUER: 'accounts' }, 'Invalid GOOGLE_ISSUER: "accounts" is not a URL'],
+    [
+      { MICROSOFT_ISSUER: 'ftp://x' },
+      'Invalid MICROSOFT_ISSUER: "ftp://x" must use https: or http:',
+    ],
+    [{ COOKIE_SECRET: 'short' }, 'Invalid COOKIE_SECRET: it must be at least 32 characters long'],
+    [{ DEMO: 'sometimes' }, 'Invalid DEMO: "sometimes" must be true or false'],
+    [{ SIGN_IN_RATE_LIMIT: '0' }, 'Invalid SIGN_IN_RATE_LIMIT: 0 is outside 1–10000'],
+    [{ TRUST_PROXY: 'maybe' }, 'Invalid TRUST_PROXY: "maybe" must be true or false'],
+  ])('stops on %o, naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('the error page', () => {
+  it('escapes its texts and needs nothing else to render', () => {
+    const html = htmlPage('<script>x</script>', `Tom & "Jerry's"`);
+    expect(html).toContain('<h1>&lt;script&gt;x&lt;/script&gt;</h1>');
+    expect(html).toContain('<p>Tom &amp; &quot;Jerry&#39;s&quot;</p>');
+    expect(html).toContain('<a href="/login">Back to sign-in</a>');
+    expect(html).not.toMatch(/<(script|link|img)\b|src=|url\(/);
+  });
+});
+
+describe('rate limits on the sign-in paths', () => {
+  it('answers 429 with a page after the limit, per path and per address', async () => {
+    const t = await createTestApp({ SIGN_IN_RATE_LIMIT: '2', DEMO: '0' });
+    try {
+      const get = (url: string, remoteAddress = '203.0.113.7') =>
+        t.app.inject({ method: 'GET', url, remoteAddress });
+      const paths = [
+        '/portal/login/google-oauth2',
+        '/portal/complete/google-oauth2/',
+        `/portal/demo-login/${'a'.repeat(43)}`,
+      ];
+      for (const path of paths) {
+        expect((await get(path)).statusCode).toBe(404);
+        expect((await get(path)).statusCode).toBe(404);
+        const limited = await get(path);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(limited.headers['retry-after']).toBeDefined();
+        expect(limited.body).toContain('<h1>Too many attempts</h1>');
+        expect(limited.body).toContain('Wait a minute and try again.');
+        expect((await get(path, '203.0.113.8')).statusCode).toBe(404);
+      }
+      for (let i = 0; i < 4; i += 1) expect((await get('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

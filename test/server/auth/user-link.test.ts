@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../../server/cli/commands';
+import { parseCommand } from '../../../server/cli/parse';
+import { client } from '../support/app';
+import { setUpTestApp } from '../support/suite';
+
+// user:link: a single-use, 24-hour sign-in link for one user of any workspace (not only demos).
+
+const t = setUpTestApp('link', { env: { DEMO: '1' } });
+
+/** The URL is built on PUBLIC_URL (the CLI's environment, not the test app's). */
+const LINE = /^sign-in (\S+): https?:\/\/\S+\/portal\/demo-login\/(link-[A-Za-z0-9_-]{43})$/;
+
+const link = (workspaceId: number, email: string) =>
+  runCommand(
+    t.db,
+    parseCommand(['user:link', '--workspace', String(workspaceId), '--email', email]),
+  );
+
+const open = (code: string) => t.app.inject({ method: 'GET', url: `/portal/demo-login/${code}` });
+
+describe('user:link', () => {
+  it('prints a link that signs the user of a workspace that is no demo in once, then not', async () => {
+    const ws = await t.workspace();
+    const [line, ...rest] = await link(ws.workspaceId, ws.admin.email.toUpperCase());
+    expect(rest).toEqual([]);
+    const [, email, code] = LINE.exec(line ?? '') ?? [];
+    expect(email).toBe(ws.admin.email);
+    const first = await open(code ?? '');
+    expect(first.statusCode).toBe(302);
+    const token = /^\/dashboard\?token=([A-Za-z0-9_-]{43})$/.exec(String(first.headers.location));
+    const me = await client(t.app, token?.[1]).get('/portal/api/me/');
+    expect(me.statusCode).toBe(200);
+    expect(me.body).toContain(ws.admin.email);
+    const second = await open(code ?? '');
+    expect(second.statusCode).toBe(400);
+    expect(second.body).toContain('This sign-in link is no longer valid');
+  });
+
+  it('refuses an address that is not a user of the workspace, and an unknown workspace', async () => {
+    const ws = await t.workspace();
+    const other = await t.workspace();
+    await expect(link(ws.workspaceId, `nobody@${ws.domain}`)).rejects.toThrow(
+      `--email nobody@${ws.domain}: no such user in workspace ${ws.workspaceId}`,
+    );
+    await expect(link(ws.workspaceId, other.admin.email)).rejects.toThrow(/no such user/);
+    await expect(link(999_999, ws.admin.email)).rejects.toThrow(/no such workspace/);
+    const [row] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from demo_login_codes where workspace_id = $1',
+      [ws.workspaceId],
+    );
+    expect(row?.n).toBe(0);
+  });
+});

@@ -1,0 +1,320 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contractOperations } from '../../../server/contract/spec';
+import type { OperationId } from '../../../server/contract/types';
+import { client, createTestWorkspace, type TestWorkspace } from '../support/app';
+import { setUpTestApp } from '../support/suite';
+
+/**
+ * Two workspaces, Alpha with data of every kind and Beta. Beta's admin calls every operation of
+ * the contract aimed at Alpha's ids, addresses and names: nothing of Alpha may be read or changed.
+ */
+
+const t = setUpTestApp('isolation');
+let alpha: TestWorkspace;
+let beta: TestWorkspace;
+const ids = { team: 0, alert: 0, contact: 0 };
+
+/** Strings only Alpha's stored data holds: Beta's calls never send them, so no reply may show them. */
+const ALPHA_SECRETS = [
+  'vip@customer.example',
+  'ceo@customer.example',
+  'alpha-spam.example',
+  'alpha-partner.example',
+  'admin@alpha.example',
+  'manager@alpha.example',
+  'viewer@alpha.example',
+  'Alpha alert',
+];
+
+type Call = readonly [OperationId, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?];
+
+async function seedAlpha() {
+  const a = client(t.app, alpha.admin.token);
+  const ok = async (reply: Promise<{ statusCode: number; json: <T>() => T }>) => {
+    const r = await reply;
+    expect(r.statusCode).toBeLessThan(300);
+    return r;
+  };
+  await ok(
+    a.post('/portal/api/settings/mailboxes/', {
+      emails: ['sales@alpha.example'],
+      data_from: '2026-01-01',
+    }),
+  );
+  const team = await ok(
+    a.post('/portal/api/settings/teams/', { name: 'Alpha team', members: ['sales@alpha.example'] }),
+  );
+  ids.team = team.json<{ id: number }>().id;
+  const alert = await ok(
+    a.post('/portal/api/alerts/', {
+      name: 'Alpha alert',
+      minutes_gap: 120,
+      base: 'unreplied_emails',
+      mailboxes: ['sales@alpha.example'],
+      addresses: ['vip@customer.example'],
+      domains: [],
+      notify_emails: ['admin@alpha.example'],
+    }),
+  );
+  ids.alert = alert.json<{ id: number }>().id;
+  await ok(
+    a.post('/portal/api/settings/contact-groups/create/', {
+      name: 'Alpha group',
+      contacts: [{ address: 'ceo@customer.example' }],
+    }),
+  );
+  const contacts = await ok(
+    a.get('/portal/api/settings/contact-groups/details/?name=Alpha%20group'),
+  );
+  ids.contact = contacts.json<{ contacts: { id: number }[] }>().contacts[0]!.id;
+  const hours = {
+    business_hours: [{ weekday: 'Mon', start_time: '09:00:00', end_time: '17:00:00' }],
+    timezone: 'Europe/Madrid',
+  };
+  await ok(a.post('/portal/api/settings/company-business-hours/', hours));
+  await ok(a.post('/portal/api/settings/business-hours/sales@alpha.example', hours));
+  await ok(
+    a.post('/portal/api/settings/users/', {
+      emails: ['mia@alpha.example'],
+      role: 'manager',
+      manage_mailboxes: ['sales@alpha.example'],
+      manage_teams: [],
+    }),
+  );
+  await ok(
+    a.post('/portal/api/settings/filtering-settings/', {
+      filtering_settings: {
+        excluded_filters: {
+          labels: { is: [], contains: [] },
+          domains: { is: ['alpha-spam.example'], contains: [] },
+          folders: { is: [], contains: [] },
+          subject: { is: [], contains: [] },
+          addresses: { is: [], contains: [] },
+          categories: { is: [], contains: [] },
+        },
+        internal_domains: ['alpha-partner.example'],
+      },
+    }),
+  );
+}
+
+/** Everything Alpha's admin can read, to compare before and after Beta's calls. */
+async function snapshot() {
+  const a = client(t.app, alpha.admin.token);
+  const paths = [
+    '/portal/api/me/',
+    '/portal/api/dashboard',
+    '/portal/api/settings/mailboxes/',
+    '/portal/api/settings/users/',
+    '/portal/api/settings/teams/',
+    '/portal/api/alerts/',
+    '/portal/api/settings/company-business-hours/',
+    '/portal/api/settings/business-hours/sales@alpha.example',
+    '/portal/api/settings/filtering-settings/',
+    '/portal/api/settings/contact-groups/',
+    '/portal/api/settings/contact-groups/details/?name=Alpha%20group',
+  ];
+  const replies = await Promise.all(paths.map((p) => a.get(p)));
+  const requests = await t.db.query(
+    'select request_id from outbound_requests where workspace_id = $1',
+    [alpha.workspaceId],
+  );
+  return { bodies: replies.map((r) => r.body), requests };
+}
+
+function betaCalls(): Call[] {
+  const group = '?name=Alpha%20group';
+  const hours = {
+    business_hours: [{ weekday: 'Tue', start_time: '08:00:00', end_time: '09:00:00' }],
+    timezone: 'Europe/Paris',
+  };
+  return [
+    ['getMe', 'GET', '/portal/api/me/'],
+    ['getDashboard', 'GET', '/portal/api/dashboard'],
+    ['getDashboardFilters', 'GET', '/portal/api/dashboard/filters'],
+    ['getGuestToken', 'GET', '/portal/api/dashboard/guest-token/'],
+    ['listMailboxes', 'GET', '/portal/api/settings/mailboxes/'],
+    [
+      'createMailboxes',
+      'POST',
+      '/portal/api/settings/mailboxes/',
+      { emails: ['sales@alpha.example'], data_from: '2026-01-01' },
+    ],
+    [
+      'deleteMailboxes',
+      'DELETE',
+      '/portal/api/settings/mailboxes/',
+      { emails: ['sales@alpha.example'], delete_from_bq: true },
+    ],
+    ['listUsers', 'GET', '/portal/api/settings/users/'],
+    [
+      'createUsers',
+      'POST',
+      '/portal/api/settings/users/',
+      { emails: ['mia@alpha.example'], role: 'viewer' },
+    ],
+    ['deleteUsers', 'DELETE', '/portal/api/settings/users/', { emails: ['mia@alpha.example'] }],
+    [
+      'assignManagers',
+      'POST',
+      '/portal/api/settings/managers/',
+      { manager_ids: [alpha.manager.userId], mailboxes: [], teams: [] },
+    ],
+    ['listTeams', 'GET', '/portal/api/settings/teams/'],
+    [
+      'createTeam',
+      'POST',
+      '/portal/api/settings/teams/',
+      { name: 'Alpha team', members: ['sales@alpha.example'] },
+    ],
+    [
+      'updateTeam',
+      'PATCH',
+      '/portal/api/settings/teams/',
+      { id: ids.team, name: 'Taken over', members: ['viewer@beta.example'] },
+    ],
+    ['deleteTeams', 'DELETE', '/portal/api/settings/teams/', { teams: [ids.team] }],
+    ['listAlerts', 'GET', '/portal/api/alerts/'],
+    ['getAlert', 'GET', `/portal/api/alerts/${ids.alert}`],
+    [
+      'createAlert',
+      'POST',
+      '/portal/api/alerts/',
+      {
+        name: 'x',
+        minutes_gap: 60,
+        base: 'unreplied_emails',
+        mailboxes: ['sales@alpha.example'],
+        addresses: [],
+        domains: ['customer.example'],
+        notify_emails: ['admin@beta.example'],
+      },
+    ],
+    ['updateAlert', 'PATCH', `/portal/api/alerts/${ids.alert}`, { alert: { is_active: false } }],
+    ['deleteAlerts', 'DELETE', '/portal/api/alerts/', { alerts: [ids.alert] }],
+    ['getCompanyBusinessHours', 'GET', '/portal/api/settings/company-business-hours/'],
+    ['setCompanyBusinessHours', 'POST', '/portal/api/settings/company-business-hours/', hours],
+    ['deleteCompanyBusinessHours', 'DELETE', '/portal/api/settings/company-business-hours/'],
+    ['getMailboxBusinessHours', 'GET', '/portal/api/settings/business-hours/sales@alpha.example'],
+    [
+      'setMailboxBusinessHours',
+      'POST',
+      '/portal/api/settings/business-hours/sales@alpha.example',
+      hours,
+    ],
+    [
+      'deleteMailboxBusinessHours',
+      'DELETE',
+      '/portal/api/settings/business-hours/sales@alpha.example',
+    ],
+    ['getFilteringSettings', 'GET', '/portal/api/settings/filtering-settings/'],
+    [
+      'setFilteringSettings',
+      'POST',
+      '/portal/api/settings/filtering-settings/',
+      {
+        filtering_settings: {
+          excluded_filters: {
+            labels: { is: [], contains: [] },
+            domains: { is: [], contains: [] },
+            folders: { is: [], contains: [] },
+            subject: { is: [], contains: [] },
+            addresses: { is: [], contains: [] },
+            categories: { is: [], contains: [] },
+          },
+          internal_domains: [],
+        },
+      },
+    ],
+    ['listContactGroups', 'GET', '/portal/api/settings/contact-groups/'],
+    ['getContactGroup', 'GET', `/portal/api/settings/contact-groups/details/${group}`],
+    [
+      'addContacts',
+      'POST',
+      `/portal/api/settings/contact-groups/add_contacts/${group}`,
+      { contacts: [{ domain: 'evil.example' }] },
+    ],
+    [
+      'createContactGroup',
+      'POST',
+      '/portal/api/settings/contact-groups/create/',
+      { name: 'Alpha group', contacts: [{ domain: 'beta.example' }] },
+    ],
+    [
+      'renameContactGroup',
+      'POST',
+      `/portal/api/settings/contact-groups/rename/${group}`,
+      { name: 'Renamed' },
+    ],
+    [
+      'removeContacts',
+      'POST',
+      `/portal/api/settings/contact-groups/remove_contacts/${group}`,
+      { contact_ids: [ids.contact] },
+    ],
+    ['deleteContactGroup', 'DELETE', `/portal/api/settings/contact-groups/delete_group/${group}`],
+    [
+      'sendFeedback',
+      'POST',
+      '/portal/api/feedback/',
+      { content: 'Feedback from Beta', type: 'Bug' },
+    ],
+    [
+      'requestIntegration',
+      'POST',
+      '/portal/api/integration-requests/',
+      { content: 'Please add Attio', integration_name: 'Attio', integration_id: 'attio' },
+    ],
+    ['expireToken', 'POST', '/portal/expire-token/'],
+    // Statistics aimed at Alpha's mailbox, team and group: refused, never Alpha's figures.
+    ...statsCalls(),
+  ];
+}
+
+function statsCalls(): Call[] {
+  const filters = `from=2026-01-01&to=2026-12-31&mailboxes=sales@alpha.example&teams=${ids.team}`;
+  const groups = 'from=2026-01-01&to=2026-12-31&contact_groups=Alpha%20group';
+  return [
+    ['getStatsSummary', 'GET', `/portal/api/stats/summary?${filters}`],
+    ['getStatsTimeseries', 'GET', `/portal/api/stats/timeseries?${groups}`],
+    ['getStatsBreakdown', 'GET', `/portal/api/stats/breakdown?${filters}&by=mailbox`],
+    ['getStatsDistribution', 'GET', `/portal/api/stats/distribution?${groups}`],
+    ['getStatsHeatmap', 'GET', `/portal/api/stats/heatmap?${filters}`],
+    ['listUnrepliedRequests', 'GET', `/portal/api/stats/unreplied?${filters}`],
+    ['exportStatsCsv', 'GET', `/portal/api/stats/export.csv?${groups}&by=domain`],
+  ];
+}
+
+beforeAll(async () => {
+  alpha = await createTestWorkspace(t.db, { domain: 'alpha.example', name: 'Alpha' });
+  beta = await createTestWorkspace(t.db, { domain: 'beta.example', name: 'Beta' });
+  await seedAlpha();
+});
+
+describe('workspaces are isolated', () => {
+  it('exercises every signed-in operation of the contract', () => {
+    const exercised = new Set(betaCalls().map(([op]) => op));
+    const signedIn = [...contractOperations.values()]
+      .filter((op) => !op.public)
+      .map((op) => op.operationId);
+    expect(signedIn.filter((op) => !exercised.has(op as OperationId))).toEqual([]);
+  });
+
+  it("never shows or changes Alpha's data to Beta's admin", async () => {
+    const before = await snapshot();
+    const b = client(t.app, beta.admin.token);
+    const verbs = { GET: b.get, POST: b.post, PATCH: b.patch, DELETE: b.delete } as const;
+    for (const [op, method, url, body] of betaCalls()) {
+      const reply = await verbs[method](url, body);
+      expect(reply.statusCode, `${op} failed on the server`).toBeLessThan(500);
+      for (const secret of ALPHA_SECRETS)
+        expect(reply.body, `${op} leaked ${secret}`).not.toContain(secret);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('only guesses at Alpha through what Beta sends, never through its secrets', () => {
+    const sent = JSON.stringify(betaCalls());
+    expect(ALPHA_SECRETS.filter((secret) => sent.includes(secret))).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SnapshotCache } from '../../../server/db/snapshot-cache';
+import type { Db } from '../../../server/db/types';
+import { createTestDb } from '../support/test-db';
+import { setUpTestWorkspace } from '../support/suite';
+
+// A value is reused while the database is unchanged and computed again after any write,
+// including one that was in progress when the value was cached.
+
+let db: Db;
+beforeAll(async () => {
+  db = await createTestDb();
+  await db.query('create table counter (n integer not null)');
+  await db.query('insert into counter values (0)');
+});
+afterAll(() => db.close());
+
+function countingCache() {
+  const cache = new SnapshotCache<string, number>();
+  let computed = 0;
+  const read = () =>
+    cache.get(db, 'n', async () => {
+      computed += 1;
+      const [row] = await db.query<{ n: number }>('select n from counter');
+      return row?.n ?? -1;
+    });
+  return { read, computed: () => computed };
+}
+
+describe('a snapshot cache', () => {
+  it('computes once while nothing is written, and shares one computation', async () => {
+    const { read, computed } = countingCache();
+    expect(await Promise.all([read(), read(), read()])).toEqual([0, 0, 0]);
+    expect(await read()).toBe(0);
+    expect(computed()).toBe(1);
+  });
+
+  it('computes again after a write', async () => {
+    const { read, computed } = countingCache();
+    expect(await read()).toBe(0);
+    await db.query('update counter set n = n + 1');
+    expect(await read()).toBe(1);
+    await db.transaction((tx) => tx.query('update counter set n = n + 1'));
+    expect(await read()).toBe(2);
+    expect(computed()).toBe(3);
+  });
+});
+
+describe('the users list', () => {
+  const t = setUpTestWorkspace('list-cache.example');
+
+  it('shows a change made after it was read', async () => {
+    const admin = t.admin(t.ws);
+    const email = `new.admin@${t.ws.domain}`;
+    const emails = async () =>
+      (await admin.get('/portal/api/settings/users/'))
+        .json<{ users: { email: string }[] }>()
+        .users.map((user) => user.email);
+    const before = await emails();
+    expect(await emails()).toEqual(before);
+    const added = await admin.post('/portal/api/settings/users/', {
+      emails: [email],
+      role: 'admin',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(await emails()).toEqual(expect.arrayContaining([...before, email]));
+    await t.db.query('delete from users where email = $1', [email]);
+    expect(await emails()).toEqual(before);
+  });
+
+  it('answers a repeat read with the same JSON, its length counted in bytes', async () => {
+    const admin = t.admin(t.ws);
+    const email = `zoe@${t.ws.domain}`;
+    await admin.post('/portal/api/settings/users/', { emails: [email], role: 'admin' });
+    await t.db.query(`update users set full_name = 'Zoë Ñandú 東京' where email = $1`, [email]);
+    const first = await admin.get('/portal/api/settings/users/');
+    const again = await admin.get('/portal/api/settings/users/');
+    for (const reply of [first, again]) {
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(reply.headers['content-length'])).toBe(reply.rawPayload.length);
+    }
+    expect(again.body).toBe(first.body);
+    const users = first.json<{ users: { email: string; full_name: string }[] }>().users;
+    expect(users.find((user) => user.email === email)?.full_name).toBe('Zoë Ñandú 東京');
+    await t.db.query('delete from users where email = $1', [email]);
+  });
+});

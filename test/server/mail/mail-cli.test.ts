@@ -1,0 +1,196 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMailCommand } from '../../../server/cli/mail-commands';
+import { parseMailCommand } from '../../../server/cli/mail-parse';
+import { CliInputError } from '../../../server/cli/flag-values';
+import { ConfigError, loadConfig } from '../../../server/config';
+import {
+  checkSecretsKey,
+  loadSecretBox,
+  parseSecretsKey,
+  SecretBox,
+  SecretsKeyError,
+} from '../../../server/mail/secrets';
+import { getMailAccount } from '../../../server/repos/mail-accounts';
+import { startDovecot, type Dovecot } from '../../support/dovecot';
+import { addSyncedMailbox, message, secrets } from '../support/mail-sync';
+import { setUpTestApp } from '../support/suite';
+
+const suite = setUpTestApp('mailcli');
+let dovecot: Dovecot;
+let dir: string;
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+  dir = await mkdtemp(join(tmpdir(), 'mailpulse-cli-'));
+});
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+const words = (line: string) => line.split(' ').filter(Boolean);
+const run = (line: string) =>
+  runMailCommand(parseMailCommand(words(line)), {
+    db: suite.db,
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    secrets: () => Promise.resolve(secrets),
+  });
+
+async function secretFile(name: string, content: string) {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+describe('mail CLI', () => {
+  it.each([
+    ['mail:imap --workspace 1 --port 993 --master-user m --master-password-file f', /--host/],
+    [
+      'mail:imap --workspace 1 --host h --port 0 --master-user m --master-password-file f',
+      /--port/,
+    ],
+    [
+      'mail:imap --workspace 1 --host h --port 993 --tls maybe --master-user m --master-password-file f',
+      /--tls/,
+    ],
+    ['mail:google --workspace 1', /--service-account-file/],
+    ['mail:microsoft --workspace 1 --tenant t --client-id c', /--client-secret-file/],
+    ['mail:sync --workspace 1 --mailbox nope', /--mailbox/],
+    ['mail:status --workspace x', /--workspace/],
+  ])('refuses "%s" naming the flag', (line, pattern) => {
+    expect(() => parseMailCommand(words(line))).toThrow(CliInputError);
+    expect(() => parseMailCommand(words(line))).toThrow(pattern);
+  });
+
+  it('mail:imap seals the master password and never prints it', async () => {
+    const ws = await suite.workspace();
+    const file = await secretFile('imap-pass', 'very-secret-password\n');
+    const result = await run(
+      `mail:imap --workspace ${ws.workspaceId} --host imap.example.com --port 993 --master-user admin --master-password-file ${file}`,
+    );
+    expect(result.lines).toEqual([
+      `workspace ${ws.workspaceId}: mail account set: imap (host imap.example.com, port 993, tls true, masterUser admin, masterLogin separator, sentFolder Sent); credential sealed`,
+    ]);
+    const account = await getMailAccount(suite.db, ws.workspaceId);
+    expect(account?.secret).not.toContain('very-secret');
+    expect(secrets.unseal(account!.secret!)).toBe('very-secret-password');
+  });
+
+  it('mail:google checks the key file; mail:microsoft and mail:demo store their settings', async () => {
+    const ws = await suite.workspace();
+    const bad = await secretFile('sa-bad.json', JSON.stringify({ client_email: 'x@y.example' }));
+    await expect(
+      run(`mail:google --workspace ${ws.workspaceId} --service-account-file ${bad}`),
+    ).rejects.toThrow('--service-account-file has no private_key');
+    const good = await secretFile(
+      'sa.json',
+      JSON.stringify({ client_email: 'sync@p.iam.example', private_key: 'PRIVATE KEY TEXT' }),
+    );
+    const google = await run(
+      `mail:google --workspace ${ws.workspaceId} --service-account-file ${good}`,
+    );
+    expect(google.lines[0]).toBe(
+      `workspace ${ws.workspaceId}: mail account set: google (clientEmail sync@p.iam.example); credential sealed`,
+    );
+    const secretPath = await secretFile('ms', 'client-secret-value');
+    const microsoft = await run(
+      `mail:microsoft --workspace ${ws.workspaceId} --tenant contoso.example --client-id abc --client-secret-file ${secretPath}`,
+    );
+    expect(microsoft.lines.join()).not.toContain('client-secret-value');
+    expect((await getMailAccount(suite.db, ws.workspaceId))?.provider).toBe('microsoft');
+    const demo = await run(`mail:demo --workspace ${ws.workspaceId}`);
+    expect(demo.lines).toEqual([`workspace ${ws.workspaceId}: mail account replaced: demo`]);
+  });
+
+  it('mail:sync marks due, or with --wait syncs and reports; mail:status prints tab-separated lines', async () => {
+    const ws = await suite.workspace();
+    const good = `good@${ws.domain}`;
+    await dovecot.addUser(good);
+    await dovecot.append(good, 'INBOX', [
+      message({ from: 'c@customer.example', to: good, date: '2026-02-10T09:00:00Z' }),
+    ]);
+    await addSyncedMailbox(suite.db, ws.workspaceId, good, '2026-02-01');
+    const file = await secretFile('dv-pass', dovecot.masterPassword);
+    await run(
+      `mail:imap --workspace ${ws.workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
+    );
+    expect((await run(`mail:sync --workspace ${ws.workspaceId}`)).lines).toEqual([
+      `workspace ${ws.workspaceId}: 2 mailboxes due now`,
+    ]);
+    const waited = await run(`mail:sync --workspace ${ws.workspaceId} --wait`);
+    expect(waited.exitCode).toBe(1);
+    expect(waited.lines).toEqual([
+      `${good}: in`,
+      expect.stringMatching(
+        new RegExp(`^viewer@${ws.domain}: failed: The IMAP server .* refused the login`),
+      ),
+    ]);
+    const single = await run(`mail:sync --workspace ${ws.workspaceId} --mailbox ${good} --wait`);
+    expect(single).toEqual({ lines: [`${good}: in`], exitCode: 0 });
+    const lines = (await run(`mail:status --workspace ${ws.workspaceId}`)).lines;
+    const [goodLine, viewerLine] = lines.map((line) => line.split('\t'));
+    expect(goodLine).toEqual([
+      good,
+      'working',
+      '1',
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      '',
+    ]);
+    expect(viewerLine?.slice(0, 3)).toEqual([`viewer@${ws.domain}`, 'sync_error', '0']);
+    expect(viewerLine?.[4]).toMatch(/refused the login/);
+  });
+});
+
+describe('credential sealing', () => {
+  const hexKey = 'ab'.repeat(32);
+
+  it('reads SECRETS_KEY as hex or base64 and refuses anything else, naming the variable', () => {
+    expect(parseSecretsKey(hexKey)).toEqual(Buffer.alloc(32, 0xab));
+    expect(parseSecretsKey(Buffer.alloc(32, 0xab).toString('base64'))).toEqual(
+      Buffer.alloc(32, 0xab),
+    );
+    expect(parseSecretsKey('short')).toBeNull();
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/^Invalid SECRETS_KEY/);
+  });
+
+  it('seals with AES-256-GCM: fresh each time, opened only by the same key', () => {
+    const box = new SecretBox(Buffer.alloc(32, 1));
+    const sealed = box.seal('password');
+    expect(box.seal('password')).not.toBe(sealed);
+    expect(box.unseal(sealed)).toBe('password');
+    expect(() => new SecretBox(Buffer.alloc(32, 2)).unseal(sealed)).toThrow(/SECRETS_KEY/);
+  });
+
+  it('creates a key file with mode 0600 on the embedded default and reads it again', async () => {
+    const dataDir = join(dir, 'data');
+    const first = await loadSecretBox({ secretsKey: undefined, databaseUrl: undefined, dataDir });
+    const mode = (await stat(join(dataDir, 'secrets.key'))).mode & 0o777;
+    expect(mode).toBe(0o600);
+    expect(parseSecretsKey(await readFile(join(dataDir, 'secrets.key'), 'utf8'))).not.toBeNull();
+    const again = await loadSecretBox({ secretsKey: undefined, databaseUrl: undefined, dataDir });
+    expect(again.unseal(first.seal('x'))).toBe('x');
+  });
+
+  it('a wrong key stops the start with an error naming SECRETS_KEY', async () => {
+    const ws = await suite.workspace();
+    const file = await secretFile('pw2', 'pw');
+    await run(
+      `mail:imap --workspace ${ws.workspaceId} --host h.example --port 993 --master-user m --master-password-file ${file}`,
+    );
+    const wrong = await loadSecretBox({ secretsKey: hexKey, databaseUrl: undefined, dataDir: '' });
+    await expect(checkSecretsKey(suite.db, wrong)).rejects.toThrow(SecretsKeyError);
+    await expect(checkSecretsKey(suite.db, wrong)).rejects.toThrow(
+      /^Invalid SECRETS_KEY: it is not the key the stored mail credentials were sealed with/,
+    );
+    const none = await loadSecretBox({
+      secretsKey: undefined,
+      databaseUrl: 'postgres://x/y',
+      dataDir: '',
+    });
+    await expect(checkSecretsKey(suite.db, none)).rejects.toThrow(/^SECRETS_KEY is required/);
+    await expect(checkSecretsKey(suite.db, secrets)).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,381 @@
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { client, setFeature } from '../support/app';
+import { setUpTestApp, type TestSuite } from '../support/suite';
+import { recordingLogger, startWebhook } from '../support/webhook';
+import { drainOnce, requestChannels, retryDelaySeconds } from '../../../server/outbound/forwarder';
+import outboundPlugin from '../../../server/outbound/plugin';
+import type { ClaimedRequest } from '../../../server/repos/outbound-requests';
+import configPlugin from '../../../server/plugins/config';
+import { loadConfig } from '../../../server/config';
+
+const FEEDBACK = '/portal/api/feedback/';
+const INTEGRATION = '/portal/api/integration-requests/';
+const SHORT = 'Please write a little more: the text must be longer than 5 characters.';
+
+// The app under test has no webhook configured, so its own forwarder leaves every row queued and
+// the tests drive delivery themselves with drainOnce.
+const t = setUpTestApp('requests');
+const workspace = (on: TestSuite = t) => on.workspace();
+
+/** A stored request as the forwarder claims it, plus its delivery state. */
+interface StoredRequest extends Omit<ClaimedRequest, 'workspace_id'> {
+  last_error: string | null;
+  delivered: boolean;
+  due_in_seconds: number;
+}
+
+async function stored(workspaceId: number, on: TestSuite = t) {
+  return on.db.query<StoredRequest>(
+    `select request_id, kind, email, client, role, content, feedback_type, integration_name, integration_id,
+            attempts, last_error, delivered_at is not null as delivered,
+            extract(epoch from next_attempt_at - now())::float8 as due_in_seconds
+       from outbound_requests where workspace_id = $1 order by request_id`,
+    [workspaceId],
+  );
+}
+
+const makeDue = (on: TestSuite, workspaceId: number) =>
+  on.db.query(
+    `update outbound_requests set next_attempt_at = now() - interval '1 second' where workspace_id = $1`,
+    [workspaceId],
+  );
+
+describe('storing requests', () => {
+  it('stores feedback with the sender, client and role, and replies 202 queued', async () => {
+    const ws = await workspace();
+    const res = await client(t.app, ws.viewer.token).post(FEEDBACK, {
+      content: '  The export is slow  ',
+      type: 'Bug',
+    });
+    expect(res.statusCode).toBe(202);
+    const reply = res.json<{ id: number; status: string }>();
+    expect(reply.status).toBe('queued');
+    expect(await stored(ws.workspaceId)).toEqual([
+      expect.objectContaining({
+        request_id: reply.id,
+        kind: 'feedback',
+        email: ws.viewer.email,
+        client: ws.name,
+        role: 'viewer',
+        content: 'The export is slow',
+        feedback_type: 'Bug',
+        integration_name: null,
+        attempts: 0,
+        delivered: false,
+      }),
+    ]);
+  });
+
+  it('stores an integration request with its name and id', async () => {
+    const ws = await workspace();
+    const res = await client(t.app, ws.manager.token).post(INTEGRATION, {
+      content: 'We use it for every deal',
+      integration_name: ' Hubspot ',
+      integration_id: 'hubspot',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(await stored(ws.workspaceId)).toEqual([
+      expect.objectContaining({
+        kind: 'integration',
+        email: ws.manager.email,
+        role: 'manager',
+        content: 'We use it for every deal',
+        feedback_type: null,
+        integration_name: 'Hubspot',
+        integration_id: 'hubspot',
+      }),
+    ]);
+  });
+
+  it('belongs to no feature: works with every feature disabled', async () => {
+    const ws = await workspace();
+    for (const feature of [
+      'mailboxes',
+      'alerts',
+      'users',
+      'teams',
+      'business_hours',
+      'contact_groups',
+      'metric_adjustments',
+    ]) {
+      await setFeature(t.db, ws.workspaceId, feature, false, false);
+    }
+    const res = await client(t.app, ws.admin.token).post(FEEDBACK, {
+      content: 'Love it, thanks',
+      type: 'Question',
+    });
+    expect(res.statusCode).toBe(202);
+  });
+
+  it('needs a signed-in user', async () => {
+    const ws = await workspace();
+    expect(
+      (await client(t.app).post(FEEDBACK, { content: 'Anonymous note', type: 'Bug' })).statusCode,
+    ).toBe(401);
+    expect(await stored(ws.workspaceId)).toEqual([]);
+  });
+
+  const badFeedback: [string, unknown, string | null][] = [
+    ['text of 5 characters once trimmed', { content: '   12345    ', type: 'Bug' }, SHORT],
+    ['text of 5 characters', { content: '12345', type: 'Bug' }, null],
+    ['an unknown type', { content: 'Long enough text', type: 'Praise' }, null],
+    ['no type', { content: 'Long enough text' }, null],
+    ['an extra field', { content: 'Long enough text', type: 'Bug', email: 'x@y.example' }, null],
+  ];
+  it.each(badFeedback)(
+    'refuses feedback with %s, storing nothing',
+    async (_name, body, message) => {
+      const ws = await workspace();
+      const res = await client(t.app, ws.admin.token).post(FEEDBACK, body);
+      expect(res.statusCode).toBe(400);
+      if (message) expect(res.json()).toMatchObject({ error: 'bad_request', message });
+      expect(await stored(ws.workspaceId)).toEqual([]);
+    },
+  );
+
+  const badIntegration: [string, unknown, string | null][] = [
+    ['short text', { content: ' hi ', integration_name: 'Zoho', integration_id: 'zoho' }, null],
+    [
+      'text of 5 characters once trimmed',
+      { content: '\n12345\t\t', integration_name: 'Zoho', integration_id: 'zoho' },
+      SHORT,
+    ],
+    [
+      'a blank name',
+      { content: 'Long enough text', integration_name: '  ', integration_id: 'zoho' },
+      'Please choose the integration you are asking for.',
+    ],
+    ['no id', { content: 'Long enough text', integration_name: 'Zoho' }, null],
+  ];
+  it.each(badIntegration)(
+    'refuses an integration request with %s, storing nothing',
+    async (_name, body, message) => {
+      const ws = await workspace();
+      const res = await client(t.app, ws.admin.token).post(INTEGRATION, body);
+      expect(res.statusCode).toBe(400);
+      if (message) expect(res.json()).toMatchObject({ error: 'bad_request', message });
+      expect(await stored(ws.workspaceId)).toEqual([]);
+    },
+  );
+});
+
+describe('retry delay', () => {
+  it('doubles from 5 seconds up to 10 minutes', () => {
+    expect([1, 2, 3, 4, 7, 8, 20].map(retryDelaySeconds)).toEqual([5, 10, 20, 40, 320, 600, 600]);
+  });
+});
+
+describe('forwarding', () => {
+  // Each test gets its own database, so no other test's queued rows are due in its passes.
+  const f = setUpTestApp('forwarding', { perTest: true });
+  const webhooks: (() => Promise<void>)[] = [];
+  // Registered after the app's hooks, so it runs before the app closes.
+  afterEach(async () => {
+    await Promise.all(webhooks.splice(0).map((close) => close()));
+  });
+  async function webhook() {
+    const { hook, close } = await startWebhook();
+    webhooks.push(close);
+    return hook;
+  }
+
+  it('keeps feedback while the webhook fails and delivers it exactly once after it recovers', async () => {
+    const ws = await workspace(f);
+    const hook = await webhook();
+    const { log, warnings } = recordingLogger();
+    const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
+    await client(f.app, ws.admin.token).post(FEEDBACK, {
+      content: 'Please add CSV export',
+      type: 'Feature request',
+    });
+
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
+    expect(hook.received).toHaveLength(1);
+    expect(warnings).toHaveLength(1);
+    const [failed] = await stored(ws.workspaceId, f);
+    expect(failed).toMatchObject({
+      attempts: 1,
+      last_error: 'The webhook answered 500',
+      delivered: false,
+    });
+    // Retried 5 s after the failure, which happened a moment ago.
+    expect(failed?.due_in_seconds).toBeGreaterThan(2);
+    expect(failed?.due_in_seconds).toBeLessThanOrEqual(5);
+
+    // Not due yet: a pass sends nothing.
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
+    expect(hook.received).toHaveLength(1);
+
+    hook.status = 204;
+    await makeDue(f, ws.workspaceId);
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
+    await makeDue(f, ws.workspaceId);
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
+
+    const payload = {
+      email: ws.admin.email,
+      client: ws.name,
+      role: 'admin',
+      content: 'Please add CSV export',
+      type: 'Feature request',
+    };
+    expect(hook.received).toEqual([payload, payload]);
+    expect(await stored(ws.workspaceId, f)).toEqual([
+      expect.objectContaining({ attempts: 2, last_error: null, delivered: true }),
+    ]);
+  });
+
+  it('sends integration requests with their name and id to the integration webhook', async () => {
+    const ws = await workspace(f);
+    const feedbackHook = await webhook();
+    const integrationHook = await webhook();
+    integrationHook.status = 200;
+    await client(f.app, ws.viewer.token).post(INTEGRATION, {
+      content: 'Need our CRM',
+      integration_name: 'Attio',
+      integration_id: 'attio',
+    });
+    const targets = {
+      feedbackWebhookUrl: feedbackHook.url,
+      integrationWebhookUrl: integrationHook.url,
+    };
+    expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
+      delivered: 1,
+      failed: 0,
+    });
+    expect(feedbackHook.received).toEqual([]);
+    expect(integrationHook.received).toEqual([
+      {
+        email: ws.viewer.email,
+        client: ws.name,
+        role: 'viewer',
+        content: 'Need our CRM',
+        integration_name: 'Attio',
+        integration_id: 'attio',
+      },
+    ]);
+  });
+
+  it('leaves requests queued while their webhook is not configured', async () => {
+    const ws = await workspace(f);
+    await client(f.app, ws.admin.token).post(FEEDBACK, {
+      content: 'Queued until configured',
+      type: 'Bug',
+    });
+    const targets = { feedbackWebhookUrl: undefined, integrationWebhookUrl: undefined };
+    expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
+    expect(await stored(ws.workspaceId, f)).toEqual([
+      expect.objectContaining({ attempts: 0, delivered: false }),
+    ]);
+  });
+
+  it('records a network error and backs off', async () => {
+    const ws = await workspace(f);
+    const { hook, close } = await startWebhook();
+    await close();
+    await client(f.app, ws.admin.token).post(FEEDBACK, {
+      content: 'Nobody is listening',
+      type: 'Bug',
+    });
+    const { log, warnings } = recordingLogger();
+    const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
+    await makeDue(f, ws.workspaceId);
+    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+      delivered: 0,
+      failed: 1,
+    });
+    const [row] = await stored(ws.workspaceId, f);
+    expect(row).toMatchObject({
+      attempts: 2,
+      delivered: false,
+    });
+    expect(row?.due_in_seconds).toBeGreaterThan(7);
+    expect(row?.due_in_seconds).toBeLessThanOrEqual(10);
+    expect(row?.last_error).toMatch(/fetch failed/);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('never sends a row twice when two passes run at once', async () => {
+    const ws = await workspace(f);
+    const hook = await webhook();
+    hook.status = 200;
+    for (const n of [1, 2, 3, 4]) {
+      await client(f.app, ws.admin.token).post(FEEDBACK, {
+        content: `Parallel note ${n}`,
+        type: 'Question',
+      });
+    }
+    const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
+    const { log } = recordingLogger();
+    const results = await Promise.all([
+      drainOnce(f.db, requestChannels(targets), log),
+      drainOnce(f.db, requestChannels(targets), log),
+    ]);
+    expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(4);
+    const contents = hook.received.map((body) => (body as { content: string }).content).sort();
+    expect(contents).toEqual([
+      'Parallel note 1',
+      'Parallel note 2',
+      'Parallel note 3',
+      'Parallel note 4',
+    ]);
+  });
+
+  it('the plugin forwards a request as soon as it is stored, and stops on close', async () => {
+    const ws = await workspace(f);
+    const hook = await webhook();
+    hook.status = 200;
+    // A second app on the same database, with the webhook configured and polling only hourly:
+    // only the wake-up that storing a request sends can make it deliver during this test.
+    const relay = Fastify({ logger: false });
+    await relay.register(configPlugin, { config: loadConfig({ FEEDBACK_WEBHOOK_URL: hook.url }) });
+    await relay.register(
+      fp(
+        (app, _opts, done) => {
+          app.decorate('db', f.db);
+          done();
+        },
+        { name: 'db' },
+      ),
+    );
+    await relay.register(outboundPlugin, { pollMs: 3_600_000 });
+    await relay.ready();
+    try {
+      const posted = hook.nextPost();
+      await client(f.app, ws.viewer.token).post(FEEDBACK, {
+        content: 'Delivered right away',
+        type: 'Bug',
+      });
+      await posted;
+    } finally {
+      await relay.close();
+    }
+    expect(hook.received).toEqual([
+      expect.objectContaining({ content: 'Delivered right away', email: ws.viewer.email }),
+    ]);
+    expect(await stored(ws.workspaceId, f)).toEqual([
+      expect.objectContaining({ attempts: 1, delivered: true }),
+    ]);
+  });
+});
