@@ -28,6 +28,7 @@ export const Route = createRootRouteWithContext<AppContext>()({
         pathname: location.pathname,
         searchStr: location.searchStr,
         routeFound: matches.some((match) => match.routeId !== rootRouteId),
+        features: matches.flatMap((match) => match.staticData.feature ?? []),
         // The root stays matched once a navigation has completed: `enter` means a page load.
         isFirstNavigation: cause === 'enter',
       }),

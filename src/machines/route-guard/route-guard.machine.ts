@@ -10,6 +10,7 @@ import {
   type Access,
 } from '@/session/access';
 import { readStoredUserInfo } from '@/session/user-info-store';
+import type { FeatureName } from '@/session/user-info';
 import { createRouteGuardActors } from './route-guard.actors';
 
 interface RouteGuardContext {
@@ -17,6 +18,8 @@ interface RouteGuardContext {
   path: string;
   /** False when no route matches: the not-found page, open to any signed-in visitor. */
   routeFound: boolean;
+  /** The features the matched routes belong to (their `staticData`). */
+  features: readonly FeatureName[];
   urlToken: string | null;
   isFirstNavigation: boolean;
   signedIn: boolean;
@@ -29,6 +32,8 @@ interface NavigationTarget {
   pathname: string;
   searchStr: string;
   routeFound: boolean;
+  /** The features the matched routes declare in their `staticData`. */
+  features: readonly FeatureName[];
   /** No navigation has completed yet (a page load, including its redirects). */
   isFirstNavigation: boolean;
 }
@@ -70,7 +75,7 @@ export function createRouteGuardMachine(client: ApiClient) {
       hasStoredAccessOnFirstNavigation: ({ context }) =>
         context.isFirstNavigation && context.storedAccess !== null,
       isDenied: ({ context }) =>
-        context.access !== null && deniesPath(context.access, context.path),
+        context.access !== null && deniesPath(context.access, context.path, context.features),
       isMaintenance: (_, params: { error: unknown }) =>
         isApiFailure(params.error) && params.error.error.kind === 'unavailable',
     },
@@ -78,6 +83,7 @@ export function createRouteGuardMachine(client: ApiClient) {
       assignNavigation: assign(({ event }) => ({
         path: normalizePath(event.pathname),
         routeFound: event.routeFound,
+        features: event.features,
         urlToken: new URLSearchParams(event.searchStr).get('token'),
         isFirstNavigation: event.isFirstNavigation,
         signedIn: event.hasToken,
@@ -96,6 +102,7 @@ export function createRouteGuardMachine(client: ApiClient) {
     context: {
       path: '',
       routeFound: true,
+      features: [],
       urlToken: null,
       isFirstNavigation: true,
       signedIn: false,

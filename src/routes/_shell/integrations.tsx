@@ -4,7 +4,8 @@ import { createRequestFormMachine } from '@/machines/request-form/request-form.m
 import { IntegrationsPage } from './-components/integrations/IntegrationsPage';
 
 export const Route = createFileRoute('/_shell/integrations')({
-  staticData: { routeName: 'integrations' },
+  // Integrations are a child area of alerts.
+  staticData: { routeName: 'integrations', feature: 'alerts' },
   component: IntegrationsRoute,
 });
 

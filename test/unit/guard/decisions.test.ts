@@ -9,8 +9,9 @@ import { FEATURE_NAMES, type FeatureName, type Role } from '../../../common/acce
 import { makeFeatures, type FeatureOverrides } from '../../support/fixtures';
 import { offlineClient } from '../../support/offline-client';
 
-// Each routed path, and the feature that owns it (document 2); `open` paths are the
-// dashboard (and `/`, which redirects there), which any signed-in user may see.
+// Each routed path, and the feature that owns it (document 2), which its route declares in its
+// `staticData` (checked in routing.test.tsx); `open` paths are the dashboard (and `/`, which
+// redirects there), which any signed-in user may see.
 const PATHS: readonly { path: string; feature?: FeatureName; open?: boolean }[] = [
   { path: '/', open: true },
   { path: '/dashboard', open: true },
@@ -56,17 +57,24 @@ const CASES = ROLES.flatMap((role) =>
       label,
       overrides,
       path: entry.path,
+      feature: entry.feature,
       decision: expected(role, overrides, entry),
     })),
   ),
 );
 
-function navigate(path: string, access: Access, isFirstNavigation: boolean): RouteGuardEvent {
+function navigate(
+  path: string,
+  access: Access,
+  isFirstNavigation: boolean,
+  feature?: FeatureName,
+): RouteGuardEvent {
   return {
     type: 'NAVIGATE',
     pathname: path,
     searchStr: '',
     routeFound: true,
+    features: feature ? [feature] : [],
     isFirstNavigation,
     hasToken: true,
     storedAccess: access,
@@ -76,17 +84,17 @@ function navigate(path: string, access: Access, isFirstNavigation: boolean): Rou
 describe('route guard decisions', () => {
   it.each(CASES)(
     '$role, $label: $path → $decision (first navigation, stored user info)',
-    ({ role, overrides, path, decision }) => {
+    ({ role, overrides, path, feature, decision }) => {
       const access: Access = { role, features: makeFeatures(overrides) };
       const guard = createActor(createRouteGuardMachine(offlineClient)).start();
-      guard.send(navigate(path, access, true));
+      guard.send(navigate(path, access, true, feature));
       expect(guard.getSnapshot().value).toBe(decision);
     },
   );
 
   it.each(CASES)(
     '$role, $label: $path → $decision (later navigation, user-info call)',
-    async ({ role, overrides, path, decision }) => {
+    async ({ role, overrides, path, feature, decision }) => {
       const access: Access = { role, features: makeFeatures(overrides) };
       // The stored info says otherwise: after the first navigation only the server counts.
       const stale: Access = {
@@ -97,7 +105,7 @@ describe('route guard decisions', () => {
         actors: { loadAccess: fromPromise(async () => access) },
       });
       const guard = createActor(machine).start();
-      guard.send(navigate(path, stale, false));
+      guard.send(navigate(path, stale, false, feature));
       const settled = await waitFor(guard, (snapshot) => snapshot.hasTag('settled'));
       expect(settled.value).toBe(decision);
     },
@@ -110,13 +118,20 @@ describe('route guard rules', () => {
     features: makeFeatures(overrides),
   });
 
+  it('denies the page of a disabled feature its route declares, whatever its path', () => {
+    const off = admin({ users: { enabled: false } });
+    expect(deniesPath(off, '/settings/users', ['users'])).toBe(true);
+    expect(deniesPath(off, '/settings/users', [])).toBe(false);
+    expect(deniesPath(admin(), '/settings/users', ['users'])).toBe(false);
+  });
+
   it('compares the first six characters of the path with the feature name', () => {
-    expect(deniesPath(admin({ alerts: { enabled: false } }), '/alertsxyz')).toBe(true);
-    expect(deniesPath(admin({ mailboxes: { enabled: false } }), '/mailbo')).toBe(true);
-    expect(deniesPath(admin({ contact_groups: { enabled: false } }), '/contact-us')).toBe(true);
-    expect(deniesPath(admin({ users: { enabled: false } }), '/users')).toBe(true);
-    expect(deniesPath(admin({ users: { enabled: false } }), '/user')).toBe(false);
-    expect(deniesPath(admin({ alerts: { enabled: false } }), '/alert')).toBe(false);
+    expect(deniesPath(admin({ alerts: { enabled: false } }), '/alertsxyz', [])).toBe(true);
+    expect(deniesPath(admin({ mailboxes: { enabled: false } }), '/mailbo', [])).toBe(true);
+    expect(deniesPath(admin({ contact_groups: { enabled: false } }), '/contact-us', [])).toBe(true);
+    expect(deniesPath(admin({ users: { enabled: false } }), '/users', [])).toBe(true);
+    expect(deniesPath(admin({ users: { enabled: false } }), '/user', [])).toBe(false);
+    expect(deniesPath(admin({ alerts: { enabled: false } }), '/alert', [])).toBe(false);
   });
 
   it('lets the dashboard and unknown paths through without the user info', () => {
@@ -166,7 +181,7 @@ describe('route guard rules', () => {
       actors: { loadAccess: fromPromise(async () => admin({ users: { enabled: false } })) },
     });
     const guard = createActor(machine).start();
-    guard.send({ ...navigate('/settings/users', admin(), true), storedAccess: null });
+    guard.send({ ...navigate('/settings/users', admin(), true, 'users'), storedAccess: null });
     expect(guard.getSnapshot().value).toBe('loadingUserInfo');
     expect((await waitFor(guard, (s) => s.hasTag('settled'))).value).toBe('notFound');
   });

@@ -13,6 +13,8 @@ import { Route as MetricRoute } from '../../../src/routes/_shell/settings/metric
 import { Route as TeamsRoute } from '../../../src/routes/_shell/settings/teams';
 import { Route as UsersRoute } from '../../../src/routes/_shell/settings/users';
 import { Route as LoginRoute } from '../../../src/routes/login';
+import { allowedSettingsTabs } from '../../../src/session/settings-tabs';
+import { makeUser } from '../../support/fixtures';
 import { renderApp } from '../support/render-app';
 
 // Signed in as an admin of a workspace with every feature on.
@@ -66,5 +68,42 @@ describe('routes', () => {
     ['ContactGroupsSettings', ContactGroupsRoute],
   ] as const)('names the %s route', (name: RouteName, route) => {
     expect(route.options.staticData?.routeName).toBe(name);
+  });
+
+  it.each([
+    ['alerts', AlertsRoute],
+    ['alerts', IntegrationsRoute],
+    ['mailboxes', MailboxesRoute],
+    ['mailboxes', AddMailboxesRoute],
+    ['users', UsersRoute],
+    ['teams', TeamsRoute],
+    ['business_hours', BusinessRoute],
+    ['metric_adjustments', MetricRoute],
+    ['contact_groups', ContactGroupsRoute],
+  ] as const)('gives the %s feature its routes', (feature, route) => {
+    expect(route.options.staticData?.feature).toBe(feature);
+  });
+
+  it.each([DashboardRoute, LoginRoute, SettingsRoute])(
+    'gives $id to no feature: every signed-in visitor may open it',
+    (route) => {
+      expect(route.options.staticData?.feature).toBeUndefined();
+    },
+  );
+
+  it('names, on each settings tab, the feature its route declares', () => {
+    const tabRoutes = [
+      MailboxesRoute,
+      UsersRoute,
+      TeamsRoute,
+      BusinessRoute,
+      MetricRoute,
+      ContactGroupsRoute,
+    ];
+    const tabs = allowedSettingsTabs(makeUser('admin'));
+    expect(tabs.map((tab) => tab.to)).toEqual(tabRoutes.map((route) => route.to));
+    expect(tabs.map((tab) => tab.feature)).toEqual(
+      tabRoutes.map((route) => route.options.staticData?.feature),
+    );
   });
 });

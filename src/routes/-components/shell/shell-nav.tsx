@@ -10,6 +10,8 @@ const INTEGRATIONS: ShellNavItem = {
   to: '/integrations',
   icon: <PlugIcon />,
 };
+/** Both routes declare the alerts feature (a test holds them together). */
+const ALERTS_FEATURE = ['alerts'] as const;
 const SETTINGS: ShellNavItem = { label: 'Settings', to: '/settings', icon: <SettingsIcon /> };
 
 /**
@@ -20,8 +22,8 @@ const SETTINGS: ShellNavItem = { label: 'Settings', to: '/settings', icon: <Sett
 export function shellNavItems(access: Access): ShellNavItem[] {
   return [
     DASHBOARD,
-    ...(deniesPath(access, ALERTS.to) ? [] : [ALERTS]),
-    ...(deniesPath(access, INTEGRATIONS.to) ? [] : [INTEGRATIONS]),
+    ...(deniesPath(access, ALERTS.to, ALERTS_FEATURE) ? [] : [ALERTS]),
+    ...(deniesPath(access, INTEGRATIONS.to, ALERTS_FEATURE) ? [] : [INTEGRATIONS]),
     ...(allowedSettingsTabs(access).length > 0 ? [SETTINGS] : []),
   ];
 }

@@ -7,7 +7,7 @@ import { useListSeed } from '../../-components/use-list-seed';
 import { AlertsScreen } from './-components/AlertsScreen';
 
 export const Route = createFileRoute('/_shell/alerts/')({
-  staticData: { routeName: 'alerts' },
+  staticData: { routeName: 'alerts', feature: 'alerts' },
   component: AlertsPage,
 });
 

@@ -4,7 +4,7 @@ import { createCompanyHoursMachine } from '@/machines/business-hours/company-hou
 import { CompanyHoursPage } from './-components/business/CompanyHoursPage';
 
 export const Route = createFileRoute('/_shell/settings/business')({
-  staticData: { routeName: 'BusinessSettings' },
+  staticData: { routeName: 'BusinessSettings', feature: 'business_hours' },
   component: BusinessSettingsPage,
 });
 

@@ -4,7 +4,7 @@ import { createContactGroupsMachine } from '@/machines/contact-groups/contact-gr
 import { ContactGroupsPage } from './-components/contact-groups/ContactGroupsPage';
 
 export const Route = createFileRoute('/_shell/settings/contact-groups')({
-  staticData: { routeName: 'ContactGroupsSettings' },
+  staticData: { routeName: 'ContactGroupsSettings', feature: 'contact_groups' },
   component: ContactGroupsSettingsPage,
 });
 

@@ -8,7 +8,7 @@ import { ExclusionsCard } from './-components/metric/ExclusionsCard';
 import { InternalDomainsCard } from './-components/metric/InternalDomainsCard';
 
 export const Route = createFileRoute('/_shell/settings/metric')({
-  staticData: { routeName: 'MetricAdjustments' },
+  staticData: { routeName: 'MetricAdjustments', feature: 'metric_adjustments' },
   component: MetricAdjustmentsPage,
 });
 

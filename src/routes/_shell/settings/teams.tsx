@@ -6,7 +6,7 @@ import { useListSeed } from '../../-components/use-list-seed';
 import { TeamsTab } from './-components/teams/TeamsTab';
 
 export const Route = createFileRoute('/_shell/settings/teams')({
-  staticData: { routeName: 'TeamsSettings' },
+  staticData: { routeName: 'TeamsSettings', feature: 'teams' },
   component: TeamsSettingsPage,
 });
 

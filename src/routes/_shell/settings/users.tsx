@@ -6,7 +6,7 @@ import { useListSeed } from '../../-components/use-list-seed';
 import { UsersTab } from './-components/users/UsersTab';
 
 export const Route = createFileRoute('/_shell/settings/users')({
-  staticData: { routeName: 'UsersSettings' },
+  staticData: { routeName: 'UsersSettings', feature: 'users' },
   component: UsersSettingsPage,
 });
 

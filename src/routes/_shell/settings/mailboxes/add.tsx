@@ -8,7 +8,7 @@ import { Card } from '@/ui/Page';
 import { AddMailboxesPage } from './-components/AddMailboxesPage';
 
 export const Route = createFileRoute('/_shell/settings/mailboxes/add')({
-  staticData: { routeName: 'AddMailboxesSettings' },
+  staticData: { routeName: 'AddMailboxesSettings', feature: 'mailboxes' },
   component: AddMailboxesRoute,
 });
 

@@ -7,7 +7,7 @@ import { useListSeed } from '../../../-components/use-list-seed';
 import { MailboxesTab } from './-components/MailboxesTab';
 
 export const Route = createFileRoute('/_shell/settings/mailboxes/')({
-  staticData: { routeName: 'MailboxesSettings' },
+  staticData: { routeName: 'MailboxesSettings', feature: 'mailboxes' },
   component: MailboxesSettingsPage,
 });
 
