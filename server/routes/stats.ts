@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_TARGET } from '../../common/response-target';
 import { route } from '../contract/route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
@@ -8,8 +9,6 @@ import { distribution, heatmap, unreplied } from '../stats/lists';
 import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope';
 
 // The statistics, for every signed-in user over the mailboxes they may see (scope.ts).
-
-const DEFAULT_TARGET = 7200;
 
 /** Resolves the caller's scope (400/403 first) and computes the figure in one transaction. */
 function inScope<T>(
