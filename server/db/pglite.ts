@@ -46,6 +46,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
       scope.assertOutside('query');
       return run<R>(pglite, sql, params);
     },
+    async runScript(text: string): Promise<void> {
+      scope.assertOutside('runScript');
+      await run(pglite, text, undefined);
+    },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       scope.assertOutside('transaction');
       return pglite.transaction((transaction) => {
@@ -53,6 +57,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
           __tx: true,
           query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) =>
             run<R>(transaction, sql, params),
+          runScript: async (text: string) => {
+            await run(transaction, text, undefined);
+          },
         };
         return scope.run(() => fn(tx));
       });
