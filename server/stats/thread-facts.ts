@@ -1,4 +1,5 @@
 import type { Tx } from '../db/types';
+import { bumpDataVersion } from './data-version';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
 
@@ -20,6 +21,7 @@ export async function refreshThreadFacts(
   threadKeys: string[],
 ): Promise<void> {
   if (threadKeys.length === 0) return;
+  await bumpDataVersion(tx, workspaceId, mailboxId);
   await tx.query(
     `insert into stats_state (workspace_id) values ($1) on conflict (workspace_id) do nothing`,
     [workspaceId],
