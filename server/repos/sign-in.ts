@@ -2,8 +2,9 @@ import type { Queryable } from '../db/types';
 import type { Role } from '../../common/access-model';
 
 // Sign-in starts from something global (a verified email, a demo code) and finds the one workspace
-// it belongs to; these are the only lookups not scoped by a workspace_id parameter. Every
-// statement that changes a row still names its workspace.
+// it belongs to, through the global lookup tables (user_addresses, user_identities,
+// demo_login_codes; docs/scale.md); these are the only lookups not scoped by a workspace_id
+// parameter. Every statement that changes a row still names its workspace.
 
 interface SignInUser {
   workspace_id: number;
@@ -17,8 +18,10 @@ interface SignInUser {
 /** The user with this address in any workspace (addresses are unique across workspaces). */
 export async function findUserByEmail(tx: Queryable, email: string): Promise<SignInUser | null> {
   const [row] = await tx.query<SignInUser>(
-    `select workspace_id, user_id, email, role, oidc_tenant_id, oidc_object_id
-       from users where lower(email) = lower($1)`,
+    `select u.workspace_id, u.user_id, u.email, u.role, u.oidc_tenant_id, u.oidc_object_id
+       from user_addresses a
+       join users u on u.workspace_id = a.workspace_id and u.user_id = a.user_id
+      where a.email = lower($1)`,
     [email],
   );
   return row ?? null;
@@ -32,7 +35,7 @@ export async function isOidcIdentityTaken(
   objectId: string,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `select 1 from users
+    `select 1 from user_identities
       where oidc_tenant_id = $1 and oidc_object_id = $2
         and not (workspace_id = $3 and user_id = $4)`,
     [tenantId, objectId, user.workspace_id, user.user_id],

@@ -91,8 +91,8 @@ export async function emailsOfOtherWorkspaces(
   emails: readonly string[],
 ): Promise<string[]> {
   const rows = await tx.query<{ email: string }>(
-    `select lower(email) as email from users
-      where workspace_id <> $1 and lower(email) = any($2::text[]) order by 1`,
+    `select email from user_addresses
+      where workspace_id <> $1 and email = any($2::text[]) order by 1`,
     [workspaceId, emails],
   );
   return rows.map((row) => row.email);
