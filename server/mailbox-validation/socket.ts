@@ -3,11 +3,11 @@ import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { authenticate, type AuthContext } from '../auth/authenticate';
-import type { MailboxDirectory } from '../mail/provider-directory';
-import { checkMailboxes } from '../mail/mailbox-checks';
-import { ConnectorDirectory } from '../mail/connector-directory';
+import type { MailboxDirectory } from './directory';
+import { checkMailboxes } from './checks';
+import { ConnectorDirectory } from './connector-directory';
 import { loadSecretBox, type Secrets } from '../mail/secrets';
-import { readFrame } from '../mail/socket-frames';
+import { readFrame } from './frames';
 
 // The live mailbox validation (operation validateMailboxesSocket): auth first, then
 // check_mailboxes commands answered address by address. The protocol is described in the contract.

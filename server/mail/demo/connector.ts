@@ -5,11 +5,11 @@ import type {
   SyncCursor,
   SyncTarget,
   SyncedMessage,
-} from './connector';
-import { countDemoMail, dayStart, generateDemoMail, type DemoMailOptions } from './demo-generator';
-import type { DemoMessage } from './demo-threads';
-import { foreignDomain, unknownToProvider } from './mailbox-checks';
-import type { Provider } from '../repos/workspaces';
+} from '../connector';
+import { countDemoMail, dayStart, generateDemoMail, type DemoMailOptions } from './generator';
+import type { DemoMessage } from './threads';
+import { foreignDomain, unknownToProvider } from '../probe-reasons';
+import type { Provider } from '../../repos/workspaces';
 
 // The demo workspace's provider: its mail comes from the generator, from the mailbox's data_from
 // up to now. The cursor is the instant up to which everything was delivered, so each later run

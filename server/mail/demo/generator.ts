@@ -1,6 +1,6 @@
-import { HOUR, LocalClock, MINUTE } from './demo-clock';
-import { THREAD_SPAN_DAYS, demoThread, mailboxPerson, type DemoMessage } from './demo-threads';
-import { Rng, buildWorld, hashText, type DemoWorld } from './demo-world';
+import { HOUR, LocalClock, MINUTE } from './clock';
+import { THREAD_SPAN_DAYS, demoThread, mailboxPerson, type DemoMessage } from './threads';
+import { Rng, buildWorld, hashText, type DemoWorld } from './world';
 
 // The demo workspace's mail: pure and deterministic (a seeded PRNG, the range passed in, no
 // clock of its own). Each mailbox's threads are drawn per local day from (seed, address, day)

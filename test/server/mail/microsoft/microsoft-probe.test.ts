@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMicrosoftConnector,
-  MICROSOFT_FAILURES,
-} from '../../../server/mail/microsoft-connector';
-import type { MicrosoftAccount } from '../../../server/mail/microsoft-graph';
-import { startGraphStandin, type GraphStandin } from '../../support/graph-standin';
-import { recordingSleep } from '../support/cloud-sync';
+import { createMicrosoftConnector } from '../../../../server/mail/microsoft/connector';
+import { MICROSOFT_FAILURES } from '../../../../server/mail/microsoft/failures';
+import type { MicrosoftAccount } from '../../../../server/mail/microsoft/graph';
+import { startGraphStandin, type GraphStandin } from '../../../support/graph-standin';
+import { recordingSleep } from '../../support/cloud-sync';
 
 // The probe behind the add-mailboxes validation, and the app's client-credentials token.
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProbeResult } from '../../../server/mail/connector';
-import { createImapConnector } from '../../../server/mail/imap-connector';
-import { syncDueMailboxes } from '../../../server/mail/sync-worker';
-import { markDue } from '../../../server/repos/mailbox-sync';
-import { startDovecot, type Dovecot } from '../../support/dovecot';
+import type { ProbeResult } from '../../../../server/mail/connector';
+import { createImapConnector } from '../../../../server/mail/imap/connector';
+import { syncDueMailboxes } from '../../../../server/mail/sync-worker';
+import { markDue } from '../../../../server/repos/mailbox-sync';
+import { startDovecot, type Dovecot } from '../../../support/dovecot';
 import {
   addSyncedMailbox,
   message,
   storedMessages,
   readFromDovecot,
   workerDeps,
-} from '../support/mail-sync';
-import { setUpTestApp } from '../support/suite';
+} from '../../support/mail-sync';
+import { setUpTestApp } from '../../support/suite';
 
 const suite = setUpTestApp('imap');
 let dovecot: Dovecot;

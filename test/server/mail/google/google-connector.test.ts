@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailProviderError } from '../../../server/mail/connector';
-import { createGoogleConnector, GOOGLE_FAILURES } from '../../../server/mail/google-connector';
-import { startGoogleStandin, type GoogleStandin } from '../../support/google-standin';
-import type { GmailMailbox } from '../../support/google-standin-mail';
+import { MailProviderError } from '../../../../server/mail/connector';
+import { createGoogleConnector } from '../../../../server/mail/google/connector';
+import { GOOGLE_FAILURES } from '../../../../server/mail/google/failures';
+import { startGoogleStandin, type GoogleStandin } from '../../../support/google-standin';
+import type { GmailMailbox } from '../../../support/google-standin-mail';
 import {
   DAY_MS,
   leasedMailbox,
@@ -12,8 +13,8 @@ import {
   syncAndStore,
   syncState,
   type SyncedMailbox,
-} from '../support/cloud-sync';
-import { setUpTestApp } from '../support/suite';
+} from '../../support/cloud-sync';
+import { setUpTestApp } from '../../support/suite';
 
 const suite = setUpTestApp('gmail');
 let google: GoogleStandin;

@@ -8,11 +8,12 @@ import {
   retryAfterMs,
   unavailable,
   type CloudDeps,
-} from './cloud-http';
-import { BATCH_PATH, BATCH_SIZE, decodeBatch, encodeBatch, type BatchPart } from './gmail-batch';
-import { GOOGLE_FAILURES, readErrorBody } from './cloud-failures';
-import { MailProviderError, type MessageHeaders, type SyncedMessage } from './connector';
-import type { GoogleTokens } from './google-auth';
+} from '../cloud-http';
+import { BATCH_PATH, BATCH_SIZE, decodeBatch, encodeBatch, type BatchPart } from './batch';
+import { readErrorBody } from '../provider-errors';
+import { GOOGLE_FAILURES } from './failures';
+import { MailProviderError, type MessageHeaders, type SyncedMessage } from '../connector';
+import type { GoogleTokens } from './auth';
 
 // The Gmail API calls the sync makes, and a Gmail message as a SyncedMessage. With the
 // gmail.metadata scope Gmail gives labels and the headers asked for, never bodies.

@@ -5,14 +5,14 @@ import {
   probeWith,
   providerError,
   type CloudDeps,
-} from './cloud-http';
+} from '../cloud-http';
 import {
   MailProviderError,
   type MailConnector,
   type SyncBatch,
   type SyncCursor,
   type SyncTarget,
-} from './connector';
+} from '../connector';
 import {
   apiFailure,
   FOLDERS,
@@ -22,14 +22,12 @@ import {
   type DeltaPage,
   type GraphFolder,
   type MicrosoftAccount,
-} from './microsoft-graph';
+} from './graph';
 
 // Microsoft 365 through an app registration with client credentials. Each folder (inbox, sent
 // items) is read with a delta query: a first round from data_from, then the stored delta link
 // gives the changes since. Every page is one batch whose cursor holds the folder's next link,
 // so a sync killed mid-way resumes at the page it was on.
-
-export { MICROSOFT_FAILURES } from './cloud-failures';
 
 /** Messages per delta page (Prefer: odata.maxpagesize). */
 const PAGE_SIZE = 500;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncBatch, SyncCursor } from '../../../server/mail/connector';
-import { createDemoConnector } from '../../../server/mail/demo-connector';
-import { dayStart, generateDemoMail } from '../../../server/mail/demo-generator';
-import { insertDemoMail } from '../../../server/mail/demo-insert';
-import { commitBatch } from '../../../server/mail/store';
-import { setUpTestApp } from '../support/suite';
+import type { SyncBatch, SyncCursor } from '../../../../server/mail/connector';
+import { createDemoConnector } from '../../../../server/mail/demo/connector';
+import { dayStart, generateDemoMail } from '../../../../server/mail/demo/generator';
+import { insertDemoMail } from '../../../../server/mail/demo/insert';
+import { commitBatch } from '../../../../server/mail/store';
+import { setUpTestApp } from '../../support/suite';
 
 const suite = setUpTestApp('democ');
 

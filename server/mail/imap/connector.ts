@@ -1,11 +1,7 @@
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
-import type { MailConnector, ProbeResult, SyncBatch, SyncCursor, SyncTarget } from './connector';
-import {
-  describeImapFailure,
-  HEADER_FIELDS,
-  toSyncedMessage,
-  type FolderRef,
-} from './imap-messages';
+import type { MailConnector, ProbeResult, SyncBatch, SyncCursor, SyncTarget } from '../connector';
+import { describeImapFailure } from './failures';
+import { HEADER_FIELDS, toSyncedMessage, type FolderRef } from './messages';
 
 // IMAP through one workspace-level master user: INBOX and the folder flagged \Sent (RFC 6154,
 // else a configured name). Only header fields are fetched. The first sync reads back to the

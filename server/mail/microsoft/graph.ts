@@ -1,6 +1,7 @@
-import { requestToken, TokenCache, type CloudDeps, type HttpError } from './cloud-http';
-import { MICROSOFT_FAILURES, readErrorBody } from './cloud-failures';
-import { MailProviderError, type SyncedMessage } from './connector';
+import { requestToken, TokenCache, type CloudDeps, type HttpError } from '../cloud-http';
+import { readErrorBody } from '../provider-errors';
+import { MICROSOFT_FAILURES } from './failures';
+import { MailProviderError, type SyncedMessage } from '../connector';
 
 // Microsoft Graph with application permissions: the client-credentials token, the calls the
 // sync makes, and a Graph message as a SyncedMessage.

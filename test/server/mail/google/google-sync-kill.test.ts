@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/open';
-import { startGoogleStandin, type GoogleStandin } from '../../support/google-standin';
-import type { GmailMailbox } from '../../support/google-standin-mail';
-import { createTestWorkspace } from '../support/app';
-import { addSyncedMailbox, readFromGoogle } from '../support/mail-sync';
-import { startSyncChild, syncEnv, type SyncExit } from '../support/sync-process';
-import { createTestDbLocation, type TestDbLocation } from '../support/test-db';
+import { openDatabase } from '../../../../server/db/open';
+import { startGoogleStandin, type GoogleStandin } from '../../../support/google-standin';
+import type { GmailMailbox } from '../../../support/google-standin-mail';
+import { createTestWorkspace } from '../../support/app';
+import { addSyncedMailbox, readFromGoogle } from '../../support/mail-sync';
+import { startSyncChild, syncEnv, type SyncExit } from '../../support/sync-process';
+import { createTestDbLocation, type TestDbLocation } from '../../support/test-db';
 
 // A Google Workspace sync process killed with SIGKILL at several points (after a committed
 // page, in the middle of a page's metadata fetches, across the INBOX to SENT step, in the

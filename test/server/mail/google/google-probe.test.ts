@@ -1,13 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JWT_BEARER_GRANT, signAssertion } from '../../../server/mail/google-auth';
-import { createGoogleConnector, GOOGLE_FAILURES } from '../../../server/mail/google-connector';
+import { JWT_BEARER_GRANT, signAssertion } from '../../../../server/mail/google/auth';
+import { createGoogleConnector } from '../../../../server/mail/google/connector';
+import { GOOGLE_FAILURES } from '../../../../server/mail/google/failures';
 import {
   GMAIL_METADATA,
   startGoogleStandin,
   type GoogleStandin,
-} from '../../support/google-standin';
-import { recordingSleep } from '../support/cloud-sync';
+} from '../../../support/google-standin';
+import { recordingSleep } from '../../support/cloud-sync';
 
 // The probe behind the add-mailboxes validation, and the service account's tokens.
 

@@ -1,9 +1,9 @@
 import type { MailApiUrls } from '../config';
 import type { Queryable } from '../db/types';
-import { MailProviderError } from './connector';
-import { openConnector } from './connectors';
-import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';
-import { SecretsKeyError, type Secrets } from './secrets';
+import { MailProviderError } from '../mail/connector';
+import { openConnector } from '../mail/connectors';
+import type { DirectoryWorkspace, MailboxDirectory } from './directory';
+import { SecretsKeyError, type Secrets } from '../mail/secrets';
 
 // The live validation asks the workspace's own connector, the demo generator's included: its
 // probe logs in as the mailbox (or asks the provider about it) and says in words why it cannot

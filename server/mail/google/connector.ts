@@ -1,20 +1,18 @@
-import { defaultDeps, probeWith, providerError, type CloudDeps } from './cloud-http';
-import { type MailConnector, type SyncBatch, type SyncCursor, type SyncTarget } from './connector';
-import { GoogleTokens, type ServiceAccount } from './google-auth';
+import { defaultDeps, probeWith, providerError, type CloudDeps } from '../cloud-http';
+import { type MailConnector, type SyncBatch, type SyncCursor, type SyncTarget } from '../connector';
+import { GoogleTokens, type ServiceAccount } from './auth';
 import {
   apiFailure,
   GmailApi,
   HistoryExpiredError,
   toSyncedMessage,
   type GmailMessage,
-} from './google-api';
+} from './api';
 
 // Google Workspace through a service account with domain-wide delegation. A first sync lists
 // INBOX, then SENT, newest first, back to the mailbox's data_from; later syncs read
 // history.list from the stored historyId. Every page is one batch whose cursor says where to go
 // on, so a sync killed mid-way resumes at the page it was on.
-
-export { GOOGLE_FAILURES } from './cloud-failures';
 
 const LABELS = ['INBOX', 'SENT'] as const;
 type Label = (typeof LABELS)[number];

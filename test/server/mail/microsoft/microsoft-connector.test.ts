@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMicrosoftConnector } from '../../../server/mail/microsoft-connector';
-import type { GraphMailbox } from '../../support/graph-standin-mail';
-import { startGraphStandin, type GraphStandin } from '../../support/graph-standin';
+import { createMicrosoftConnector } from '../../../../server/mail/microsoft/connector';
+import type { GraphMailbox } from '../../../support/graph-standin-mail';
+import { startGraphStandin, type GraphStandin } from '../../../support/graph-standin';
 import {
   DAY_MS,
   leasedMailbox,
@@ -10,8 +10,8 @@ import {
   syncAndStore,
   syncState,
   type SyncedMailbox,
-} from '../support/cloud-sync';
-import { setUpTestApp } from '../support/suite';
+} from '../../support/cloud-sync';
+import { setUpTestApp } from '../../support/suite';
 
 const suite = setUpTestApp('graph');
 let graph: GraphStandin;

@@ -2,24 +2,14 @@ import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { domainOf, isEmail, NOT_AN_EMAIL } from '../../common/patterns';
 import { findMailboxIds } from '../repos/mailboxes';
-import { getWorkspace, type Provider } from '../repos/workspaces';
-import type { DirectoryWorkspace, MailboxDirectory } from './provider-directory';
+import { getWorkspace } from '../repos/workspaces';
+import { foreignDomain, unknownToProvider } from '../mail/probe-reasons';
+import type { DirectoryWorkspace, MailboxDirectory } from './directory';
 
 type MailboxCheck = Schemas['WsMailboxCheck'];
 
 const ALREADY_TRACKED = 'This mailbox is already being tracked';
 const REPEATED = 'This address is repeated in the list';
-
-export const foreignDomain = (domain: string) =>
-  `The domain ${domain} is not one of your company's domains`;
-
-const PROVIDER_NAMES: Record<Provider, string> = {
-  G: 'Google Workspace',
-  M: 'Microsoft 365 organization',
-};
-
-export const unknownToProvider = (provider: Provider) =>
-  `We couldn't find this mailbox in your ${PROVIDER_NAMES[provider]}`;
 
 interface Context {
   workspace: DirectoryWorkspace;

@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/types';
-import type { DemoMessage } from './demo-threads';
+import type { Queryable } from '../../db/types';
+import type { DemoMessage } from './threads';
 
 // Set-based loading of generated demo mail for the seed and the benches: one INSERT … SELECT
 // from jsonb_to_recordset per chunk, never one statement per message. The rows are what

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LocalClock } from '../../../server/mail/demo-clock';
-import { generateDemoMail } from '../../../server/mail/demo-generator';
-import type { DemoMessage } from '../../../server/mail/demo-threads';
+import { LocalClock } from '../../../../server/mail/demo/clock';
+import { generateDemoMail } from '../../../../server/mail/demo/generator';
+import type { DemoMessage } from '../../../../server/mail/demo/threads';
 
 const OPTIONS = { seed: 7, workspaceDomains: ['acme.example'], timezone: 'Europe/Madrid' };
 const MAILBOXES = ['sales@acme.example', 'support@acme.example', 'liam.ortiz@acme.example'];

@@ -1,6 +1,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { requestToken, TokenCache, type CloudDeps } from './cloud-http';
-import { GOOGLE_FAILURES, readErrorBody } from './cloud-failures';
+import { requestToken, TokenCache, type CloudDeps } from '../cloud-http';
+import { readErrorBody } from '../provider-errors';
+import { GOOGLE_FAILURES } from './failures';
 
 // Domain-wide delegation: the service account signs a JWT assertion naming the mailbox as its
 // subject, and the token endpoint answers with an access token for that mailbox alone.

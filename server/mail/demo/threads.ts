@@ -1,4 +1,4 @@
-import { DAY, HOUR, MINUTE, type LocalClock } from './demo-clock';
+import { DAY, HOUR, MINUTE, type LocalClock } from './clock';
 import {
   customerSubject,
   internalSubject,
@@ -6,7 +6,7 @@ import {
   type DemoWorld,
   type Person,
   type Rng,
-} from './demo-world';
+} from './world';
 
 // One demo thread at a time: who writes, when, and how the mailbox answers. Each kind below is
 // one of the shapes the statistics must handle (runs before a reply, late and missing replies,
