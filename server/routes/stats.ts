@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_TARGET } from '../../common/response-target';
 import { route } from '../contract/route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
@@ -11,8 +12,6 @@ import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope
 
 // The statistics, for every signed-in user over the mailboxes they may see (scope.ts), reused
 // while nothing they depend on has changed (result-cache.ts).
-
-const DEFAULT_TARGET = 7200;
 
 type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from '../db/sql';
+import { EMPTY, sql } from '../db/sql';
 import type { Db, Queryable } from '../db/types';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
@@ -8,7 +8,7 @@ import { takeSnapshot } from './snapshot';
 // history, then swap it in with one short transaction. One rebuild per workspace at a time across
 // processes: the stats_state row is a lease claimed under `for update skip locked`.
 
-const LEASE = `interval '10 minutes'`;
+const LEASE = sql`interval '10 minutes'`;
 
 /** Another process holds this workspace's rebuild lease. */
 export class RebuildBusyError extends Error {
@@ -25,10 +25,9 @@ interface RebuildResult {
 /** Every workspace has a state row; a new one is due for its first rebuild at once. */
 async function ensureStates(db: Queryable, now: Date, workspaceId: number | null) {
   await db.query(
-    `insert into stats_state (workspace_id, next_rebuild_at)
-     select workspace_id, $1 from workspaces where $2::int is null or workspace_id = $2
+    sql`insert into stats_state (workspace_id, next_rebuild_at)
+     select workspace_id, ${now} from workspaces where ${workspaceId}::int is null or workspace_id = ${workspaceId}
      on conflict (workspace_id) do nothing`,
-    [now, workspaceId],
   );
 }
 
@@ -36,14 +35,13 @@ async function ensureStates(db: Queryable, now: Date, workspaceId: number | null
 async function claim(db: Db, owner: string, now: Date, workspaceId: number | null) {
   const rows = await db.transaction((tx) =>
     tx.query<{ workspace_id: number }>(
-      `update stats_state set lease_owner = $1, lease_expires_at = $2::timestamptz + ${LEASE}
+      sql`update stats_state set lease_owner = ${owner}, lease_expires_at = ${now}::timestamptz + ${LEASE}
         where workspace_id = (
           select workspace_id from stats_state
-           where (lease_expires_at is null or lease_expires_at <= $2)
-             and (case when $3::int is null then next_rebuild_at <= $2 else workspace_id = $3 end)
+           where (lease_expires_at is null or lease_expires_at <= ${now})
+             and (case when ${workspaceId}::int is null then next_rebuild_at <= ${now} else workspace_id = ${workspaceId} end)
            order by next_rebuild_at limit 1 for update skip locked)
         returning workspace_id`,
-      [owner, now, workspaceId],
     ),
   );
   return rows[0]?.workspace_id ?? null;
@@ -51,18 +49,17 @@ async function claim(db: Db, owner: string, now: Date, workspaceId: number | nul
 
 async function release(db: Db, workspaceId: number, owner: string, scheduleFrom: Date | null) {
   // The next run: 00:01 in the company timezone, after the one that just ran.
-  const schedule = `, next_rebuild_at = (
+  const schedule = (from: Date) => sql`, next_rebuild_at = (
       select case when date_trunc('day', l.t) + interval '1 minute' > l.t
                   then date_trunc('day', l.t) + interval '1 minute'
                   else date_trunc('day', l.t) + interval '1 day 1 minute' end at time zone l.tz
-        from (select tz, $3::timestamptz at time zone tz as t
+        from (select tz, ${from}::timestamptz at time zone tz as t
                 from (select coalesce((select timezone from company_business_hours
-                                        where workspace_id = $1), 'UTC') as tz) z) l)`;
+                                        where workspace_id = ${workspaceId}), 'UTC') as tz) z) l)`;
   await db.query(
-    `update stats_state set lease_owner = null, lease_expires_at = null
-       ${scheduleFrom ? schedule : ''}
-      where workspace_id = $1 and lease_owner = $2`,
-    scheduleFrom ? [workspaceId, owner, scheduleFrom] : [workspaceId, owner],
+    sql`update stats_state set lease_owner = null, lease_expires_at = null
+       ${scheduleFrom ? schedule(scheduleFrom) : EMPTY}
+      where workspace_id = ${workspaceId} and lease_owner = ${owner}`,
   );
 }
 
@@ -70,17 +67,15 @@ async function release(db: Db, workspaceId: number, owner: string, scheduleFrom:
 async function startGeneration(db: Db, workspaceId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const [state] = await tx.query<{ current_generation: number | null }>(
-      `select current_generation from stats_state where workspace_id = $1 for update`,
-      [workspaceId],
+      sql`select current_generation from stats_state where workspace_id = ${workspaceId} for update`,
     );
     const current = state?.current_generation ?? 0;
     await dropGenerations(tx, workspaceId, current);
     const generation = current + 1;
     await takeSnapshot(tx, workspaceId, generation);
-    await tx.query(`update stats_state set building_generation = $2 where workspace_id = $1`, [
-      workspaceId,
-      generation,
-    ]);
+    await tx.query(
+      sql`update stats_state set building_generation = ${generation} where workspace_id = ${workspaceId}`,
+    );
     return generation;
   });
 }
@@ -88,16 +83,15 @@ async function startGeneration(db: Db, workspaceId: number): Promise<number> {
 /** Removes every generation but `keep` (an interrupted build, or the one just replaced). */
 async function dropGenerations(tx: Queryable, workspaceId: number, keep: number) {
   for (const table of [
-    'stats_message_facts',
-    'stats_daily_counts',
-    'stats_requests',
-    'stats_dirty_threads',
-    'stats_generations',
+    sql`stats_message_facts`,
+    sql`stats_daily_counts`,
+    sql`stats_requests`,
+    sql`stats_dirty_threads`,
+    sql`stats_generations`,
   ]) {
-    await tx.query(`delete from ${table} where workspace_id = $1 and generation <> $2`, [
-      workspaceId,
-      keep,
-    ]);
+    await tx.query(
+      sql`delete from ${table} where workspace_id = ${workspaceId} and generation <> ${keep}`,
+    );
   }
 }
 
@@ -105,14 +99,12 @@ async function dropGenerations(tx: Queryable, workspaceId: number, keep: number)
 async function swapIn(db: Db, workspaceId: number, generation: number, owner: string) {
   await db.transaction(async (tx) => {
     const [state] = await tx.query<{ lease_owner: string | null }>(
-      `select lease_owner from stats_state where workspace_id = $1 for update`,
-      [workspaceId],
+      sql`select lease_owner from stats_state where workspace_id = ${workspaceId} for update`,
     );
     if (state?.lease_owner !== owner) throw new RebuildBusyError('The rebuild lease was lost.');
     const dirty = await tx.query<{ mailbox_id: number; keys: string[] }>(
-      `select mailbox_id, array_agg(thread_key) as keys from stats_dirty_threads
-        where workspace_id = $1 and generation = $2 group by mailbox_id`,
-      [workspaceId, generation],
+      sql`select mailbox_id, array_agg(thread_key) as keys from stats_dirty_threads
+        where workspace_id = ${workspaceId} and generation = ${generation} group by mailbox_id`,
     );
     for (const row of dirty) {
       await computeFacts(tx, workspaceId, generation, {
@@ -121,9 +113,8 @@ async function swapIn(db: Db, workspaceId: number, generation: number, owner: st
       });
     }
     await tx.query(
-      `update stats_state set current_generation = $2, building_generation = null,
-              last_rebuilt_at = now() where workspace_id = $1`,
-      [workspaceId, generation],
+      sql`update stats_state set current_generation = ${generation}, building_generation = null,
+              last_rebuilt_at = now() where workspace_id = ${workspaceId}`,
     );
   });
 }
@@ -162,7 +153,7 @@ async function computeGeneration(db: Db, workspaceId: number, generation: number
       }
     });
   }
-  await db.query(`analyze stats_message_facts, stats_daily_counts`);
+  await db.query(sql`analyze stats_message_facts, stats_daily_counts`);
 }
 
 async function rebuildClaimed(
@@ -178,11 +169,10 @@ async function rebuildClaimed(
   // The summary reads percentiles from indexes alone (summary-sql.ts) once their pages are marked
   // all-visible, which only a vacuum does (PGlite has no autovacuum); it also clears the old
   // generation's rows. Skipped while another vacuum holds the table: that one does it.
-  await db.query(`vacuum (analyze, skip_locked) stats_requests`);
+  await db.query(sql`vacuum (analyze, skip_locked) stats_requests`);
   const [counts] = await db.query<{ messages: number; requests: number }>(
-    `select (select count(*) from stats_message_facts where workspace_id = $1 and generation = $2)::int as messages,
-            (select count(*) from stats_requests where workspace_id = $1 and generation = $2)::int as requests`,
-    [workspaceId, generation],
+    sql`select (select count(*) from stats_message_facts where workspace_id = ${workspaceId} and generation = ${generation})::int as messages,
+            (select count(*) from stats_requests where workspace_id = ${workspaceId} and generation = ${generation})::int as requests`,
   );
   return {
     workspaceId,
