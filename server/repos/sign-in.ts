@@ -3,8 +3,9 @@ import type { Role } from '../../common/access-model';
 import { sql } from '../db/sql';
 
 // Sign-in starts from something global (a verified email, a demo code) and finds the one workspace
-// it belongs to; these are the only lookups not scoped by a workspace_id parameter. Every
-// statement that changes a row still names its workspace.
+// it belongs to, through the global lookup tables (user_addresses, user_identities,
+// demo_login_codes; docs/scale.md); these are the only lookups not scoped by a workspace_id
+// parameter. Every statement that changes a row still names its workspace.
 
 interface SignInUser {
   workspace_id: number;
@@ -17,9 +18,11 @@ interface SignInUser {
 
 /** The user with this address in any workspace (addresses are unique across workspaces). */
 export async function findUserByEmail(tx: Queryable, email: string): Promise<SignInUser | null> {
-  const [row] =
-    await tx.query<SignInUser>(sql`select workspace_id, user_id, email, role, oidc_tenant_id, oidc_object_id
-       from users where lower(email) = lower(${email})`);
+  const [row] = await tx.query<SignInUser>(sql`
+    select u.workspace_id, u.user_id, u.email, u.role, u.oidc_tenant_id, u.oidc_object_id
+      from user_addresses a
+      join users u on u.workspace_id = a.workspace_id and u.user_id = a.user_id
+     where a.email = lower(${email})`);
   return row ?? null;
 }
 
@@ -30,7 +33,7 @@ export async function isOidcIdentityTaken(
   tenantId: string,
   objectId: string,
 ): Promise<boolean> {
-  const rows = await tx.query(sql`select 1 from users
+  const rows = await tx.query(sql`select 1 from user_identities
       where oidc_tenant_id = ${tenantId} and oidc_object_id = ${objectId}
         and not (workspace_id = ${user.workspace_id} and user_id = ${user.user_id})`);
   return rows.length > 0;

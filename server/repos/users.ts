@@ -88,8 +88,8 @@ export async function emailsOfOtherWorkspaces(
   workspaceId: number,
   emails: readonly string[],
 ): Promise<string[]> {
-  const rows = await tx.query<{ email: string }>(sql`select lower(email) as email from users
-      where workspace_id <> ${workspaceId} and lower(email) = any(${emails}::text[]) order by 1`);
+  const rows = await tx.query<{ email: string }>(sql`select email from user_addresses
+      where workspace_id <> ${workspaceId} and email = any(${emails}::text[]) order by 1`);
   return rows.map((row) => row.email);
 }
 

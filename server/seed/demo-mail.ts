@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/types';
-import { DEMO_TIMEZONE } from '../mail/demo-connector';
-import { dayStart, generateDemoMail, type DemoMailOptions } from '../mail/demo-generator';
-import { insertDemoMail } from '../mail/demo-insert';
-import type { DemoMessage } from '../mail/demo-threads';
+import { DEMO_TIMEZONE } from '../mail/demo/connector';
+import { dayStart, generateDemoMail, type DemoMailOptions } from '../mail/demo/generator';
+import { insertDemoMail } from '../mail/demo/insert';
+import type { DemoMessage } from '../mail/demo/threads';
 import { sql } from '../db/sql';
 
 // The demo workspace's mail account and sync rows, with its history loaded straight from the
@@ -59,7 +59,7 @@ function loadMailbox(
   const iso = (ms: number) => new Date(ms).toISOString();
   const row = {
     mailbox_id: mailbox.mailboxId,
-    // The demo connector's cursor: `history` once the history is in (see demo-connector.ts).
+    // The demo connector's cursor: `history` once the history is in (see server/mail/demo/connector.ts).
     cursor: until === null ? null : sync.kind === 'loading' ? { until } : { until, history: true },
     history_loaded: sync.kind !== 'loading',
     progress_done: loaded.length,
