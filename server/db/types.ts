@@ -11,7 +11,8 @@ export interface Queryable {
   /**
    * Runs one statement with $1… parameters. Without parameters the text goes over the simple
    * protocol on both drivers, so it may hold several statements; the last one's rows come back.
-   * Kept until server/mail and the tests are on the `sql` tag; new code passes a `Sql`.
+   * @deprecated Pass a statement built with the `sql` tag. This form stays only until server/mail
+   * and the tests are on the tag (lint refuses it in the rest of server/).
    */
   query<R extends object>(sql: string, params?: readonly unknown[]): Promise<R[]>;
   /**

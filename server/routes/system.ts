@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicRoute } from '../contract/route';
+import { publicRoute } from './route';
 import { portalDocument } from '../contract/spec';
 import { HttpError } from '../http/errors';
 import { sql } from '../db/sql';
