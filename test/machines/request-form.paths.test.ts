@@ -41,7 +41,7 @@ describe('feedback and integration request machine paths', () => {
     input,
     events: [
       { type: 'SET_TYPE', feedbackType: 'Bug' },
-      // Five characters are not enough; six are (spec 001 §9: longer than 5).
+      // Five characters are not enough; six are (the specification's limits: longer than 5).
       { type: 'SET_CONTENT', content: ' great ' },
       { type: 'SET_CONTENT', content: 'great!' },
       { type: 'SUBMIT' },

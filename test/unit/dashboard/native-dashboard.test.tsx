@@ -9,8 +9,10 @@ import { fakeApi, type FakeReply } from '../support/fake-api';
 import { renderApp } from '../support/render-app';
 
 // uPlot draws on a canvas, which jsdom has not: the charts are the browser tests' business.
+// `paths` is static: the distribution chart reads it whenever its figures arrive first.
 vi.mock('uplot', () => ({
   default: class {
+    static paths = {};
     setSize() {}
     destroy() {}
   },
