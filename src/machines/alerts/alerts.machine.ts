@@ -17,7 +17,7 @@ import {
   type AlertToggleActor,
   type AlertToggledEvent,
 } from './alert-toggle.machine';
-import { listLoadStates, listRegion } from '../shared/list-tab.states';
+import { LIST_TAB_CHILDREN, listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
@@ -157,11 +157,7 @@ export function createAlertsMachine(client: ApiClient) {
         userEmail: input.userEmail,
         toggles: {},
       }),
-      invoke: [
-        { id: 'table', src: 'table' },
-        { id: 'editor', src: 'editor' },
-        { id: 'remover', src: 'remover' },
-      ],
+      invoke: LIST_TAB_CHILDREN,
       initial: 'starting',
       states: {
         ...listLoadStates<AlertsData>(),

@@ -24,6 +24,16 @@ function assignLoaded<TData>() {
 }
 
 /**
+ * What a list tab with edit and remove modals invokes: its table and the two modals (its machine
+ * declares the actors `table`, `editor` and `remover`).
+ */
+export const LIST_TAB_CHILDREN = [
+  { id: 'table', src: 'table' },
+  { id: 'editor', src: 'editor' },
+  { id: 'remover', src: 'remover' },
+] as const;
+
+/**
  * Starting from the lists loaded at sign-in (shown at once, refreshed behind them) or loading
  * them; a failed load shows Something went wrong until RETRY.
  */

@@ -2,7 +2,7 @@ import type { Team } from '@/api/types';
 import { assign, sendTo, setup } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { listLoadStates, listRegion } from '../shared/list-tab.states';
+import { LIST_TAB_CHILDREN, listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
@@ -97,11 +97,7 @@ export function createTeamsMachine(client: ApiClient) {
       mailboxes: input.seed?.mailboxes ?? [],
       features: input.features,
     }),
-    invoke: [
-      { id: 'table', src: 'table' },
-      { id: 'editor', src: 'editor' },
-      { id: 'remover', src: 'remover' },
-    ],
+    invoke: LIST_TAB_CHILDREN,
     initial: 'starting',
     states: {
       ...listLoadStates<TeamsData>(),

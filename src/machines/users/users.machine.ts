@@ -2,7 +2,12 @@ import type { User } from '@/api/types';
 import { assign, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
-import { limitRegion, listLoadStates, listRegion } from '../shared/list-tab.states';
+import {
+  LIST_TAB_CHILDREN,
+  limitRegion,
+  listLoadStates,
+  listRegion,
+} from '../shared/list-tab.states';
 import {
   createModalSaveMachine,
   createRemoveMachine,
@@ -129,11 +134,7 @@ export function createUsersMachine(client: ApiClient) {
       currentEmail: input.currentEmail,
       features: input.features,
     }),
-    invoke: [
-      { id: 'table', src: 'table' },
-      { id: 'editor', src: 'editor' },
-      { id: 'remover', src: 'remover' },
-    ],
+    invoke: LIST_TAB_CHILDREN,
     initial: 'starting',
     states: {
       ...listLoadStates<UsersData>(),
