@@ -1,4 +1,5 @@
 import type { DashboardFilters } from '@/api/types';
+import { DEFAULT_TARGET } from '@common/response-target';
 
 // The native dashboard's view lives in the URL's search params, named as the statistics API's
 // (`from`, `to`, `mailboxes`, `teams`, `contact_groups`, `target`) plus `time`, `by` and
@@ -23,7 +24,6 @@ export interface DashboardSearch {
 
 /** The targets offered, in seconds (1, 2, 4, 8 and 24 hours); the API's default is 2 h. */
 export const TARGETS = [3600, 7200, 14400, 28800, 86400] as const;
-export const DEFAULT_TARGET = 7200;
 /** The preset ranges, in days ending today; the page opens on the last 30 days. */
 export const PRESET_DAYS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;

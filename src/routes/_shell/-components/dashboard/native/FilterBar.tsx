@@ -4,10 +4,10 @@ import {
   listOf,
   PRESET_DAYS,
   TARGETS,
-  DEFAULT_TARGET,
   type DashboardSearch,
   type DayRange,
 } from '@/domain/dashboard-search';
+import { DEFAULT_TARGET } from '@common/response-target';
 import { FilterMenu } from './FilterMenu';
 import { Segmented } from './Segmented';
 
