@@ -105,7 +105,7 @@ const ALERTS_NAME =
 const MEASUREMENTS: Measurement[] = [
   {
     name: 'first visit /login',
-    run: (context) => firstVisitJs(context, { label: '/login', url: '/login', budgetKb: 150 }),
+    run: (context) => firstVisitJs(context, { label: '/login', url: '/login', budgetKb: 110 }),
   },
   {
     name: 'first load of /dashboard after demo sign-in (admin)',
@@ -114,7 +114,7 @@ const MEASUREMENTS: Measurement[] = [
         label: '/dashboard',
         url: await demoLink(context.server, 'admin'),
         // The native dashboard with its charts: tiles with numbers, then uPlot's canvas.
-        budgetKb: 190,
+        budgetKb: 170,
         ready: async (page) => {
           await page.waitForURL('**/dashboard');
           await page.getByRole('heading', { name: 'Your dashboard', level: 1 }).waitFor();
