@@ -25,7 +25,10 @@ const AUTOMATED = `coalesce(m.direction = 'inbound' and (
   or coalesce(lower(btrim(m.precedence)), '') in ('bulk', 'junk', 'list')
   or coalesce(btrim(m.list_id), '') <> ''), false)`;
 
-/** $5: a regular expression matching a list of internal addresses only. */
+/**
+ * $5: a regular expression matching a list of internal addresses only. Messages set aside in
+ * spam or trash (migration 0013) count nowhere.
+ */
 function messageFacts(excluded: string, scope: string) {
   return `
   insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id, thread_key,
@@ -38,7 +41,7 @@ function messageFacts(excluded: string, scope: string) {
            case when m.direction = 'inbound' then array[lower(m.from_address)]
                 else ${lowered('m.to_addresses || m.cc_addresses')} end as cps,
            lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients
-      from messages m where m.workspace_id = $1 and ${scope}
+      from messages m where m.workspace_id = $1 and ${scope} and m.set_aside is null
   ), c as (
     select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
            (m.sent_at at time zone g.company_timezone)::date as local_date,

@@ -10,10 +10,8 @@ import {
   retryAfterMs,
   TokenCache,
 } from '../../../server/mail/cloud-http';
-import {
-  apiFailure as gmailFailure,
-  toSyncedMessage as fromGmail,
-} from '../../../server/mail/google/api';
+import { apiFailure as gmailFailure } from '../../../server/mail/google/api';
+import { classify as fromGmail } from '../../../server/mail/google/messages';
 import {
   readServiceAccount,
   signAssertion,
@@ -238,7 +236,7 @@ describe('the providers’ failures in words', () => {
 
 describe('messages as the store takes them', () => {
   it('from Gmail: id, thread, labels, SENT, internalDate and the headers asked for', () => {
-    const message = fromGmail({
+    const gmail = {
       id: '18c1',
       threadId: '18b0',
       labelIds: ['SENT', 'IMPORTANT'],
@@ -250,7 +248,9 @@ describe('messages as the store takes them', () => {
           { name: 'List-ID', value: '<list.acme.example>' },
         ],
       },
-    });
+    };
+    const classified = fromGmail(gmail);
+    const message = classified && 'message' in classified ? classified.message : null;
     expect(message).toMatchObject({
       providerId: '18c1',
       threadKey: '18b0',
@@ -259,11 +259,17 @@ describe('messages as the store takes them', () => {
       inSentFolder: true,
       sentAt: new Date('2026-03-02T10:00:00Z'),
     });
-    expect(message.headers).toMatchObject({
+    expect(message?.headers).toMatchObject({
       from: 'Ana <ana@acme.example>',
       listId: '<list.acme.example>',
       to: null,
       references: null,
+    });
+    // Drafts and chats are never read; spam and trash set a stored message aside.
+    expect(fromGmail({ ...gmail, labelIds: ['DRAFT'] })).toBeNull();
+    expect(fromGmail({ ...gmail, labelIds: ['CHAT'] })).toBeNull();
+    expect(fromGmail({ ...gmail, labelIds: ['TRASH', 'SENT'] })).toEqual({
+      change: { providerId: '18c1', messageId: null, setAside: 'trash', labels: ['TRASH', 'SENT'] },
     });
   });
 
@@ -282,11 +288,11 @@ describe('messages as the store takes them', () => {
       categories: ['Customer'],
       internetMessageHeaders: [{ name: 'in-reply-to', value: '<q@client.example>' }],
     };
-    const sent = fromGraph(graphMessage, 'sentitems');
+    const sent = fromGraph(graphMessage, { path: 'Sent Items', isSent: true });
     expect(sent).toMatchObject({
       providerId: 'AAMk1',
       threadKey: 'conv-1',
-      folder: 'sentitems',
+      folder: 'Sent Items',
       categories: ['Customer'],
       inSentFolder: true,
       sentAt: new Date('2026-03-02T10:00:00Z'),
@@ -303,7 +309,7 @@ describe('messages as the store takes them', () => {
       'carla@client.example',
       'bo@client.example',
     ]);
-    expect(fromGraph(graphMessage, 'inbox')).toMatchObject({
+    expect(fromGraph(graphMessage, { path: 'Inbox', isSent: false })).toMatchObject({
       inSentFolder: false,
       sentAt: new Date('2026-03-02T10:01:00Z'),
     });

@@ -69,16 +69,27 @@ async function filledMailbox(inbox: number, sent: number) {
   return { mailbox, box, expected: fill(box, inbox, sent) };
 }
 
-const deltaCalls = (mailbox: SyncedMailbox, folder: string) =>
-  graph.server.calls.filter(
-    (call) =>
-      call.path === `/v1.0/users/${mailbox.target.email}/mailFolders/${folder}/messages/delta`,
+/** The delta calls on a folder, named by its well-known name. */
+const deltaCalls = (mailbox: SyncedMailbox, folder: string) => {
+  const id = graph.mailbox(mailbox.target.email).folders.id(folder);
+  return graph.server.calls.filter(
+    (call) => call.path === `/v1.0/users/${mailbox.target.email}/mailFolders/${id}/messages/delta`,
   );
+};
 const firstRounds = (mailbox: SyncedMailbox, folder: string) =>
   deltaCalls(mailbox, folder).filter((call) => call.query.has('$filter'));
+/** The folders the sync reads: Deleted Items and Junk Email, then the counted ones. */
+const FOLDERS_READ = [
+  'Deleted Items',
+  'Junk Email',
+  'Inbox',
+  'Sent Items',
+  'Archive',
+  'Conversation History',
+];
 
 describe('Microsoft connector: first sync', () => {
-  it('reads inbox and sent items by delta from data_from, page by page', async () => {
+  it('reads every folder by delta from data_from, page by page', async () => {
     const { mailbox, expected } = await filledMailbox(1200, 60);
     const run = await syncAndStore(suite.db, connector(), mailbox);
     expect(run.inserted).toBe(expected);
@@ -92,12 +103,12 @@ describe('Microsoft connector: first sync', () => {
     expect(first?.query.get('$select')?.split(',')).not.toContain('body');
     expect(stored.find((m) => m.subject === 'inbox 1199')).toMatchObject({
       direction: 'inbound',
-      folder: 'inbox',
+      folder: 'Inbox',
       thread_key: 'conv-39',
       categories: [],
       from_address: 'customer9@client.example',
     });
-    const sent = stored.filter((m) => m.folder === 'sentitems');
+    const sent = stored.filter((m) => m.folder === 'Sent Items');
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((m) => m.direction === 'outbound')).toBe(true);
     expect(await syncState(suite.db, mailbox)).toMatchObject({
@@ -123,7 +134,8 @@ describe('Microsoft connector: first sync', () => {
 
   it('resumes at the page a stopped sync reached, storing every message once', async () => {
     const { mailbox, expected } = await filledMailbox(1200, 10);
-    expect((await syncAndStore(suite.db, connector(), mailbox, 1)).inserted).toBe(500);
+    // Deleted Items and Junk Email come first, a page each, then the inbox's first page.
+    expect((await syncAndStore(suite.db, connector(), mailbox, 3)).inserted).toBe(500);
     await syncAndStore(suite.db, connector(), mailbox);
     expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
     expect(firstRounds(mailbox, 'inbox')).toHaveLength(1);
@@ -137,7 +149,7 @@ describe('Microsoft connector: later syncs', () => {
     const before = graph.server.calls.length;
     const from = { address: 'new@client.example' };
     box.add('inbox', { received: new Date(), from, subject: 'New question' });
-    const oldest = (await storedMessages(suite.db, mailbox)).find((m) => m.folder === 'inbox');
+    const oldest = (await storedMessages(suite.db, mailbox)).find((m) => m.folder === 'Inbox');
     box.categorize(oldest?.provider_id ?? '', ['Escalated']);
     const run = await syncAndStore(suite.db, connector(), mailbox);
     expect(run.inserted).toBe(1);
@@ -148,7 +160,7 @@ describe('Microsoft connector: later syncs', () => {
     ]);
     const later = graph.server.calls.slice(before);
     expect(later.every((call) => !call.query.has('$filter'))).toBe(true);
-    expect(later.filter((call) => call.query.has('$deltatoken'))).toHaveLength(2);
+    expect(later.filter((call) => call.query.has('$deltatoken'))).toHaveLength(FOLDERS_READ.length);
   });
 
   it('reads a folder in full again when its delta link expired, storing nothing twice', async () => {
@@ -171,16 +183,22 @@ describe('Microsoft connector: links', () => {
   it('never sends its token to a link outside Graph', async () => {
     const { mailbox } = await filledMailbox(1, 0);
     const before = graph.server.calls.length;
+    const inbox = graph.mailbox(mailbox.target.email).folders.id('inbox')!;
     const cursor = {
+      v: 2,
       count: 0,
       total: null,
-      inbox: { link: 'http://127.0.0.2:9/steal', loaded: true },
+      folders: { [inbox]: { link: 'http://127.0.0.2:9/steal', loaded: true } },
     };
-    const batches = connector().sync(mailbox.target, cursor, new AbortController().signal);
-    await expect(batches[Symbol.asyncIterator]().next()).rejects.toThrow(
+    const read = async () => {
+      const batches = connector().sync(mailbox.target, cursor, new AbortController().signal);
+      for await (const batch of batches) void batch;
+    };
+    await expect(read()).rejects.toThrow(
       `Microsoft Graph sent a link outside ${graph.graphBaseUrl}`,
     );
-    expect(graph.server.calls.slice(before)).toEqual([]);
+    // Nothing was asked of the inbox: the link was refused before any call.
+    expect(graph.server.calls.slice(before).some((call) => call.path.includes(inbox))).toBe(false);
   });
 });
 
