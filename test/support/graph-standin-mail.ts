@@ -1,15 +1,12 @@
 import type { Reply } from './http-standin';
-import { FolderTree } from './graph-standin-folders';
 
-// The mail side of the Microsoft Graph stand-in: in-memory mailboxes with Outlook's folders
-// (test/support/graph-standin-folders.ts), messages that move between them, and message delta
-// queries per folder as Graph documents them
-// (https://learn.microsoft.com/en-us/graph/delta-query-messages): pages sized by
+// The mail side of the Microsoft Graph stand-in: in-memory mailboxes with an inbox and sent
+// items, and message delta queries as Graph documents them: pages sized by
 // `Prefer: odata.maxpagesize`, `@odata.nextLink` while a round runs and `@odata.deltaLink` at
 // its end, the round's `$select` and `$filter` carried in the links' state tokens, a filter
-// only on receivedDateTime, a message moved out of the folder or deleted reported as
-// `{id, "@removed": {reason: "deleted"}}` (also when it does not match the filter), and 410
-// for a state token that has expired.
+// only on receivedDateTime, and 410 for a state token that has expired.
+
+export type GraphFolderName = 'inbox' | 'sentitems';
 
 interface Recipient {
   name?: string;
@@ -31,28 +28,16 @@ export interface GraphMessageInput {
 }
 
 interface StoredMessage {
-  /** The immutable id (Prefer: IdType="ImmutableId"). */
   id: string;
-  folderId: string;
-  /** Moves so far: the default id changes with each one. */
-  moves: number;
+  folder: GraphFolderName;
   /** The mailbox's change counter when the message last changed. */
   changed: number;
   fields: Record<string, unknown>;
 }
 
-/** A message that left a folder (moved or deleted), for that folder's next rounds. */
-interface Removal {
-  folderId: string;
-  id: string;
-  /** Its default id while it was in that folder. */
-  defaultId: string;
-  changed: number;
-}
-
 interface RoundState {
   generation: number;
-  folderId: string;
+  folder: GraphFolderName;
   /** Changes after this counter value belong to the round. */
   after: number;
   /** …up to this one, the counter when the round began. */
@@ -116,49 +101,18 @@ function parseFilter(filter: string | null): ((received: number) => boolean) | n
   return match[1] === 'ge' ? (received) => received >= at : (received) => received > at;
 }
 
-/** How a reply names a message: by default an id that changes when the message moves. */
-export type IdType = 'default' | 'immutable';
-
 export class GraphMailbox {
   private readonly messages = new Map<string, StoredMessage>();
-  private readonly removals: Removal[] = [];
   private changes = 0;
   private generation = 0;
-  readonly folders: FolderTree;
   restEnabled = true;
   accessDenied = false;
 
-  constructor(readonly email: string) {
-    this.folders = new FolderTree(email, (folderId) => this.count(folderId));
-  }
+  constructor(readonly email: string) {}
 
-  /**
-   * The id a reply gives: the immutable one when asked for, else one that changes on every
-   * move ("the ID of an item changes when it is moved", hence Prefer: IdType="ImmutableId":
-   * https://learn.microsoft.com/en-us/graph/outlook-immutable-id).
-   */
-  idOf(message: StoredMessage, type: IdType): string {
-    return type === 'immutable' ? message.id : `AAMkAGI${message.id.slice(7)}-${message.moves}`;
-  }
-
-  private find(anyId: string): StoredMessage {
-    const found =
-      this.messages.get(anyId) ??
-      [...this.messages.values()].find((m) => this.idOf(m, 'default') === anyId);
-    if (!found) throw new Error(`no message ${anyId}`);
-    return found;
-  }
-
-  private folderOf(nameOrId: string): string {
-    const id = this.folders.id(nameOrId);
-    if (!id) throw new Error(`no folder ${nameOrId}`);
-    return id;
-  }
-
-  /** A message delivered into a folder (a well-known name or an id); returns its default id. */
-  add(folder: string, input: GraphMessageInput): string {
+  add(folder: GraphFolderName, input: GraphMessageInput): string {
     this.changes += 1;
-    const id = `AAkALgA${Buffer.from(`${this.email}:${this.changes}`).toString('base64url')}`;
+    const id = `AAMk${Buffer.from(`${this.email}:${this.changes}`).toString('base64url')}`;
     const fields: Record<string, unknown> = {
       conversationId: input.conversationId ?? `conv-${id}`,
       internetMessageId: input.internetMessageId ?? `<${id}@standin.example>`,
@@ -175,35 +129,13 @@ export class GraphMailbox {
       })),
       body: { contentType: 'text', content: 'never synced' },
     };
-    const message = {
-      id,
-      folderId: this.folderOf(folder),
-      moves: 0,
-      changed: this.changes,
-      fields,
-    };
-    this.messages.set(id, message);
-    return this.idOf(message, 'default');
+    this.messages.set(id, { id, folder, changed: this.changes, fields });
+    return id;
   }
 
-  /** Moves a message (by either of its ids) to a folder, as Outlook does; returns its new id. */
-  move(anyId: string, folder: string): string {
-    const message = this.find(anyId);
-    this.changes += 1;
-    this.removals.push({
-      folderId: message.folderId,
-      id: message.id,
-      defaultId: this.idOf(message, 'default'),
-      changed: this.changes,
-    });
-    message.folderId = this.folderOf(folder);
-    message.moves += 1;
-    message.changed = this.changes;
-    return this.idOf(message, 'default');
-  }
-
-  categorize(anyId: string, categories: string[]): void {
-    const message = this.find(anyId);
+  categorize(id: string, categories: string[]): void {
+    const message = this.messages.get(id);
+    if (!message) throw new Error(`no message ${id}`);
     this.changes += 1;
     message.changed = this.changes;
     message.fields.categories = categories;
@@ -214,98 +146,63 @@ export class GraphMailbox {
     this.generation += 1;
   }
 
-  count(folderId: string): number {
-    return [...this.messages.values()].filter((m) => m.folderId === folderId).length;
+  count(folder: GraphFolderName): number {
+    return [...this.messages.values()].filter((m) => m.folder === folder).length;
   }
 
-  /** The state a delta call goes on from, or the reply refusing it. */
-  private roundState(folderId: string, query: URLSearchParams): RoundState | Reply {
+  delta(
+    folder: GraphFolderName,
+    query: URLSearchParams,
+    pageSize: number,
+    linkBase: string,
+  ): Reply {
     const token = query.get('$skiptoken') ?? query.get('$deltatoken');
+    let state: RoundState;
     if (token !== null) {
       const decoded = decode(token);
-      if (!decoded || decoded.folderId !== folderId) {
+      if (!decoded || decoded.folder !== folder)
         return graphError(400, 'ErrorInvalidUrlQuery', 'Invalid state token');
-      }
       if (decoded.generation !== this.generation) {
         return graphError(410, 'SyncStateNotFound', 'The sync state generation is not valid.');
       }
       // A delta token starts a new round from where the last one ended.
-      return query.has('$deltatoken')
+      state = query.has('$deltatoken')
         ? { ...decoded, after: decoded.upTo, upTo: this.changes, offset: 0 }
         : decoded;
+    } else {
+      const select = (query.get('$select') ?? '').split(',').filter(Boolean);
+      const unknown = select.find((field) => !SELECTABLE.has(field));
+      if (unknown)
+        return graphError(
+          400,
+          'RequestBroker--ParseUri',
+          `Could not find a property named '${unknown}'`,
+        );
+      if (parseFilter(query.get('$filter')) === 'bad') {
+        return graphError(
+          400,
+          'ErrorInvalidUrlQueryFilter',
+          'The query filter contains one or more invalid nodes.',
+        );
+      }
+      state = {
+        generation: this.generation,
+        folder,
+        after: 0,
+        upTo: this.changes,
+        filter: query.get('$filter'),
+        select,
+        offset: 0,
+      };
     }
-    const select = (query.get('$select') ?? '').split(',').filter(Boolean);
-    const unknown = select.find((field) => !SELECTABLE.has(field));
-    if (unknown) {
-      return graphError(
-        400,
-        'RequestBroker--ParseUri',
-        `Could not find a property named '${unknown}'`,
-      );
-    }
-    if (parseFilter(query.get('$filter')) === 'bad') {
-      return graphError(
-        400,
-        'ErrorInvalidUrlQueryFilter',
-        'The query filter contains one or more invalid nodes.',
-      );
-    }
-    const filter = query.get('$filter');
-    return {
-      generation: this.generation,
-      folderId,
-      after: 0,
-      upTo: this.changes,
-      filter,
-      select,
-      offset: 0,
-    };
-  }
-
-  /** The round's changes in order: messages now in the folder, and those that left it. */
-  private roundItems(state: RoundState, idType: IdType) {
     const filter = parseFilter(state.filter);
-    const inRange = (changed: number) => changed > state.after && changed <= state.upTo;
-    const present = [...this.messages.values()]
-      .filter((m) => m.folderId === state.folderId && inRange(m.changed))
+    const round = [...this.messages.values()]
+      .filter((m) => m.folder === folder && m.changed > state.after && m.changed <= state.upTo)
       .filter(
         (m) =>
           typeof filter !== 'function' || filter(Date.parse(String(m.fields.receivedDateTime))),
       )
-      .map((m) => ({
-        changed: m.changed,
-        message: m,
-        id: this.idOf(m, idType),
-      }));
-    // A first round has nothing to remove; later ones report what left the folder.
-    const removed = this.removals
-      .filter((r) => state.after > 0 && r.folderId === state.folderId && inRange(r.changed))
-      .filter((r) => this.messages.get(r.id)?.folderId !== state.folderId)
-      .map((r) => ({
-        changed: r.changed,
-        message: null,
-        id: idType === 'immutable' ? r.id : r.defaultId,
-      }));
-    return [...present, ...removed].sort((a, b) => a.changed - b.changed);
-  }
-
-  delta(
-    folder: string,
-    query: URLSearchParams,
-    pageSize: number,
-    linkBase: string,
-    idType: IdType,
-  ): Reply {
-    const folderId = this.folders.id(folder);
-    if (!folderId)
-      return graphError(
-        404,
-        'ErrorItemNotFound',
-        'The specified object was not found in the store.',
-      );
-    const state = this.roundState(folderId, query);
-    if ('status' in state) return state;
-    const round = this.roundItems(state, idType);
+      .sort((a, b) => a.changed - b.changed);
     const page = round.slice(state.offset, state.offset + pageSize);
     const more = state.offset + pageSize < round.length;
     const link = `${linkBase}/v1.0/users/${encodeURIComponent(this.email)}/mailFolders/${folder}/messages/delta`;
@@ -314,16 +211,12 @@ export class GraphMailbox {
           '@odata.nextLink': `${link}?$skiptoken=${encode({ ...state, offset: state.offset + pageSize })}`,
         }
       : { '@odata.deltaLink': `${link}?$deltatoken=${encode({ ...state, offset: 0 })}` };
-    const value = page.map(({ message, id }) => {
-      if (!message)
-        return { '@odata.type': '#microsoft.graph.message', id, '@removed': { reason: 'deleted' } };
-      const fields = state.select.length > 0 ? state.select : Object.keys(message.fields);
-      return {
-        '@odata.type': '#microsoft.graph.message',
-        id: this.idOf(message, idType),
-        ...Object.fromEntries(fields.filter((f) => f !== 'id').map((f) => [f, message.fields[f]])),
-      };
-    });
+    const fields = state.select.length > 0 ? state.select : Object.keys(page[0]?.fields ?? {});
+    const value = page.map((m) => ({
+      '@odata.type': '#microsoft.graph.message',
+      id: m.id,
+      ...Object.fromEntries(fields.filter((f) => f !== 'id').map((f) => [f, m.fields[f]])),
+    }));
     return { status: 200, body: { '@odata.context': 'standin', value, ...next } };
   }
 }

@@ -6,7 +6,6 @@
  *   createMicrosoftConnector(graph.account, { loginBaseUrl: graph.loginBaseUrl,
  *     graphBaseUrl: graph.graphBaseUrl })
  *   graph.addMailbox('sales@acme.example').add('inbox', { received, from, subject })
- *   mailbox.folders.create('inbox', 'Customers'); mailbox.move(id, 'deleteditems')
  *   graph.failNext({ status: 429, retryAfter: 3 })   the next API call answers that
  *   graph.mailbox(address).expireDeltaLinks()        its links answer 410 from now on
  *   graph.adminConsent = false                       no mailbox may be read (403)
@@ -104,16 +103,6 @@ function tokenRefusal(
   return null;
 }
 
-/** The preferences of a request's Prefer headers (RFC 7240), by lower-cased name. */
-function preferences(request: StandinRequest): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const part of String(request.headers.prefer ?? '').split(',')) {
-    const [name, value = ''] = part.split('=').map((text) => text.trim());
-    if (name) found.set(name.toLowerCase(), value.replace(/^"|"$/g, ''));
-  }
-  return found;
-}
-
 /** `/v1.0/users/{upn}/…` once the caller's token and the mailbox are known good. */
 function mailAnswer(
   request: StandinRequest,
@@ -131,19 +120,26 @@ function mailAnswer(
       },
     };
   }
-  const [mailFolders, folder, what, delta] = rest;
-  const user = `${linkBase}/v1.0/users/${encodeURIComponent(mailbox.email)}/mailFolders`;
-  if (mailFolders !== 'mailFolders') return graphError(400, 'BadRequest', 'Unsupported segment');
-  if (folder === undefined) return mailbox.folders.list(null, request.query, user);
-  if (what === undefined) return mailbox.folders.get(folder);
-  if (what === 'childFolders' && rest.length === 3) {
-    return mailbox.folders.list(folder, request.query, `${user}/${folder}/childFolders`);
+  const [mailFolders, folder, messages, delta] = rest;
+  if (mailFolders !== 'mailFolders' || (folder !== 'inbox' && folder !== 'sentitems')) {
+    return graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
   }
-  if (what === 'messages' && delta === 'delta' && rest.length === 4) {
-    const prefer = preferences(request);
-    const size = Number(prefer.get('odata.maxpagesize') ?? 10);
-    const idType = prefer.get('idtype') === 'ImmutableId' ? 'immutable' : 'default';
-    return mailbox.delta(folder, request.query, size, linkBase, idType);
+  if (messages === undefined) {
+    const displayName = folder === 'inbox' ? 'Inbox' : 'Sent Items';
+    return {
+      status: 200,
+      body: {
+        id: `folder-${folder}`,
+        displayName,
+        totalItemCount: mailbox.count(folder),
+      },
+    };
+  }
+  if (messages === 'messages' && delta === 'delta' && rest.length === 4) {
+    const size = Number(
+      /odata\.maxpagesize=(\d+)/.exec(String(request.headers.prefer ?? ''))?.[1] ?? 10,
+    );
+    return mailbox.delta(folder, request.query, size, linkBase);
   }
   return graphError(400, 'BadRequest', 'Unsupported segment');
 }

@@ -12,7 +12,7 @@ import {
 import { BATCH_PATH, BATCH_SIZE, decodeBatch, encodeBatch, type BatchPart } from './batch';
 import { readErrorBody } from '../provider-errors';
 import { GOOGLE_FAILURES } from './failures';
-import { MailProviderError } from '../connector';
+import { MailProviderError, type MessageHeaders, type SyncedMessage } from '../connector';
 import type { GoogleTokens } from './auth';
 
 // The Gmail API calls the sync makes, and a Gmail message as a SyncedMessage. With the
@@ -96,6 +96,41 @@ export function apiFailure(error: HttpError): MailProviderError {
   return new MailProviderError(`Gmail refused the request (${error.status}: ${message})`, false);
 }
 
+function headersOf(message: GmailMessage): MessageHeaders {
+  const byName = new Map<string, string>();
+  for (const { name, value } of message.payload?.headers ?? []) {
+    const key = name.toLowerCase();
+    if (!byName.has(key)) byName.set(key, value);
+  }
+  const get = (name: string) => byName.get(name.toLowerCase()) ?? null;
+  return {
+    from: get('From'),
+    to: get('To'),
+    cc: get('Cc'),
+    subject: get('Subject'),
+    messageId: get('Message-ID'),
+    inReplyTo: get('In-Reply-To'),
+    references: get('References'),
+    autoSubmitted: get('Auto-Submitted'),
+    precedence: get('Precedence'),
+    listId: get('List-Id'),
+  };
+}
+
+export function toSyncedMessage(message: GmailMessage): SyncedMessage {
+  const labels = message.labelIds ?? [];
+  return {
+    providerId: message.id,
+    threadKey: message.threadId,
+    folder: null,
+    labels,
+    categories: [],
+    inSentFolder: labels.includes('SENT'),
+    sentAt: new Date(Number(message.internalDate)),
+    headers: headersOf(message),
+  };
+}
+
 export class GmailApi {
   constructor(
     private readonly baseUrl: string,
@@ -128,12 +163,12 @@ export class GmailApi {
     return { messagesTotal: reply.messagesTotal, historyId: String(reply.historyId) };
   }
 
-  /**
-   * One page of all the mailbox's mail (no labelIds: every label; spam and trash are left out
-   * while includeSpamTrash is false, its default).
-   */
-  async listPage(mailbox: string, pageToken: string | null, signal: AbortSignal) {
-    const query: [string, string][] = [['maxResults', '500']];
+  /** One page of a label, newest first (labelIds means all of them, so one label a list). */
+  async listPage(mailbox: string, label: string, pageToken: string | null, signal: AbortSignal) {
+    const query: [string, string][] = [
+      ['labelIds', label],
+      ['maxResults', '500'],
+    ];
     if (pageToken) query.push(['pageToken', pageToken]);
     const reply = (await this.get(mailbox, '/messages', query, signal)) as {
       messages?: { id: string }[];

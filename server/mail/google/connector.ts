@@ -1,60 +1,42 @@
 import { defaultDeps, probeWith, providerError, type CloudDeps } from '../cloud-http';
-import type {
-  MailConnector,
-  MessageChange,
-  SyncBatch,
-  SyncCursor,
-  SyncedMessage,
-  SyncTarget,
-} from '../connector';
-import { apiFailure, GmailApi, HistoryExpiredError, type GmailMessage } from './api';
+import { type MailConnector, type SyncBatch, type SyncCursor, type SyncTarget } from '../connector';
 import { GoogleTokens, type ServiceAccount } from './auth';
-import { classify } from './messages';
+import {
+  apiFailure,
+  GmailApi,
+  HistoryExpiredError,
+  toSyncedMessage,
+  type GmailMessage,
+} from './api';
 
 // Google Workspace through a service account with domain-wide delegation. A first sync lists
-// all of the mailbox's mail (whatever its labels: archived mail has no INBOX label), back to
-// the mailbox's data_from; later syncs read history.list from the stored historyId, so a
-// message archived, labelled, moved to spam or trash, or back, is read again. Every page is one
-// batch whose cursor says where to go on, so a sync killed mid-way resumes at the page it was on.
+// INBOX, then SENT, newest first, back to the mailbox's data_from; later syncs read
+// history.list from the stored historyId. Every page is one batch whose cursor says where to go
+// on, so a sync killed mid-way resumes at the page it was on.
 
-/** Cursors from before every label was read (only INBOX and SENT) list the mailbox again. */
-const CURSOR_VERSION = 2;
+const LABELS = ['INBOX', 'SENT'] as const;
+type Label = (typeof LABELS)[number];
 
 interface GoogleCursor {
-  v: typeof CURSOR_VERSION;
   /** Where history.list starts once no listing is under way. */
   historyId: string;
   /** Messages yielded since the (last) full listing began: progress. */
   count: number;
   /** The profile's messagesTotal when the listing began. */
   total: number | null;
-  /** Present while a full listing runs: the page it goes on with. */
-  listing?: { pageToken: string | null };
+  /** Present while a full listing runs: the label and page it goes on with. */
+  listing?: { label: Label; pageToken: string | null };
 }
 
 function readCursor(cursor: SyncCursor | null): GoogleCursor | null {
-  if (cursor === null || cursor.v !== CURSOR_VERSION || typeof cursor.historyId !== 'string') {
-    return null;
-  }
+  if (cursor === null || typeof cursor.historyId !== 'string') return null;
   return cursor as unknown as GoogleCursor;
 }
 
 const toCursor = (cursor: GoogleCursor): SyncCursor => ({ ...cursor });
 
-/** The fetched messages (null: deleted since) as the messages to store and the changes. */
-function sorted(fetched: readonly (GmailMessage | null)[], fromMs: number) {
-  const messages: SyncedMessage[] = [];
-  const changes: MessageChange[] = [];
-  let older = 0;
-  for (const gmail of fetched) {
-    const taken = gmail && classify(gmail);
-    if (!taken) continue;
-    if ('change' in taken) changes.push(taken.change);
-    else if (taken.message.sentAt.getTime() >= fromMs) messages.push(taken.message);
-    else older += 1;
-  }
-  return { messages, changes, older };
-}
+const isOurs = (labels: readonly string[] | undefined) =>
+  (labels ?? []).some((label) => (LABELS as readonly string[]).includes(label));
 
 interface GoogleAccount {
   serviceAccount: ServiceAccount;
@@ -73,27 +55,30 @@ export function createGoogleConnector(
     const from = Date.parse(`${target.dataFrom}T00:00:00Z`);
     let cursor = start;
     while (cursor.listing) {
-      const page = await api.listPage(target.email, cursor.listing.pageToken, signal);
-      const { messages, changes, older } = sorted(
-        await api.metadata(target.email, page.ids, signal),
-        from,
+      const { label, pageToken } = cursor.listing;
+      const page = await api.listPage(target.email, label, pageToken, signal);
+      const fetched = (await api.metadata(target.email, page.ids, signal)).filter(
+        (message): message is GmailMessage => message !== null,
       );
-      // Newest first: once a page reaches back past data_from, the listing is done.
-      const done = !page.nextPageToken || older > 0;
-      const count = cursor.count + messages.length;
+      const kept = fetched.filter((message) => Number(message.internalDate) >= from);
+      // Newest first: once a page reaches back past data_from, the label is done.
+      const labelDone = !page.nextPageToken || kept.length < fetched.length;
+      const nextLabel = LABELS[LABELS.indexOf(label) + 1];
+      const next = labelDone
+        ? nextLabel && { label: nextLabel, pageToken: null }
+        : { label, pageToken: page.nextPageToken ?? null };
+      const count = cursor.count + kept.length;
       cursor = {
-        v: CURSOR_VERSION,
         historyId: cursor.historyId,
         count,
         total: cursor.total,
-        ...(done ? {} : { listing: { pageToken: page.nextPageToken ?? null } }),
+        ...(next ? { listing: next } : {}),
       };
       yield {
-        messages,
-        changes,
+        messages: kept.map(toSyncedMessage),
         cursor: toCursor(cursor),
-        historyLoaded: done,
-        progress: { done: count, total: done ? count : Math.max(count, cursor.total ?? 0) },
+        historyLoaded: !next,
+        progress: { done: count, total: next ? Math.max(count, cursor.total ?? 0) : count },
       } satisfies SyncBatch;
     }
   }
@@ -102,11 +87,10 @@ export function createGoogleConnector(
     // The history id is taken before listing, so whatever arrives meanwhile comes by history.
     const profile = await api.profile(target.email, signal);
     const start: GoogleCursor = {
-      v: CURSOR_VERSION,
       historyId: profile.historyId,
       count: 0,
       total: profile.messagesTotal,
-      listing: { pageToken: null },
+      listing: { label: 'INBOX', pageToken: null },
     };
     yield* listing(target, start, signal);
   }
@@ -116,26 +100,31 @@ export function createGoogleConnector(
     let pageToken: string | null = null;
     do {
       const page = await api.historyPage(target.email, start.historyId, pageToken, signal);
-      // Every message added or relabelled (archived, filed, moved to spam or trash, or back) is
-      // read again: its labels now say where it is.
       const touched = new Set<string>();
+      // A message that left INBOX or SENT is read again, so its stored labels follow.
+      const left = new Set<string>();
       for (const record of page.history ?? []) {
         for (const added of record.messagesAdded ?? []) touched.add(added.message.id);
         for (const added of record.labelsAdded ?? []) touched.add(added.message.id);
-        for (const removed of record.labelsRemoved ?? []) touched.add(removed.message.id);
+        for (const removed of record.labelsRemoved ?? []) {
+          touched.add(removed.message.id);
+          if (isOurs(removed.labelIds)) left.add(removed.message.id);
+        }
       }
-      const { messages, changes } = sorted(
-        await api.metadata(target.email, [...touched], signal),
-        from,
+      const fetched = await api.metadata(target.email, [...touched], signal);
+      const kept = fetched.filter(
+        (message): message is GmailMessage =>
+          message !== null &&
+          (isOurs(message.labelIds) || left.has(message.id)) &&
+          Number(message.internalDate) >= from,
       );
       pageToken = page.nextPageToken ?? null;
       const last = page.history?.at(-1)?.id;
       const historyId = pageToken ? (last ?? start.historyId) : String(page.historyId);
-      const count = start.count + messages.length;
+      const count = start.count + kept.length;
       yield {
-        messages,
-        changes,
-        cursor: toCursor({ v: CURSOR_VERSION, historyId, count, total: start.total }),
+        messages: kept.map(toSyncedMessage),
+        cursor: toCursor({ historyId, count, total: start.total }),
         historyLoaded: true,
         progress: { done: count, total: Math.max(count, start.total ?? 0) },
       } satisfies SyncBatch;

@@ -9,34 +9,28 @@ import {
 import {
   MailProviderError,
   type MailConnector,
-  type MessageChange,
   type SyncBatch,
   type SyncCursor,
-  type SyncedMessage,
   type SyncTarget,
 } from '../connector';
-import { discoverFolders, type GraphFolder } from './folders';
 import {
   apiFailure,
+  FOLDERS,
   graphTokens,
   MESSAGE_FIELDS,
   toSyncedMessage,
   type DeltaPage,
+  type GraphFolder,
   type MicrosoftAccount,
 } from './graph';
 
-// Microsoft 365 through an app registration with client credentials. Every mail folder but
-// Deleted Items, Junk Email, Drafts, Outbox and Sync Issues is read with a delta query
-// (server/mail/microsoft/folders.ts): a first round from data_from, then the stored delta link
-// gives the changes since. Deleted Items and Junk Email are read first, only to set aside stored
-// messages moved there; a message moved out of a folder shows up in the folder it went to, so
-// its `@removed` entry changes nothing. Every page is one batch whose cursor holds the folder's
-// next link, so a sync killed mid-way resumes at the page it was on.
+// Microsoft 365 through an app registration with client credentials. Each folder (inbox, sent
+// items) is read with a delta query: a first round from data_from, then the stored delta link
+// gives the changes since. Every page is one batch whose cursor holds the folder's next link,
+// so a sync killed mid-way resumes at the page it was on.
 
 /** Messages per delta page (Prefer: odata.maxpagesize). */
 const PAGE_SIZE = 500;
-/** Cursors from before every folder was read (inbox and sentitems only) start over. */
-const CURSOR_VERSION = 2;
 
 interface FolderState {
   /** The next link while a round runs, the delta link after it. */
@@ -46,15 +40,14 @@ interface FolderState {
 }
 
 interface GraphCursor {
-  v: typeof CURSOR_VERSION;
-  /** By folder id. */
-  folders: Record<string, FolderState>;
+  inbox?: FolderState;
+  sentitems?: FolderState;
   count: number;
   total: number | null;
 }
 
-function readCursor(cursor: SyncCursor | null): GraphCursor | null {
-  if (cursor === null || cursor.v !== CURSOR_VERSION) return null;
+function readCursor(cursor: SyncCursor | null): GraphCursor {
+  if (cursor === null || typeof cursor.count !== 'number') return { count: 0, total: null };
   return cursor as unknown as GraphCursor;
 }
 
@@ -79,42 +72,32 @@ export function createMicrosoftConnector(
     );
   };
 
-  const firstRound = (target: SyncTarget, folder: GraphFolder) => {
-    const params = new URLSearchParams({
-      $select: folder.setAside ? 'internetMessageId' : MESSAGE_FIELDS.join(','),
-      $filter: `receivedDateTime ge ${target.dataFrom}T00:00:00Z`,
-    });
-    return `${userUrl(target.email)}/mailFolders/${folder.id}/messages/delta?${params}`;
+  const folderCount = async (address: string, folder: GraphFolder, signal: AbortSignal) => {
+    const reply = await get(
+      `${userUrl(address)}/mailFolders/${folder}?$select=totalItemCount`,
+      signal,
+    );
+    const count = (reply as { totalItemCount?: unknown }).totalItemCount;
+    return typeof count === 'number' ? count : 0;
   };
 
-  /** A delta page as messages to store (a counted folder) or set aside (spam, trash). */
-  const sortPage = (page: DeltaPage, folder: GraphFolder, fromMs: number) => {
-    const messages: SyncedMessage[] = [];
-    const changes: MessageChange[] = [];
-    for (const item of page.value) {
-      // Moved out or deleted: where it went reports it (deleted for good, it stays counted).
-      if (item['@removed']) continue;
-      if (folder.setAside) {
-        const messageId = item.internetMessageId ?? null;
-        changes.push({ providerId: item.id, messageId, setAside: folder.setAside });
-      } else if (Date.parse(item.receivedDateTime ?? '') >= fromMs) {
-        // The filter is Graph's; older mail is dropped here too, should a link lose it.
-        messages.push(toSyncedMessage(item, folder));
-      }
-    }
-    return { messages, changes };
+  const firstRound = (target: SyncTarget, folder: GraphFolder) => {
+    const params = new URLSearchParams({
+      $select: MESSAGE_FIELDS.join(','),
+      $filter: `receivedDateTime ge ${target.dataFrom}T00:00:00Z`,
+    });
+    return `${userUrl(target.email)}/mailFolders/${folder}/messages/delta?${params}`;
   };
 
   async function* folderSync(
     target: SyncTarget,
     folder: GraphFolder,
     start: GraphCursor,
-    loadedAll: (cursor: GraphCursor) => boolean,
     signal: AbortSignal,
   ) {
     const from = Date.parse(`${target.dataFrom}T00:00:00Z`);
     let cursor = start;
-    let state = cursor.folders[folder.id];
+    let state = cursor[folder];
     let url = state?.link ?? firstRound(target, folder);
     for (;;) {
       let page: DeltaPage;
@@ -131,18 +114,20 @@ export function createMicrosoftConnector(
         url = firstRound(target, folder);
         continue;
       }
-      const { messages, changes } = sortPage(page, folder, from);
+      // The filter is Graph's; older mail is dropped here too, should a link lose it.
+      const messages = page.value
+        .filter((m) => !m['@removed'] && Date.parse(m.receivedDateTime ?? '') >= from)
+        .map((message) => toSyncedMessage(message, folder));
       const delta = page['@odata.deltaLink'];
       const next = page['@odata.nextLink'] ?? delta;
       if (!next)
         throw new MailProviderError('Microsoft Graph ended a delta page without a link', true);
       state = { link: next, loaded: (state?.loaded ?? false) || delta !== undefined };
       const count = cursor.count + messages.length;
-      cursor = { ...cursor, folders: { ...cursor.folders, [folder.id]: state }, count };
-      const loaded = loadedAll(cursor);
+      cursor = { ...cursor, [folder]: state, count };
+      const loaded = FOLDERS.every((name) => cursor[name]?.loaded);
       yield {
         messages,
-        changes,
         cursor: { ...cursor },
         historyLoaded: loaded,
         progress: { done: count, total: loaded ? count : Math.max(count, cursor.total ?? 0) },
@@ -153,24 +138,13 @@ export function createMicrosoftConnector(
   }
 
   async function* sync(target: SyncTarget, stored: SyncCursor | null, signal: AbortSignal) {
+    let cursor = readCursor(stored);
     try {
-      const plan = await discoverFolders((url) => get(url, signal), userUrl(target.email));
-      const previous = readCursor(stored);
-      const all = [...plan.setAside, ...plan.counted];
-      // Folders that are gone (deleted, or moved to Deleted Items) leave the cursor.
-      const folders = Object.fromEntries(
-        all.flatMap((f) => (previous?.folders[f.id] ? [[f.id, previous.folders[f.id]!]] : [])),
-      );
-      let cursor: GraphCursor = {
-        v: CURSOR_VERSION,
-        folders,
-        count: previous?.count ?? 0,
-        total: previous?.total ?? plan.counted.reduce((sum, f) => sum + f.total, 0),
-      };
-      const loadedAll = (c: GraphCursor) => plan.counted.every((f) => c.folders[f.id]?.loaded);
-      for (const folder of all) {
-        cursor = yield* folderSync(target, folder, cursor, loadedAll, signal);
+      if (stored === null) {
+        const counts = await Promise.all(FOLDERS.map((f) => folderCount(target.email, f, signal)));
+        cursor = { count: 0, total: counts.reduce((sum, n) => sum + n, 0) };
       }
+      for (const folder of FOLDERS) cursor = yield* folderSync(target, folder, cursor, signal);
     } catch (error) {
       throw providerError(error, apiFailure);
     }
@@ -181,9 +155,7 @@ export function createMicrosoftConnector(
     const email = address.toLowerCase();
     return probeWith(async () => {
       await get(`${userUrl(email)}/mailboxSettings`, signal);
-      const inbox = await get(`${userUrl(email)}/mailFolders/inbox?$select=totalItemCount`, signal);
-      const count = (inbox as { totalItemCount?: unknown }).totalItemCount;
-      return typeof count === 'number' ? count : 0;
+      return folderCount(email, 'inbox', signal);
     }, apiFailure);
   };
 

@@ -8,6 +8,9 @@ import { MailProviderError, type SyncedMessage } from '../connector';
 
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 
+export const FOLDERS = ['inbox', 'sentitems'] as const;
+export type GraphFolder = (typeof FOLDERS)[number];
+
 /** Only what the statistics need: no body, no preview. */
 export const MESSAGE_FIELDS = [
   'conversationId',
@@ -65,27 +68,21 @@ function addressList(recipients: readonly Recipient[] | undefined): string | nul
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-/** A mail folder as the sync names it: its path of display names, and whether it is Sent Items. */
-export interface FolderRef {
-  path: string;
-  isSent: boolean;
-}
-
-export function toSyncedMessage(message: GraphMessage, folder: FolderRef): SyncedMessage {
+export function toSyncedMessage(message: GraphMessage, folder: GraphFolder): SyncedMessage {
   const headers = new Map<string, string>();
   for (const { name, value } of message.internetMessageHeaders ?? []) {
     if (!headers.has(name.toLowerCase())) headers.set(name.toLowerCase(), value);
   }
   const header = (name: string) => headers.get(name) ?? null;
   const received = message.receivedDateTime ?? message.sentDateTime ?? '';
-  const at = folder.isSent ? (message.sentDateTime ?? received) : received;
+  const at = folder === 'sentitems' ? (message.sentDateTime ?? received) : received;
   return {
     providerId: message.id,
     threadKey: message.conversationId || null,
-    folder: folder.path,
+    folder,
     labels: [],
     categories: message.categories ?? [],
-    inSentFolder: folder.isSent,
+    inSentFolder: folder === 'sentitems',
     sentAt: new Date(at),
     headers: {
       from: addressList(message.from ? [message.from] : []),

@@ -84,13 +84,12 @@ export interface StoredMessage {
   categories: string[];
   from_address: string;
   subject: string;
-  set_aside: string | null;
 }
 
 export function storedMessages(db: Db, mailbox: SyncedMailbox): Promise<StoredMessage[]> {
   return db.query<StoredMessage>(
     `select provider_id, thread_key, direction, sent_at, folder, labels, categories, from_address,
-            subject, set_aside
+            subject
        from messages where workspace_id = $1 and mailbox_id = $2 order by sent_at, provider_id`,
     [mailbox.store.workspaceId, mailbox.store.mailboxId],
   );

@@ -69,27 +69,16 @@ async function filledMailbox(inbox: number, sent: number) {
   return { mailbox, box, expected: fill(box, inbox, sent) };
 }
 
-/** The delta calls on a folder, named by its well-known name. */
-const deltaCalls = (mailbox: SyncedMailbox, folder: string) => {
-  const id = graph.mailbox(mailbox.target.email).folders.id(folder);
-  return graph.server.calls.filter(
-    (call) => call.path === `/v1.0/users/${mailbox.target.email}/mailFolders/${id}/messages/delta`,
+const deltaCalls = (mailbox: SyncedMailbox, folder: string) =>
+  graph.server.calls.filter(
+    (call) =>
+      call.path === `/v1.0/users/${mailbox.target.email}/mailFolders/${folder}/messages/delta`,
   );
-};
 const firstRounds = (mailbox: SyncedMailbox, folder: string) =>
   deltaCalls(mailbox, folder).filter((call) => call.query.has('$filter'));
-/** The folders the sync reads: Deleted Items and Junk Email, then the counted ones. */
-const FOLDERS_READ = [
-  'Deleted Items',
-  'Junk Email',
-  'Inbox',
-  'Sent Items',
-  'Archive',
-  'Conversation History',
-];
 
 describe('Microsoft connector: first sync', () => {
-  it('reads every folder by delta from data_from, page by page', async () => {
+  it('reads inbox and sent items by delta from data_from, page by page', async () => {
     const { mailbox, expected } = await filledMailbox(1200, 60);
     const run = await syncAndStore(suite.db, connector(), mailbox);
     expect(run.inserted).toBe(expected);
@@ -103,12 +92,12 @@ describe('Microsoft connector: first sync', () => {
     expect(first?.query.get('$select')?.split(',')).not.toContain('body');
     expect(stored.find((m) => m.subject === 'inbox 1199')).toMatchObject({
       direction: 'inbound',
-      folder: 'Inbox',
+      folder: 'inbox',
       thread_key: 'conv-39',
       categories: [],
       from_address: 'customer9@client.example',
     });
-    const sent = stored.filter((m) => m.folder === 'Sent Items');
+    const sent = stored.filter((m) => m.folder === 'sentitems');
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((m) => m.direction === 'outbound')).toBe(true);
     expect(await syncState(suite.db, mailbox)).toMatchObject({
@@ -134,8 +123,7 @@ describe('Microsoft connector: first sync', () => {
 
   it('resumes at the page a stopped sync reached, storing every message once', async () => {
     const { mailbox, expected } = await filledMailbox(1200, 10);
-    // Deleted Items and Junk Email come first, a page each, then the inbox's first page.
-    expect((await syncAndStore(suite.db, connector(), mailbox, 3)).inserted).toBe(500);
+    expect((await syncAndStore(suite.db, connector(), mailbox, 1)).inserted).toBe(500);
     await syncAndStore(suite.db, connector(), mailbox);
     expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
     expect(firstRounds(mailbox, 'inbox')).toHaveLength(1);
@@ -149,7 +137,7 @@ describe('Microsoft connector: later syncs', () => {
     const before = graph.server.calls.length;
     const from = { address: 'new@client.example' };
     box.add('inbox', { received: new Date(), from, subject: 'New question' });
-    const oldest = (await storedMessages(suite.db, mailbox)).find((m) => m.folder === 'Inbox');
+    const oldest = (await storedMessages(suite.db, mailbox)).find((m) => m.folder === 'inbox');
     box.categorize(oldest?.provider_id ?? '', ['Escalated']);
     const run = await syncAndStore(suite.db, connector(), mailbox);
     expect(run.inserted).toBe(1);
@@ -160,7 +148,7 @@ describe('Microsoft connector: later syncs', () => {
     ]);
     const later = graph.server.calls.slice(before);
     expect(later.every((call) => !call.query.has('$filter'))).toBe(true);
-    expect(later.filter((call) => call.query.has('$deltatoken'))).toHaveLength(FOLDERS_READ.length);
+    expect(later.filter((call) => call.query.has('$deltatoken'))).toHaveLength(2);
   });
 
   it('reads a folder in full again when its delta link expired, storing nothing twice', async () => {
@@ -183,22 +171,16 @@ describe('Microsoft connector: links', () => {
   it('never sends its token to a link outside Graph', async () => {
     const { mailbox } = await filledMailbox(1, 0);
     const before = graph.server.calls.length;
-    const inbox = graph.mailbox(mailbox.target.email).folders.id('inbox')!;
     const cursor = {
-      v: 2,
       count: 0,
       total: null,
-      folders: { [inbox]: { link: 'http://127.0.0.2:9/steal', loaded: true } },
+      inbox: { link: 'http://127.0.0.2:9/steal', loaded: true },
     };
-    const read = async () => {
-      const batches = connector().sync(mailbox.target, cursor, new AbortController().signal);
-      for await (const batch of batches) void batch;
-    };
-    await expect(read()).rejects.toThrow(
+    const batches = connector().sync(mailbox.target, cursor, new AbortController().signal);
+    await expect(batches[Symbol.asyncIterator]().next()).rejects.toThrow(
       `Microsoft Graph sent a link outside ${graph.graphBaseUrl}`,
     );
-    // Nothing was asked of the inbox: the link was refused before any call.
-    expect(graph.server.calls.slice(before).some((call) => call.path.includes(inbox))).toBe(false);
+    expect(graph.server.calls.slice(before)).toEqual([]);
   });
 });
 
