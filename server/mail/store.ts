@@ -1,5 +1,6 @@
 import { sql } from '../db/sql';
 import type { Tx } from '../db/types';
+import { bumpDataVersion } from '../stats/data-version';
 import type { SyncBatch } from './connector';
 import { batchRows, changeRow, threadByHeaders, type StoreTarget } from './store-rows';
 import { applyChanges, mergeDescendants, upsertRows } from './store-sql';
@@ -78,5 +79,6 @@ export async function commitBatch(
     }
   }
   await advanceCursor(tx, target, batch);
+  if (threads.size > 0) await bumpDataVersion(tx, target.workspaceId, target.mailboxId);
   return { inserted, threads: [...threads] };
 }
