@@ -156,6 +156,9 @@ export function createImapConnector(
     // Folders that are gone (deleted, renamed) leave the cursor.
     const state: ImapCursor = { folders: {} };
     const snapshot = (): SyncCursor => ({ folders: { ...previous, ...state.folders } });
+    const finished = (path: string) => {
+      state.folders[path] = { ...state.folders[path]!, historyDone: true };
+    };
     const client = await connect(target.email);
     try {
       const plan = await folders(client);
@@ -186,6 +189,7 @@ export function createImapConnector(
             progress: progress(total),
           };
         }
+        finished(folder.path);
       }
       const readings: Reading[] = [];
       for (const folder of plan.counted) {
@@ -205,10 +209,7 @@ export function createImapConnector(
             progress: progress(remaining),
           };
         }
-        state.folders[reading.folder.path] = {
-          ...state.folders[reading.folder.path]!,
-          historyDone: true,
-        };
+        finished(reading.folder.path);
       }
       // One closing batch: records folders with nothing new, the reset of a changed UIDVALIDITY,
       // and the time of this sync.
