@@ -159,7 +159,7 @@ export async function markDue(
   return rows.map((row) => row.email);
 }
 
-export interface LeaseHolder {
+interface LeaseHolder {
   email: string;
   owner: string;
   /** ISO 8601, UTC. */

@@ -10,7 +10,7 @@ import { describeImapFailure } from './failures';
 // one was given.
 
 /** `true`: TLS from the first byte (993); `starttls`: upgrade on 143, required; `false`: clear. */
-export type ImapTls = true | 'starttls' | false;
+type ImapTls = true | 'starttls' | false;
 
 export interface ImapSettings {
   host: string;
@@ -30,7 +30,7 @@ export interface ImapSettings {
   sentFolder: string;
 }
 
-export interface SessionTimeouts {
+interface SessionTimeouts {
   connectTimeoutMs?: number;
 }
 
