@@ -6,9 +6,9 @@ import {
   findMailboxIds,
   insertMailboxes,
   listMailboxes,
-  lockMailboxQuota,
   removeMailboxes,
 } from '../repos/mailboxes';
+import { lockQuota } from '../repos/quotas';
 
 const ADMIN = { roles: ['admin'], feature: 'mailboxes' } as const;
 
@@ -41,7 +41,7 @@ export default function mailboxesRoutes(app: FastifyInstance) {
     const emails = normalizeEmails(body.emails);
     checkDataFrom(body.data_from);
     const mailboxes = await db.transaction(async (tx) => {
-      const quota = await lockMailboxQuota(tx, auth.workspaceId);
+      const quota = await lockQuota(tx, auth.workspaceId, 'mailboxes');
       const problem = addressProblem(emails, quota.allowedDomains);
       if (problem) throw badRequest(problem);
       const tracked = [...(await findMailboxIds(tx, auth.workspaceId, emails)).keys()];
