@@ -5,7 +5,7 @@ import type { Queryable } from '../db/types';
 // The workspace row is locked first, so parallel requests that add are counted one after
 // another.
 
-export interface Quota {
+interface Quota {
   /** The domains the workspace's addresses may have. */
   allowedDomains: string[];
   max: number;

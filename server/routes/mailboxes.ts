@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from './route';
 import { badRequest } from '../http/errors';
 import { addressProblem, normalizeEmails } from '../domain/mailbox-addresses';
+import { trackedMailboxIds } from '../domain/references';
 import {
   findMailboxIds,
   insertMailboxes,
@@ -62,11 +63,8 @@ export default function mailboxesRoutes(app: FastifyInstance) {
   route(app, 'deleteMailboxes', ADMIN, async ({ body, auth, db }) => {
     const emails = normalizeEmails(body.emails);
     await db.transaction(async (tx) => {
-      const found = await findMailboxIds(tx, auth.workspaceId, emails);
-      const unknown = emails.filter((email) => !found.has(email));
-      if (unknown.length > 0)
-        throw badRequest(`These mailboxes are not tracked: ${unknown.join(', ')}.`);
-      await removeMailboxes(tx, auth.workspaceId, [...found.values()], body.delete_from_bq);
+      const ids = trackedMailboxIds(emails, await findMailboxIds(tx, auth.workspaceId, emails));
+      await removeMailboxes(tx, auth.workspaceId, ids, body.delete_from_bq);
     });
     return { status: 204 };
   });
