@@ -4,6 +4,16 @@ import type { SyncCursor } from '../mail/connector';
 
 // The sync lease rows (mailbox_sync). Every time comes from the worker's clock as a parameter,
 // so tests move time without waiting; each statement is one short transaction of its own.
+//
+// A holder renews its lease every renewal period (a third of the lease) and records when. One
+// that stops renewing (killed, hung) is taken over once a renewal is a quarter period overdue,
+// not only when the whole lease runs out; the quarter allows for a busy event loop.
+
+/** Seconds between a holder's renewals of a lease of `leaseSeconds`. */
+export const renewalSeconds = (leaseSeconds: number) => leaseSeconds / 3;
+
+/** Seconds without a renewal after which a holder is taken to have stopped. */
+const staleSeconds = (leaseSeconds: number) => renewalSeconds(leaseSeconds) * 1.25;
 
 export interface ClaimedMailbox {
   workspaceId: number;
@@ -35,7 +45,8 @@ export async function claimDueMailboxes(
   return db.query<ClaimedMailbox>(
     sql`update mailbox_sync s
         set lease_owner = ${owner},
-            lease_expires_at = ${at}::timestamptz + make_interval(secs => ${leaseSeconds})
+            lease_expires_at = ${at}::timestamptz + make_interval(secs => ${leaseSeconds}),
+            lease_renewed_at = ${at}
        from mailboxes m
       where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
         and (s.workspace_id, s.mailbox_id) in (
@@ -43,7 +54,9 @@ export async function claimDueMailboxes(
             from mailbox_sync q
             join mailboxes b on b.workspace_id = q.workspace_id and b.mailbox_id = q.mailbox_id
            where b.removed_at is null and q.next_run_at <= ${at}
-             and (q.lease_expires_at is null or q.lease_expires_at <= ${at})
+             and (q.lease_expires_at is null or q.lease_expires_at <= ${at}
+                  or q.lease_renewed_at
+                     <= ${at}::timestamptz - make_interval(secs => ${staleSeconds(leaseSeconds)}))
              and (${workspaceId}::int is null or q.workspace_id = ${workspaceId})
              and (${emails}::text[] is null or lower(b.email) = any(${emails}::text[]))
            order by q.next_run_at
@@ -62,10 +75,11 @@ export async function renewLease(
   now: Date,
   leaseSeconds: number,
 ): Promise<boolean> {
+  const at = now.toISOString();
   const rows = await db.query(
     sql`update mailbox_sync
-        set lease_expires_at =
-              ${now.toISOString()}::timestamptz + make_interval(secs => ${leaseSeconds})
+        set lease_expires_at = ${at}::timestamptz + make_interval(secs => ${leaseSeconds}),
+            lease_renewed_at = ${at}
       where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
         and lease_owner = ${owner}
       returning mailbox_id`,
@@ -82,7 +96,8 @@ export async function finishSync(
 ): Promise<void> {
   await db.query(
     sql`update mailbox_sync
-        set lease_owner = null, lease_expires_at = null, attempts = 0, last_error = null,
+        set lease_owner = null, lease_expires_at = null, lease_renewed_at = null, attempts = 0,
+            last_error = null,
             next_run_at = ${nextRunAt.toISOString()}
       where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
         and lease_owner = ${owner}`,
@@ -102,7 +117,8 @@ export async function failSync(
   await db.query(
     sql`with released as (
        update mailbox_sync
-          set lease_owner = null, lease_expires_at = null, attempts = attempts + 1,
+          set lease_owner = null, lease_expires_at = null, lease_renewed_at = null,
+              attempts = attempts + 1,
               last_error = ${failure.message}, next_run_at = ${failure.retryAt.toISOString()}
         where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
           and lease_owner = ${owner}
@@ -133,4 +149,30 @@ export async function markDue(
                    and b.mailbox_id = mailbox_sync.mailbox_id) as email`,
   );
   return rows.map((row) => row.email);
+}
+
+interface LeaseHolder {
+  email: string;
+  owner: string;
+  /** ISO 8601, UTC. */
+  expiresAt: string;
+}
+
+/** Which of these mailboxes a live holder (one still renewing) has under lease at `now`. */
+export function liveLeaseHolders(
+  db: Queryable,
+  workspaceId: number,
+  emails: readonly string[],
+  now: Date,
+  leaseSeconds: number,
+): Promise<LeaseHolder[]> {
+  const at = now.toISOString();
+  return db.query<LeaseHolder>(sql`
+    select lower(m.email) as email, s.lease_owner as owner, s.lease_expires_at as "expiresAt"
+      from mailbox_sync s
+      join mailboxes m on m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
+     where s.workspace_id = ${workspaceId} and lower(m.email) = any(${emails}::text[])
+       and s.lease_owner is not null and s.lease_expires_at > ${at}
+       and s.lease_renewed_at > ${at}::timestamptz - make_interval(secs => ${staleSeconds(leaseSeconds)})
+     order by lower(m.email)`);
 }
