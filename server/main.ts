@@ -28,6 +28,7 @@ async function open(config: Config): Promise<Db> {
 import { SecretsKeyError } from './mail/secrets';
 import type { Runner } from './workers/runner';
 import { openSecrets, startWorkers } from './workers/start';
+import { stopOnSignals } from './signals';
 
 function readConfig(): Config {
   try {
@@ -48,25 +49,11 @@ async function main() {
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
   // or PGlite's folder is left half-written.
   const running: { app?: FastifyInstance; cli?: Server; workers?: Runner } = {};
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`Mailpulse stopping (${signal})`);
+  stopOnSignals('Mailpulse', async () => {
     running.cli?.close();
-    const stopped = running.workers ? running.workers.stop() : Promise.resolve();
-    stopped
-      .then(() => (running.app ? running.app.close() : db.close()))
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Mailpulse could not stop cleanly', error);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+    await running.workers?.stop();
+    await (running.app ? running.app.close() : db.close());
+  });
 
   await migrate(db);
   if (config.seedDemo) {

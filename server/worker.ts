@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { SecretsKeyError } from './mail/secrets';
 import { openSecrets, startWorkers } from './workers/start';
+import { stopOnSignals } from './signals';
 
 async function main() {
   let config;
@@ -32,21 +33,10 @@ async function main() {
   };
   const workers = startWorkers(db, config, secrets, log);
   console.log('Mailpulse worker running');
-  const stop = (signal: string) => {
-    console.log(`Mailpulse worker stopping (${signal})`);
-    workers
-      .stop()
-      .then(() => db.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Mailpulse worker could not stop cleanly', error);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals('Mailpulse worker', async () => {
+    await workers.stop();
+    await db.close();
+  });
 }
 
 await main();

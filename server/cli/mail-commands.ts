@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/types';
+import { sql } from '../db/sql';
 import type { Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncOutcome, type SyncWorkerDeps } from '../mail/sync-worker';
 import { saveMailAccount, type MailAccount } from '../repos/mail-accounts';
@@ -102,16 +103,6 @@ async function accountOf(command: MailCommand, deps: MailCommandDeps): Promise<M
   }
 }
 
-const STATUS_SQL = `
-  select m.email, m.status,
-         (select count(*)::int from messages g
-           where g.workspace_id = m.workspace_id and g.mailbox_id = m.mailbox_id) as messages,
-         s.last_synced_at, s.last_error
-    from mailboxes m
-    left join mailbox_sync s on s.workspace_id = m.workspace_id and s.mailbox_id = m.mailbox_id
-   where m.workspace_id = $1 and m.removed_at is null
-   order by lower(m.email)`;
-
 async function status(db: Db, workspaceId: number): Promise<string[]> {
   const rows = await db.query<{
     email: string;
@@ -119,7 +110,15 @@ async function status(db: Db, workspaceId: number): Promise<string[]> {
     messages: number;
     last_synced_at: string | null;
     last_error: string | null;
-  }>(STATUS_SQL, [workspaceId]);
+  }>(sql`
+    select m.email, m.status,
+           (select count(*)::int from messages g
+             where g.workspace_id = m.workspace_id and g.mailbox_id = m.mailbox_id) as messages,
+           s.last_synced_at, s.last_error
+      from mailboxes m
+      left join mailbox_sync s on s.workspace_id = m.workspace_id and s.mailbox_id = m.mailbox_id
+     where m.workspace_id = ${workspaceId} and m.removed_at is null
+     order by lower(m.email)`);
   return rows.map((row) =>
     [row.email, row.status, row.messages, row.last_synced_at ?? '', row.last_error ?? ''].join(
       '\t',

@@ -32,35 +32,6 @@ export async function findAlert(
   return alert ?? null;
 }
 
-/** Locks the workspace row, so concurrent creations are counted one after another. */
-export async function lockAlertSlots(
-  tx: Queryable,
-  workspaceId: number,
-): Promise<{ used: number; max: number }> {
-  const [ws] = await tx.query<{ max_alerts: number }>(
-    sql`select max_alerts from workspaces where workspace_id = ${workspaceId} for update`,
-  );
-  const [count] = await tx.query<{ used: number }>(
-    sql`select count(*)::int as used from alerts where workspace_id = ${workspaceId}`,
-  );
-  return { used: count?.used ?? 0, max: ws?.max_alerts ?? 0 };
-}
-
-/** The mailbox ids of the given addresses (any case) and the addresses that are not tracked. */
-export async function resolveMailboxes(
-  tx: Queryable,
-  workspaceId: number,
-  emails: readonly string[],
-): Promise<{ ids: number[]; unknown: string[] }> {
-  const rows = await tx.query<{
-    mailbox_id: number;
-    email: string;
-  }>(sql`select mailbox_id, lower(email) as email from mailboxes
-      where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[]) and removed_at is null`);
-  const found = new Set(rows.map((r) => r.email));
-  return { ids: rows.map((r) => r.mailbox_id), unknown: emails.filter((e) => !found.has(e)) };
-}
-
 export async function insertAlert(
   tx: Queryable,
   workspaceId: number,

@@ -1,3 +1,4 @@
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 
 // A workspace's mail account: which provider its mailboxes are read through, the settings that
@@ -17,8 +18,7 @@ export async function getMailAccount(
   workspaceId: number,
 ): Promise<MailAccount | null> {
   const [row] = await db.query<MailAccount>(
-    `select provider, settings, secret from mail_accounts where workspace_id = $1`,
-    [workspaceId],
+    sql`select provider, settings, secret from mail_accounts where workspace_id = ${workspaceId}`,
   );
   return row ?? null;
 }
@@ -30,13 +30,13 @@ export async function saveMailAccount(
   account: MailAccount,
 ): Promise<boolean> {
   const [row] = await db.query<{ replaced: boolean }>(
-    `insert into mail_accounts (workspace_id, provider, settings, secret)
-     values ($1, $2, $3::jsonb, $4)
+    sql`insert into mail_accounts (workspace_id, provider, settings, secret)
+     values (${workspaceId}, ${account.provider}, ${JSON.stringify(account.settings)}::jsonb,
+             ${account.secret})
      on conflict (workspace_id) do update
        set provider = excluded.provider, settings = excluded.settings,
            secret = excluded.secret, updated_at = now()
      returning (xmax <> 0) as replaced`,
-    [workspaceId, account.provider, JSON.stringify(account.settings), account.secret],
   );
   return row?.replaced ?? false;
 }

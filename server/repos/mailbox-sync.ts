@@ -39,35 +39,31 @@ export async function claimDueMailboxes(
   limit: number,
   filter: ClaimFilter = {},
 ): Promise<ClaimedMailbox[]> {
+  const at = now.toISOString();
+  const workspaceId = filter.workspaceId ?? null;
+  const emails = filter.emails ?? null;
   return db.query<ClaimedMailbox>(
-    `update mailbox_sync s
-        set lease_owner = $1, lease_expires_at = $2::timestamptz + make_interval(secs => $3),
-            lease_renewed_at = $2
+    sql`update mailbox_sync s
+        set lease_owner = ${owner},
+            lease_expires_at = ${at}::timestamptz + make_interval(secs => ${leaseSeconds}),
+            lease_renewed_at = ${at}
        from mailboxes m
       where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
         and (s.workspace_id, s.mailbox_id) in (
           select q.workspace_id, q.mailbox_id
             from mailbox_sync q
             join mailboxes b on b.workspace_id = q.workspace_id and b.mailbox_id = q.mailbox_id
-           where b.removed_at is null and q.next_run_at <= $2
-             and (q.lease_expires_at is null or q.lease_expires_at <= $2
-                  or q.lease_renewed_at <= $2::timestamptz - make_interval(secs => $7))
-             and ($5::int is null or q.workspace_id = $5)
-             and ($6::text[] is null or lower(b.email) = any($6::text[]))
+           where b.removed_at is null and q.next_run_at <= ${at}
+             and (q.lease_expires_at is null or q.lease_expires_at <= ${at}
+                  or q.lease_renewed_at
+                     <= ${at}::timestamptz - make_interval(secs => ${staleSeconds(leaseSeconds)}))
+             and (${workspaceId}::int is null or q.workspace_id = ${workspaceId})
+             and (${emails}::text[] is null or lower(b.email) = any(${emails}::text[]))
            order by q.next_run_at
-           limit $4
+           limit ${limit}
              for update of q skip locked)
       returning s.workspace_id as "workspaceId", s.mailbox_id as "mailboxId",
                 lower(m.email) as email, m.data_from as "dataFrom", s.cursor, s.attempts`,
-    [
-      owner,
-      now.toISOString(),
-      leaseSeconds,
-      limit,
-      filter.workspaceId ?? null,
-      filter.emails ?? null,
-      staleSeconds(leaseSeconds),
-    ],
   );
 }
 
@@ -79,12 +75,14 @@ export async function renewLease(
   now: Date,
   leaseSeconds: number,
 ): Promise<boolean> {
+  const at = now.toISOString();
   const rows = await db.query(
-    `update mailbox_sync set lease_expires_at = $4::timestamptz + make_interval(secs => $5),
-            lease_renewed_at = $4
-      where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3
+    sql`update mailbox_sync
+        set lease_expires_at = ${at}::timestamptz + make_interval(secs => ${leaseSeconds}),
+            lease_renewed_at = ${at}
+      where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
+        and lease_owner = ${owner}
       returning mailbox_id`,
-    [mailbox.workspaceId, mailbox.mailboxId, owner, now.toISOString(), leaseSeconds],
   );
   return rows.length > 0;
 }
@@ -97,12 +95,12 @@ export async function finishSync(
   nextRunAt: Date,
 ): Promise<void> {
   await db.query(
-    `update mailbox_sync
+    sql`update mailbox_sync
         set lease_owner = null, lease_expires_at = null, lease_renewed_at = null, attempts = 0,
             last_error = null,
-            next_run_at = $4
-      where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3`,
-    [mailbox.workspaceId, mailbox.mailboxId, owner, nextRunAt.toISOString()],
+            next_run_at = ${nextRunAt.toISOString()}
+      where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
+        and lease_owner = ${owner}`,
   );
 }
 
@@ -117,24 +115,18 @@ export async function failSync(
   failure: { message: string; transient: boolean; retryAt: Date },
 ): Promise<void> {
   await db.query(
-    `with released as (
+    sql`with released as (
        update mailbox_sync
           set lease_owner = null, lease_expires_at = null, lease_renewed_at = null,
               attempts = attempts + 1,
-              last_error = $4, next_run_at = $5
-        where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3
+              last_error = ${failure.message}, next_run_at = ${failure.retryAt.toISOString()}
+        where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
+          and lease_owner = ${owner}
         returning workspace_id, mailbox_id)
      update mailboxes m set status = 'sync_error'
        from released r
-      where not $6 and m.workspace_id = r.workspace_id and m.mailbox_id = r.mailbox_id`,
-    [
-      mailbox.workspaceId,
-      mailbox.mailboxId,
-      owner,
-      failure.message,
-      failure.retryAt.toISOString(),
-      failure.transient,
-    ],
+      where not ${failure.transient} and m.workspace_id = r.workspace_id
+        and m.mailbox_id = r.mailbox_id`,
   );
 }
 
@@ -145,16 +137,16 @@ export async function markDue(
   now: Date,
   emails?: readonly string[],
 ): Promise<string[]> {
+  const only = emails ?? null;
   const rows = await db.query<{ email: string }>(
-    `insert into mailbox_sync (workspace_id, mailbox_id, next_run_at)
-     select m.workspace_id, m.mailbox_id, $2 from mailboxes m
-      where m.workspace_id = $1 and m.removed_at is null
-        and ($3::text[] is null or lower(m.email) = any($3::text[]))
+    sql`insert into mailbox_sync (workspace_id, mailbox_id, next_run_at)
+     select m.workspace_id, m.mailbox_id, ${now.toISOString()} from mailboxes m
+      where m.workspace_id = ${workspaceId} and m.removed_at is null
+        and (${only}::text[] is null or lower(m.email) = any(${only}::text[]))
      on conflict (workspace_id, mailbox_id) do update set next_run_at = excluded.next_run_at
      returning (select lower(email) from mailboxes b
                  where b.workspace_id = mailbox_sync.workspace_id
                    and b.mailbox_id = mailbox_sync.mailbox_id) as email`,
-    [workspaceId, now.toISOString(), emails ?? null],
   );
   return rows.map((row) => row.email);
 }

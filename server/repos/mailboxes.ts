@@ -102,24 +102,6 @@ export async function findMailboxNames(
   return new Map(rows.map((row) => [row.email, row.full_name]));
 }
 
-interface MailboxQuota {
-  allowedDomains: string[];
-  max: number;
-  used: number;
-}
-
-/** Locks the workspace row, so parallel requests add mailboxes one after another. */
-export async function lockMailboxQuota(tx: Queryable, workspaceId: number): Promise<MailboxQuota> {
-  const [row] = await tx.query<{ allowed_domains: string[]; max_mailboxes: number }>(
-    sql`select allowed_domains, max_mailboxes from workspaces where workspace_id = ${workspaceId} for update`,
-  );
-  if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
-  const [count] = await tx.query<{ used: number }>(
-    sql`select count(*)::int as used from mailboxes where workspace_id = ${workspaceId} and removed_at is null`,
-  );
-  return { allowedDomains: row.allowed_domains, max: row.max_mailboxes, used: count?.used ?? 0 };
-}
-
 /** Inserts mailboxes in `loading_data`, due for sync, named after the user of the same address when there is one. */
 export async function insertMailboxes(
   tx: Queryable,

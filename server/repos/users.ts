@@ -93,24 +93,6 @@ export async function emailsOfOtherWorkspaces(
   return rows.map((row) => row.email);
 }
 
-interface UserQuota {
-  allowedDomains: string[];
-  max: number;
-  used: number;
-}
-
-/** Locks the workspace row, so parallel requests add users one after another. */
-export async function lockUserQuota(tx: Queryable, workspaceId: number): Promise<UserQuota> {
-  const [row] = await tx.query<{ allowed_domains: string[]; max_users: number }>(
-    sql`select allowed_domains, max_users from workspaces where workspace_id = ${workspaceId} for update`,
-  );
-  if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
-  const [count] = await tx.query<{ used: number }>(
-    sql`select count(*)::int as used from users where workspace_id = ${workspaceId}`,
-  );
-  return { allowedDomains: row.allowed_domains, max: row.max_users, used: count?.used ?? 0 };
-}
-
 /** Inserts users, named after the tracked mailbox of the same address; returns their ids. */
 export async function insertUsers(
   tx: Queryable,

@@ -3,6 +3,9 @@ import type { Queryable, Tx } from '../db/types';
 import { route, type Access } from './route';
 import { badRequest, notFound } from '../http/errors';
 import { cleanAlertInput, type AlertFields, type AlertInput } from '../domain/alerts';
+import { trackedMailboxIds } from '../domain/references';
+import { findMailboxIds } from '../repos/mailboxes';
+import { lockQuota } from '../repos/quotas';
 import * as repo from '../repos/alerts';
 import { ALERT_LIMIT_MESSAGE, MAX_PG_INTEGER as MAX_ID } from '../../common/limits';
 
@@ -22,11 +25,8 @@ async function requireAlert(
 
 /** The ids of the alert's mailboxes; every address must be a mailbox this workspace tracks. */
 async function mailboxIds(tx: Tx, workspaceId: number, fields: AlertFields): Promise<number[]> {
-  const { ids, unknown } = await repo.resolveMailboxes(tx, workspaceId, fields.mailboxes);
-  if (unknown.length > 0) {
-    throw badRequest(`These mailboxes are not tracked: ${unknown.join(', ')}.`);
-  }
-  return ids;
+  const { mailboxes } = fields;
+  return trackedMailboxIds(mailboxes, await findMailboxIds(tx, workspaceId, mailboxes));
 }
 
 async function replaceAlert(tx: Tx, workspaceId: number, alertId: number, input: AlertInput) {
@@ -54,7 +54,7 @@ export default function alertsRoutes(app: FastifyInstance) {
   route(app, 'createAlert', ACCESS, async ({ body, auth, db }) => {
     const fields = cleanAlertInput(body);
     const alert = await db.transaction(async (tx) => {
-      const slots = await repo.lockAlertSlots(tx, auth.workspaceId);
+      const slots = await lockQuota(tx, auth.workspaceId, 'alerts');
       if (slots.used >= slots.max) throw badRequest(ALERT_LIMIT_MESSAGE);
       const ids = await mailboxIds(tx, auth.workspaceId, fields);
       const alertId = await repo.insertAlert(tx, auth.workspaceId, fields, {

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { route } from './route';
 import { badRequest } from '../http/errors';
 import { addressProblem, normalizeEmails } from '../domain/mailbox-addresses';
+import { trackedMailboxIds } from '../domain/references';
 import {
   findMailboxIds,
   insertMailboxes,
   listMailboxes,
-  lockMailboxQuota,
   removeMailboxes,
 } from '../repos/mailboxes';
+import { lockQuota } from '../repos/quotas';
 
 const ADMIN = { roles: ['admin'], feature: 'mailboxes' } as const;
 
@@ -41,7 +42,7 @@ export default function mailboxesRoutes(app: FastifyInstance) {
     const emails = normalizeEmails(body.emails);
     checkDataFrom(body.data_from);
     const mailboxes = await db.transaction(async (tx) => {
-      const quota = await lockMailboxQuota(tx, auth.workspaceId);
+      const quota = await lockQuota(tx, auth.workspaceId, 'mailboxes');
       const problem = addressProblem(emails, quota.allowedDomains);
       if (problem) throw badRequest(problem);
       const tracked = [...(await findMailboxIds(tx, auth.workspaceId, emails)).keys()];
@@ -62,11 +63,8 @@ export default function mailboxesRoutes(app: FastifyInstance) {
   route(app, 'deleteMailboxes', ADMIN, async ({ body, auth, db }) => {
     const emails = normalizeEmails(body.emails);
     await db.transaction(async (tx) => {
-      const found = await findMailboxIds(tx, auth.workspaceId, emails);
-      const unknown = emails.filter((email) => !found.has(email));
-      if (unknown.length > 0)
-        throw badRequest(`These mailboxes are not tracked: ${unknown.join(', ')}.`);
-      await removeMailboxes(tx, auth.workspaceId, [...found.values()], body.delete_from_bq);
+      const ids = trackedMailboxIds(emails, await findMailboxIds(tx, auth.workspaceId, emails));
+      await removeMailboxes(tx, auth.workspaceId, ids, body.delete_from_bq);
     });
     return { status: 204 };
   });

@@ -3,6 +3,7 @@ import { DbConstraintError, type Tx } from '../db/types';
 import { route } from './route';
 import { badRequest, notFound } from '../http/errors';
 import { normalizeEmails } from '../domain/mailbox-addresses';
+import { requireTeams, trackedMailboxIds } from '../domain/references';
 import { findMailboxIds } from '../repos/mailboxes';
 import {
   deleteTeams,
@@ -24,11 +25,7 @@ async function memberIds(
   members: readonly string[],
 ): Promise<number[]> {
   const emails = normalizeEmails(members);
-  const found = await findMailboxIds(tx, workspaceId, emails);
-  const untracked = emails.filter((email) => !found.has(email));
-  if (untracked.length > 0)
-    throw badRequest(`These mailboxes are not tracked: ${untracked.join(', ')}.`);
-  return [...found.values()];
+  return trackedMailboxIds(emails, await findMailboxIds(tx, workspaceId, emails));
 }
 
 async function checkName(tx: Tx, workspaceId: number, name: string, exceptTeamId: number | null) {
@@ -91,9 +88,7 @@ export default function teamsRoutes(app: FastifyInstance) {
   route(app, 'deleteTeams', ADMIN, async ({ body, auth, db }) => {
     const ids = [...new Set(body.teams)];
     await db.transaction(async (tx) => {
-      const existing = await findTeamIds(tx, auth.workspaceId, ids);
-      const missing = ids.filter((id) => !existing.has(id));
-      if (missing.length > 0) throw badRequest(`These teams do not exist: ${missing.join(', ')}.`);
+      requireTeams(ids, await findTeamIds(tx, auth.workspaceId, ids));
       await deleteTeams(tx, auth.workspaceId, ids);
     });
     return { status: 204 };

@@ -5,7 +5,9 @@ import { route } from './route';
 import { SnapshotCache } from '../db/snapshot-cache';
 import { badRequest } from '../http/errors';
 import { addressProblem, nameFromAddress, normalizeEmails } from '../domain/mailbox-addresses';
+import { requireTeams, trackedMailboxIds } from '../domain/references';
 import { findMailboxIds, findMailboxNames } from '../repos/mailboxes';
+import { lockQuota } from '../repos/quotas';
 import { findTeamIds } from '../repos/teams';
 import {
   deleteUsers,
@@ -14,7 +16,6 @@ import {
   findUsersById,
   insertUsers,
   listUsers,
-  lockUserQuota,
   replaceGrants,
   setRole,
 } from '../repos/users';
@@ -38,14 +39,9 @@ async function resolveGrants(
   if (emails.length === 0 && teamIds.length === 0) {
     throw badRequest('A manager needs at least one team or mailbox to see.');
   }
-  const found = await findMailboxIds(tx, workspaceId, emails);
-  const untracked = emails.filter((email) => !found.has(email));
-  if (untracked.length > 0)
-    throw badRequest(`These mailboxes are not tracked: ${untracked.join(', ')}.`);
-  const existing = await findTeamIds(tx, workspaceId, teamIds);
-  const missing = teamIds.filter((id) => !existing.has(id));
-  if (missing.length > 0) throw badRequest(`These teams do not exist: ${missing.join(', ')}.`);
-  return { mailboxIds: [...found.values()], teamIds };
+  const mailboxIds = trackedMailboxIds(emails, await findMailboxIds(tx, workspaceId, emails));
+  requireTeams(teamIds, await findTeamIds(tx, workspaceId, teamIds));
+  return { mailboxIds, teamIds };
 }
 
 /** The spec's texts, typos included; the addresses follow the colon. */
@@ -70,7 +66,7 @@ type CreateUsersBody = Schemas['CreateUsers'];
 
 /** Creates the new addresses and gives existing users the role; returns every affected user id. */
 async function saveUsers(tx: Tx, workspaceId: number, emails: string[], body: CreateUsersBody) {
-  const quota = await lockUserQuota(tx, workspaceId);
+  const quota = await lockQuota(tx, workspaceId, 'users');
   const problem = addressProblem(emails, quota.allowedDomains);
   if (problem) throw badRequest(problem);
   const elsewhere = await emailsOfOtherWorkspaces(tx, workspaceId, emails);

@@ -6,6 +6,13 @@ import { EMPTY, joinSql, sql, type Sql } from '../db/sql';
 // items become clauses, with the items as bound `text[]` parameters, so an empty setting costs
 // nothing.
 
+/** A list of tags on the message (`m.labels`, `m.categories`): any of them, ignoring case. */
+const tagClauses = (tags: Sql) => ({
+  is: (p: Sql) => sql`exists (select 1 from unnest(${tags}) l where lower(l) = any(${p}))`,
+  contains: (p: Sql) =>
+    sql`exists (select 1 from unnest(${tags}) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
+});
+
 const CLAUSES = {
   addresses: {
     is: (p: Sql) => sql`m.cps && ${p}`,
@@ -28,21 +35,13 @@ const CLAUSES = {
     contains: (p: Sql) =>
       sql`exists (select 1 from unnest(${p}) i where strpos(lower(m.subject), i) > 0)`,
   },
-  labels: {
-    is: (p: Sql) => sql`exists (select 1 from unnest(m.labels) l where lower(l) = any(${p}))`,
-    contains: (p: Sql) =>
-      sql`exists (select 1 from unnest(m.labels) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
-  },
+  labels: tagClauses(sql`m.labels`),
   folders: {
     is: (p: Sql) => sql`coalesce(lower(m.folder) = any(${p}), false)`,
     contains: (p: Sql) =>
       sql`exists (select 1 from unnest(${p}) i where strpos(lower(m.folder), i) > 0)`,
   },
-  categories: {
-    is: (p: Sql) => sql`exists (select 1 from unnest(m.categories) l where lower(l) = any(${p}))`,
-    contains: (p: Sql) =>
-      sql`exists (select 1 from unnest(m.categories) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
-  },
+  categories: tagClauses(sql`m.categories`),
 } as const;
 
 /**
