@@ -57,6 +57,10 @@ export async function openPglite(dataDir: string): Promise<Db> {
       await turn();
       return run<R>(pglite, sql, params);
     },
+    async runScript(text: string): Promise<void> {
+      scope.assertOutside('runScript');
+      await run(pglite, text, undefined);
+    },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       scope.assertOutside('transaction');
       await turn();
@@ -65,6 +69,9 @@ export async function openPglite(dataDir: string): Promise<Db> {
           __tx: true,
           query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) =>
             run<R>(transaction, sql, params),
+          runScript: async (text: string) => {
+            await run(transaction, text, undefined);
+          },
         };
         return scope.run(() => fn(tx));
       });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TARGET } from '../../common/response-target';
-import { route } from '../contract/route';
+import { route } from './route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
@@ -19,7 +19,7 @@ type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
  * Reads the caller's mailboxes and the workspace's stamp (one statement, shared by concurrent
  * requests of the same visibility), resolves the scope (400/403 first), then takes the figure
  * from the cache or computes it in a transaction of its own. The figure is frozen, so its checked
- * JSON is kept as bytes (contract/route.ts).
+ * JSON is kept as bytes (routes/route.ts).
  */
 async function cachedFigure<T extends object>(
   db: Db,
