@@ -22,7 +22,7 @@ export async function bumpDataVersion(
 }
 
 /** What a statistics request reads before its figure: the caller's mailboxes and the stamp. */
-export interface StatsBase {
+interface StatsBase {
   /** e.g. `g3:v1042`; equal stamps mean equal figures. */
   stamp: string;
   visible: VisibleMailbox[];
