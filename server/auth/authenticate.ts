@@ -4,7 +4,7 @@ import {
   type Features,
   type Role,
 } from '../../common/access-model';
-import { FreshBatch } from '../db/fresh-batch';
+import { sharedReads } from '../db/fresh-batch';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
@@ -51,19 +51,7 @@ async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string
 
 // Concurrent requests' sessions are read together (server/db/fresh-batch.ts), each from a read
 // that began after it arrived: a revoked token is refused at once, as when read one by one.
-const sessionReads = new WeakMap<Queryable, FreshBatch<string, Row>>();
-
-function sessionOf(db: Queryable, tokenHash: string): Promise<Row | undefined> {
-  let batch = sessionReads.get(db);
-  if (!batch) {
-    batch = new FreshBatch(
-      (hashes) => readSessions(db, hashes),
-      (hash) => hash,
-    );
-    sessionReads.set(db, batch);
-  }
-  return batch.load(tokenHash);
-}
+const sessionReads = sharedReads(readSessions, (hash: string) => hash);
 
 export async function authenticate(
   db: Queryable,
@@ -72,7 +60,7 @@ export async function authenticate(
   const token = TOKEN_HEADER.exec(authorization ?? '')?.[1];
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const row = await sessionOf(db, tokenHash);
+  const row = await sessionReads(db).load(tokenHash);
   if (!row) return null;
   return {
     userId: row.user_id,

@@ -5,6 +5,8 @@
 // Under load the reads go round back to back, each answering everything asked meanwhile; alone,
 // a request waits one turn of the event loop for company (setImmediate, after pending I/O).
 
+import type { Queryable } from './types';
+
 interface Waiting<K, V> {
   key: K;
   settle: { resolve: (value: V | undefined) => void; reject: (error: unknown) => void }[];
@@ -52,4 +54,34 @@ export class FreshBatch<K, V> {
       this.#reading = false;
     }
   }
+}
+
+/**
+ * One batch per database, made on first use: `shared(db).load(key)`. `read` gets the database and
+ * the keys of one batch.
+ */
+export function sharedReads<K, V>(
+  read: (db: Queryable, keys: K[]) => Promise<Map<string, V>>,
+  idOf: (key: K) => string,
+): (db: Queryable) => FreshBatch<K, V> {
+  const batches = new WeakMap<Queryable, FreshBatch<K, V>>();
+  return (db) => {
+    let batch = batches.get(db);
+    if (!batch) {
+      batch = new FreshBatch((keys) => read(db, keys), idOf);
+      batches.set(db, batch);
+    }
+    return batch;
+  };
+}
+
+/** A batch read of one statement per distinct key, run together. */
+export function eachKey<K, V>(
+  readOne: (db: Queryable, key: K) => Promise<V>,
+  idOf: (key: K) => string,
+): (db: Queryable, keys: K[]) => Promise<Map<string, V>> {
+  return async (db, keys) =>
+    new Map(
+      await Promise.all(keys.map(async (key) => [idOf(key), await readOne(db, key)] as const)),
+    );
 }

@@ -1,7 +1,7 @@
-import { FreshBatch } from '../db/fresh-batch';
+import { eachKey, sharedReads } from '../db/fresh-batch';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import { visibleMailboxes, type Viewer } from '../repos/visible-mailboxes';
+import { visibilityKey, visibleMailboxes, type Viewer } from '../repos/visible-mailboxes';
 import type { VisibleMailbox } from './scope';
 
 // What a workspace's figures depend on, as a stamp that changes whenever any of it does: the
@@ -44,29 +44,14 @@ async function readBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
   return { stamp: `g${row?.generation ?? 0}:v${row?.version ?? 0}`, visible: row?.visible ?? [] };
 }
 
-/** Admins all see every mailbox of their workspace: one read serves them all. */
-const viewerId = (viewer: Viewer) =>
-  viewer.role === 'admin'
-    ? `${viewer.workspaceId}|admin`
-    : `${viewer.workspaceId}|${viewer.role}|${viewer.userId}|${viewer.email.toLowerCase()}`;
-
-const baseReads = new WeakMap<Queryable, FreshBatch<Viewer, StatsBase>>();
+const baseReads = sharedReads(eachKey(readBase, visibilityKey), visibilityKey);
 
 /**
  * The caller's visible mailboxes and the workspace's stamp, in one statement read after the
  * request arrived; concurrent requests of the same visibility share it (server/db/fresh-batch.ts).
  */
 export async function readStatsBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
-  let batch = baseReads.get(db);
-  if (!batch) {
-    const read = async (viewers: Viewer[]) =>
-      new Map(
-        await Promise.all(viewers.map(async (v) => [viewerId(v), await readBase(db, v)] as const)),
-      );
-    batch = new FreshBatch(read, viewerId);
-    baseReads.set(db, batch);
-  }
-  const base = await batch.load(viewer);
+  const base = await baseReads(db).load(viewer);
   if (!base) throw new Error('the statistics base read returned nothing');
   return base;
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { executeArgv } from '../../../server/cli/execute';
 import { loadConfig } from '../../../server/config';
-import type { Db } from '../../../server/db/types';
 import { startDovecot, type Dovecot } from '../../support/dovecot';
 import { addSyncedMailbox, message, readFromDovecot, secrets } from '../support/mail-sync';
+import { countCalls } from '../support/count-calls';
 import { statsScenario } from '../support/stats';
 import { setUpTestApp } from '../support/suite';
 
@@ -25,34 +25,6 @@ afterAll(async () => {
 });
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
-
-/**
- * Counts what `db` runs while `work` does: transactions (the computations of figures) and
- * statements outside them (each request's session, visible mailboxes and stamp).
- */
-async function countCalls(db: Db, work: () => Promise<unknown>) {
-  const transaction = db.transaction.bind(db);
-  const query = db.query.bind(db);
-  const anyQuery = query as (...args: unknown[]) => Promise<object[]>;
-  const counts = { transactions: 0, statements: 0 };
-  const counting: Pick<Db, 'transaction' | 'query'> = {
-    transaction: (fn) => {
-      counts.transactions += 1;
-      return transaction(fn);
-    },
-    query: (...args: unknown[]) => {
-      counts.statements += 1;
-      return anyQuery(...args);
-    },
-  };
-  Object.assign(db, counting);
-  try {
-    await work();
-  } finally {
-    Object.assign(db, { transaction, query });
-  }
-  return counts;
-}
 
 describe('statistics reused while nothing changed', () => {
   it('reads a message synced a moment ago at once, never the figure before it', async () => {
