@@ -8,11 +8,14 @@
  * call (`client.GET('…')` in src/machines/native-dashboard/), and the requests with their queries
  * are recorded as Chromium opens /dashboard on the real app, in waves: a request belongs to the
  * wave of the dashboard's replies that had arrived when it was sent. (The shell's own requests,
- * the signed-in user and the settings an admin's menu preloads, are left out.) Fifty people (fifty admins, each with a session of their own, six connections each, as a
- * browser opens) then repeat that view for BENCH_LOAD_SECONDS (30 s); a view's time is from its
- * first request to its last reply. The app runs in this process; the load client in a worker.
+ * the signed-in user and the settings an admin's menu preloads, are left out.) Fifty people
+ * (fifty admins, each with a session of their own and six connections, as a browser opens) then
+ * repeat that view for BENCH_LOAD_SECONDS (30 s); a view's time is from its first request to its
+ * last reply, connecting included. The app runs in this process; the load client in a worker.
  */
 import { cp, readFile, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
@@ -122,6 +125,36 @@ async function serve(db: Db): Promise<{ app: FastifyInstance; url: string }> {
   return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
 }
 
+/**
+ * The same fifty people against a server that answers every request at once: what this machine
+ * and the load client cost by themselves, the floor under the figures above it (the machine is
+ * shared; a busy one shows here).
+ */
+async function floor(waves: string[][]): Promise<string> {
+  const server = createServer((_request, reply) => reply.end('{}'));
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const plan = { baseUrl: `http://127.0.0.1:${port}`, tokens: ['-'], socketsPerClient: 6 };
+    const load = await runLoad({ ...plan, clients: PEOPLE, seconds: SINGLE_SECONDS, waves });
+    return (
+      `  floor (the load client against a server that answers at once): a view takes ` +
+      `p50 ${ms(percentile(load.views, 0.5))}, p99 ${ms(percentile(load.views, 0.99))}`
+    );
+  } finally {
+    server.close();
+  }
+}
+
+/** Each kind of request's p50 and p99 under the fifty people, by path. */
+function byPath(requests: Record<string, number[]>): string {
+  const kinds = Object.entries(requests).map(
+    ([path, times]) =>
+      `${path.replace('/portal/api/', '')} ${ms(percentile(times, 0.5))}/${ms(percentile(times, 0.99))}`,
+  );
+  return `  by request (p50/p99): ${kinds.join(', ')}`;
+}
+
 /** One statistics request: its first (computed) reply, then alone and under 50 connections. */
 async function endpoint(plan: Omit<LoadPlan, 'waves' | 'clients'>, label: string, path: string) {
   const once = async () => {
@@ -166,6 +199,8 @@ async function measure(browser: Browser, target: Target): Promise<string[]> {
         `p99 ${ms(p99)} (budget ${target.budgetMs} ms), p99 ÷ one person's view ` +
         `${(p99 / single).toFixed(1)}; ${fifty.views.length} views` +
         (fifty.failures.length > 0 ? `, ${fifty.failures.length} failed requests` : ''),
+      byPath(fifty.requests),
+      await floor(waves),
       await endpoint(plan, 'summary, 90 days', `/portal/api/stats/summary?${range(90)}`),
       await endpoint(
         plan,
