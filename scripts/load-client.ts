@@ -2,9 +2,10 @@
  * A load client for the benches: `clients` simulated people, each repeating one view for a fixed
  * time. A view is a list of waves; a wave's requests go out together (as a page sends them) and
  * the next wave starts when all of them are answered. Each person has its own keep-alive agent
- * with at most `socketsPerClient` connections (a browser opens six per host). It runs in a worker
- * thread, so its own work does not delay the server's event loop when both share a process; it is
- * a bounded node:http loop (no wrk or autocannon here) that records every reply's time.
+ * with at most `socketsPerClient` connections (a browser opens six per host), opened before the
+ * clock starts when `warmPath` is set. It runs in a worker thread, so its own work does not delay
+ * the server's event loop when both share a process; it is a bounded node:http loop (no wrk or
+ * autocannon here) that records every reply's time.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -18,6 +19,11 @@ export interface LoadPlan {
   /** Paths with their query, wave by wave. */
   waves: string[][];
   socketsPerClient: number;
+  /**
+   * Fetched on every connection before the clock starts, as a browser has its connections open
+   * from loading the page (e.g. `/dashboard`, the app's HTML); none when unset.
+   */
+  warmPath?: string;
 }
 
 export interface LoadResult {
@@ -33,29 +39,41 @@ export interface LoadResult {
 const CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { baseUrl, tokens, clients, seconds, waves, socketsPerClient } = workerData;
-const until = performance.now() + seconds * 1000;
+const { baseUrl, tokens, clients, seconds, waves, socketsPerClient, warmPath } = workerData;
+let until = 0;
 const views = [];
 const requests = {};
 const failures = [];
-function get(agent, token, path) {
+function get(agent, token, path, record = true) {
   return new Promise((done) => {
     const started = performance.now();
     const headers = { authorization: 'Token ' + token, accept: 'application/json' };
     const request = http.get(baseUrl + path, { agent, headers }, (reply) => {
       reply.on('data', () => {});
       reply.on('end', () => {
+        if (!record) return done();
         const name = path.split('?')[0];
         if (reply.statusCode !== 200) failures.push(reply.statusCode + ' ' + name);
         else (requests[name] ??= []).push(performance.now() - started);
         done();
       });
     });
-    request.on('error', (error) => { failures.push(error.message + ' ' + path); done(); });
+    request.on('error', (error) => {
+      if (record) failures.push(error.message + ' ' + path);
+      done();
+    });
   });
 }
-async function person(index) {
+async function connect(index) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: socketsPerClient });
+  const token = tokens[index % tokens.length];
+  if (warmPath) {
+    const open = Array.from({ length: socketsPerClient }, () => get(agent, token, warmPath, false));
+    await Promise.all(open);
+  }
+  return agent;
+}
+async function person(agent, index) {
   const token = tokens[index % tokens.length];
   while (performance.now() < until) {
     const started = performance.now();
@@ -64,9 +82,13 @@ async function person(index) {
   }
   agent.destroy();
 }
-Promise.all(Array.from({ length: clients }, (_, index) => person(index))).then(() =>
-  parentPort.postMessage({ views, requests, failures }),
-);
+// Everyone connects first; then the clock starts for all at once.
+Promise.all(Array.from({ length: clients }, (_, index) => connect(index)))
+  .then((agents) => {
+    until = performance.now() + seconds * 1000;
+    return Promise.all(agents.map((agent, index) => person(agent, index)));
+  })
+  .then(() => parentPort.postMessage({ views, requests, failures }));
 `;
 
 export function runLoad(plan: LoadPlan): Promise<LoadResult> {
