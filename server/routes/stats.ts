@@ -6,7 +6,13 @@ import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
 import { readStatsBase } from '../stats/data-version';
 import { breakdown, summary, timeseries } from '../stats/figures';
-import { distribution, heatmap, unreplied } from '../stats/lists';
+import {
+  distribution,
+  heatmap,
+  unrepliedPage,
+  waitingNow,
+  type UnrepliedPage,
+} from '../stats/lists';
 import { StatsResultCache } from '../stats/result-cache';
 import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope';
 
@@ -97,17 +103,32 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
+  // The page is reused while the mail is unchanged; its waiting times grow by the second, so they
+  // are added for the second of asking, once for all who ask for that page in that second.
+  const waiting = new WeakMap<
+    UnrepliedPage,
+    { second: number; reply: ReturnType<typeof waitingNow> }
+  >();
+  const withWaiting = (page: UnrepliedPage) => {
+    const now = thisSecond();
+    const known = waiting.get(page);
+    if (known?.second === now.getTime()) return known.reply;
+    const reply = waitingNow(app.db, page, now);
+    waiting.set(page, { second: now.getTime(), reply });
+    reply.catch(() => waiting.get(page)?.reply === reply && waiting.delete(page));
+    return reply;
+  };
+
   route(app, 'listUnrepliedRequests', {}, async ({ auth, query }) => {
     const paging = {
       order: query.order ?? 'newest',
       page: query.page ?? 1,
       pageSize: query.page_size ?? 50,
-      now: thisSecond(),
     };
-    const body = await figure(auth, 'unreplied', query, paging, (tx, scope) =>
-      unreplied(tx, scope, paging),
+    const page = await figure(auth, 'unreplied', query, paging, (tx, scope) =>
+      unrepliedPage(tx, scope, paging),
     );
-    return { status: 200, body };
+    return { status: 200, body: await withWaiting(page) };
   });
 
   route(app, 'exportStatsCsv', {}, async ({ auth, query }) => {

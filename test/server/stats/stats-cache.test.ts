@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { executeArgv } from '../../../server/cli/execute';
 import { loadConfig } from '../../../server/config';
@@ -13,6 +13,7 @@ import { setUpTestApp } from '../support/suite';
 
 type Summary = components['schemas']['StatsSummary'];
 type Breakdown = components['schemas']['StatsBreakdown'];
+type UnrepliedPage = components['schemas']['StatsUnrepliedPage'];
 
 const t = setUpTestApp('cache');
 let dovecot: Dovecot;
@@ -94,5 +95,32 @@ describe('statistics reused while nothing changed', () => {
     expect(team.statusCode, team.body).toBe(201);
     expect((await countCalls(t.db, async () => (replies = await fifty()))).transactions).toBe(1);
     expect(replies[0]?.json<Breakdown>().rows.map((row) => row.key)).toEqual(['Desk']);
+  });
+
+  it('lists the unreplied once while the mail is unchanged, its waiting times as of each second', async () => {
+    const { ws, insert, rebuild } = await statsScenario(t);
+    await insert([{ at: '2026-03-10T09:00:00Z' }]);
+    await rebuild();
+    const admin = t.admin(ws);
+    const url = `/portal/api/stats/unreplied?${RANGE}&order=longest&page=1&page_size=10`;
+    const waited = async () => {
+      const reply = await admin.get(url);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<UnrepliedPage>().unreplied.map((row) => row.waiting.calendar);
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-10T10:00:00Z'));
+      let first: number[] = [];
+      expect((await countCalls(t.db, async () => (first = await waited()))).transactions).toBe(1);
+      expect(first).toEqual([3600]);
+      // A minute on, the same page with the times of now, and no list computed again.
+      vi.setSystemTime(new Date('2026-03-10T10:01:00Z'));
+      let later: number[] = [];
+      expect((await countCalls(t.db, async () => (later = await waited()))).transactions).toBe(0);
+      expect(later).toEqual([3660]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
