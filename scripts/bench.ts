@@ -26,6 +26,7 @@ import { cloudSyncTimings } from './bench-gmail-sync';
 import { dashboardTimings } from './bench-dashboard';
 import { serverTimings } from './bench-server';
 import { statsTimings } from './bench-stats';
+import { fiftyTimings } from './bench-fifty';
 import { loadTimings } from './bench-load';
 import { tableTimings } from './bench-tables';
 
@@ -164,6 +165,10 @@ const MEASUREMENTS: Measurement[] = [
   {
     name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
     run: () => loadTimings(scratchDir),
+  },
+  {
+    name: 'fifty people open the dashboard; statistics under 50 connections (embedded database; PostgreSQL with BENCH_DATABASE_URL)',
+    run: (context) => fiftyTimings(context.browser, scratchDir, BENCH_TEMPLATE),
   },
 ];
 

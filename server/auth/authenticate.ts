@@ -4,9 +4,10 @@ import {
   type Features,
   type Role,
 } from '../../common/access-model';
+import { sharedReads } from '../db/fresh-batch';
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
-import { sql } from '../db/sql';
 
 /** Who is calling: resolved from the token on every request, so removals and revocations act at once. */
 export interface AuthContext {
@@ -36,6 +37,22 @@ function withDefaults(features: Partial<Features> | null): Features {
 
 const TOKEN_HEADER = /^Token ([A-Za-z0-9_-]{20,200})$/;
 
+/** The live sessions among some token hashes, in one statement. */
+async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string, Row>> {
+  const rows = await db.query<Row & { token_hash: string }>(sql`
+    select t.token_hash, u.user_id, u.workspace_id, u.role, u.email, u.full_name,
+           (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
+              from workspace_features f where f.workspace_id = u.workspace_id) as features
+      from session_tokens t
+      join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
+     where t.token_hash = any(${hashes}::text[]) and t.revoked_at is null and t.expires_at > now()`);
+  return new Map(rows.map((row) => [row.token_hash, row]));
+}
+
+// Concurrent requests' sessions are read together (server/db/fresh-batch.ts), each from a read
+// that began after it arrived: a revoked token is refused at once, as when read one by one.
+const sessionReads = sharedReads(readSessions, (hash: string) => hash);
+
 export async function authenticate(
   db: Queryable,
   authorization: string | undefined,
@@ -43,13 +60,7 @@ export async function authenticate(
   const token = TOKEN_HEADER.exec(authorization ?? '')?.[1];
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const [row] =
-    await db.query<Row>(sql`select u.user_id, u.workspace_id, u.role, u.email, u.full_name,
-            (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
-               from workspace_features f where f.workspace_id = u.workspace_id) as features
-       from session_tokens t
-       join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
-      where t.token_hash = ${tokenHash} and t.revoked_at is null and t.expires_at > now()`);
+  const row = await sessionReads(db).load(tokenHash);
   if (!row) return null;
   return {
     userId: row.user_id,

@@ -1,7 +1,8 @@
+import { eachKey, sharedReads } from '../db/fresh-batch';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { visibleMailboxes, type Viewer } from './visible-mailboxes';
+import { visibilityKey, visibleMailboxes, type Viewer } from './visible-mailboxes';
 
 type DashboardFilters = Schemas['DashboardFilters'];
 
@@ -10,7 +11,7 @@ type DashboardFilters = Schemas['DashboardFilters'];
  * statistics scope lets them see (with the sync progress the empty state shows), the teams they
  * may filter by (the statistics API's team check), and every contact group.
  */
-export async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<DashboardFilters> {
+async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<DashboardFilters> {
   const { workspaceId, role, userId } = viewer;
   const [row] = await tx.query<{ filters: DashboardFilters }>(
     sql`with visible as (${visibleMailboxes(viewer)})
@@ -39,4 +40,19 @@ export async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<D
   );
   if (!row) throw new Error('the filters query returned no row');
   return row.filters;
+}
+
+const filterReads = sharedReads(eachKey(dashboardFilters, visibilityKey), visibilityKey);
+
+/**
+ * The caller's filter choices, read after the request arrived; concurrent callers who see the
+ * same share one read (server/db/fresh-batch.ts), so a team opening the dashboard costs one.
+ */
+export async function sharedDashboardFilters(
+  db: Queryable,
+  viewer: Viewer,
+): Promise<DashboardFilters> {
+  const filters = await filterReads(db).load(viewer);
+  if (!filters) throw new Error('the filters read returned nothing');
+  return filters;
 }

@@ -26,3 +26,9 @@ export const visibleMailboxes = ({ workspaceId, role, userId, email }: Viewer): 
                     join team_members tm on tm.workspace_id = mt.workspace_id and tm.team_id = mt.team_id
                    where mt.workspace_id = ${workspaceId} and mt.user_id = ${userId} and tm.mailbox_id = m.mailbox_id)))
      or (${role} = 'viewer' and lower(m.email) = lower(${email})))`;
+
+/** Equal for callers who see the same mailboxes and teams: all admins of a workspace share one. */
+export const visibilityKey = (viewer: Viewer): string =>
+  viewer.role === 'admin'
+    ? `${viewer.workspaceId}|admin`
+    : `${viewer.workspaceId}|${viewer.role}|${viewer.userId}|${viewer.email.toLowerCase()}`;

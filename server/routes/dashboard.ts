@@ -7,7 +7,7 @@ import { SupersetError, supersetClient, type GuestUser } from '../superset/clien
 import { guestTokenRls } from '../superset/rls';
 import type { Db } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { dashboardFilters } from '../repos/dashboard-filters';
+import { sharedDashboardFilters } from '../repos/dashboard-filters';
 import { workspaceOf } from './session';
 
 const LOOKER_EMBED = 'https://lookerstudio.google.com/embed/';
@@ -108,7 +108,7 @@ export default function dashboardRoutes(app: FastifyInstance) {
   });
 
   route(app, 'getDashboardFilters', {}, async ({ db, auth }) => {
-    const body = await db.transaction((tx) => dashboardFilters(tx, auth));
+    const body = await sharedDashboardFilters(db, auth);
     return { status: 200, body };
   });
 

@@ -4,9 +4,15 @@ import { route } from './route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
-import { readStatsStamp } from '../stats/data-version';
+import { readStatsBase } from '../stats/data-version';
 import { breakdown, summary, timeseries } from '../stats/figures';
-import { distribution, heatmap, unreplied } from '../stats/lists';
+import {
+  distribution,
+  heatmap,
+  unrepliedPage,
+  waitingNow,
+  type UnrepliedPage,
+} from '../stats/lists';
 import { StatsResultCache } from '../stats/result-cache';
 import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope';
 
@@ -16,10 +22,10 @@ import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope
 type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
 
 /**
- * Resolves the caller's scope (400/403 first) and the workspace's stamp in one short
- * transaction, then takes the figure from the cache or computes it in a transaction of its own:
- * on PGlite a transaction holds the one connection, so none may wait for another request's.
- * The figure is frozen, so its checked JSON is kept as bytes (routes/route.ts).
+ * Reads the caller's mailboxes and the workspace's stamp (one statement, shared by concurrent
+ * requests of the same visibility), resolves the scope (400/403 first), then takes the figure
+ * from the cache or computes it in a transaction of its own. The figure is frozen, so its checked
+ * JSON is kept as bytes (routes/route.ts).
  */
 async function cachedFigure<T extends object>(
   db: Db,
@@ -28,11 +34,10 @@ async function cachedFigure<T extends object>(
   request: { operation: string; filters: StatsFilters; options: object },
   figure: Figure<T>,
 ): Promise<T> {
-  const { scope, stamp } = await db.transaction(async (tx) => ({
-    scope: await resolveScope(tx, auth, request.filters),
-    stamp: await readStatsStamp(tx, auth.workspaceId),
-  }));
-  const { workspaceId, mailboxIds, groupIds, from, to } = scope;
+  const { stamp, visible } = await readStatsBase(db, auth);
+  const scope = await resolveScope(db, auth, request.filters, visible);
+  const { workspaceId, groupIds, from, to } = scope;
+  const mailboxIds = [...scope.mailboxIds].sort((a, b) => a - b);
   const key = { op: request.operation, mailboxIds, groupIds, from, to, ...request.options };
   return cache.get(workspaceId, stamp, key, () =>
     db.transaction((tx) => figure(tx, scope)).then((value) => Object.freeze(value)),
@@ -98,17 +103,32 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
+  // The page is reused while the mail is unchanged; its waiting times grow by the second, so they
+  // are added for the second of asking, once for all who ask for that page in that second.
+  const waiting = new WeakMap<
+    UnrepliedPage,
+    { second: number; reply: ReturnType<typeof waitingNow> }
+  >();
+  const withWaiting = (page: UnrepliedPage) => {
+    const now = thisSecond();
+    const known = waiting.get(page);
+    if (known?.second === now.getTime()) return known.reply;
+    const reply = waitingNow(app.db, page, now);
+    waiting.set(page, { second: now.getTime(), reply });
+    reply.catch(() => waiting.get(page)?.reply === reply && waiting.delete(page));
+    return reply;
+  };
+
   route(app, 'listUnrepliedRequests', {}, async ({ auth, query }) => {
     const paging = {
       order: query.order ?? 'newest',
       page: query.page ?? 1,
       pageSize: query.page_size ?? 50,
-      now: thisSecond(),
     };
-    const body = await figure(auth, 'unreplied', query, paging, (tx, scope) =>
-      unreplied(tx, scope, paging),
+    const page = await figure(auth, 'unreplied', query, paging, (tx, scope) =>
+      unrepliedPage(tx, scope, paging),
     );
-    return { status: 200, body };
+    return { status: 200, body: await withWaiting(page) };
   });
 
   route(app, 'exportStatsCsv', {}, async ({ auth, query }) => {

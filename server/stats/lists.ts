@@ -60,32 +60,41 @@ interface UnrepliedPaging {
   order: 'newest' | 'longest';
   page: number;
   pageSize: number;
-  now: Date;
+}
+
+type Unreplied = Omit<Schemas['StatsUnreplied'], 'waiting'>;
+
+/**
+ * A page of waiting requests without their waiting times: it depends on the synced mail only, so
+ * it is reused while that is unchanged; `waitingNow` adds the times, which grow by the second.
+ */
+export interface UnrepliedPage extends Omit<Schemas['StatsUnrepliedPage'], 'unreplied'> {
+  workspaceId: number;
+  /** The statistics generation whose business hours the waiting times use. */
+  generation: number | null;
+  unreplied: (Unreplied & { mailbox_id: number })[];
 }
 
 /**
  * The waiting requests (one per awaiting thread, on its last message's date): the mailbox, the
- * sender and subject of the message the wait began with, when, and how long so far.
+ * sender and subject of the message the wait began with, and when. The order is by when, so the
+ * page does not depend on the time of asking.
  */
-export async function unreplied(
+export async function unrepliedPage(
   tx: Queryable,
   scope: StatsScope,
   paging: UnrepliedPaging,
-): Promise<Schemas['StatsUnrepliedPage']> {
+): Promise<UnrepliedPage> {
   const { workspaceId } = scope;
-  const { now, pageSize } = paging;
+  const { pageSize } = paging;
   const direction = paging.order === 'newest' ? sql`desc` : sql`asc`;
-  const rows = await tx.query<Schemas['StatsUnreplied'] & { total: number }>(
+  const rows = await tx.query<Unreplied & { mailbox_id: number; total: number; g: number | null }>(
     sql`with ${scopedFacts(scope)}, page as (
        select w.*, count(*) over () as total from waits w
         order by w.first_at ${direction}, w.mailbox_id, w.first_message_id
         limit ${pageSize} offset ${(paging.page - 1) * pageSize})
      select lower(mb.email) as mailbox, m.from_address as "from", m.subject,
-            p.first_at as received, p.total::int as total,
-            json_build_object(
-              'business', round(stats_business_seconds(${workspaceId}, gen.g, p.mailbox_id, p.first_at, ${now}::timestamptz)::numeric, 3)::float8,
-              'calendar', round(extract(epoch from ${now}::timestamptz - p.first_at), 3)::float8
-            ) as waiting
+            p.first_at as received, p.total::int as total, p.mailbox_id, gen.g
        from page p cross join gen
        join mailboxes mb on mb.workspace_id = ${workspaceId} and mb.mailbox_id = p.mailbox_id
        join messages m on m.workspace_id = ${workspaceId} and m.mailbox_id = p.mailbox_id
@@ -97,7 +106,38 @@ export async function unreplied(
     total,
     page: paging.page,
     page_size: paging.pageSize,
-    unreplied: rows.map(({ total: _total, ...item }) => item),
+    workspaceId,
+    generation: rows[0]?.g ?? null,
+    unreplied: rows.map(({ total: _total, g: _g, ...item }) => item),
+  };
+}
+
+/** The page with each request's business and calendar time waiting until `now`, in one statement. */
+export async function waitingNow(
+  db: Queryable,
+  page: UnrepliedPage,
+  now: Date,
+): Promise<Schemas['StatsUnrepliedPage']> {
+  const { workspaceId, generation, unreplied: items } = page;
+  const waits =
+    items.length === 0
+      ? []
+      : await db.query<Schemas['StatsWaiting']>(sql`
+    select round(stats_business_seconds(${workspaceId}, ${generation}::int, w.mailbox_id,
+                                        w.first_at, ${now}::timestamptz)::numeric, 3)::float8 as business,
+           round(extract(epoch from ${now}::timestamptz - w.first_at), 3)::float8 as calendar
+      from unnest(${items.map((item) => item.mailbox_id)}::int[],
+                  ${items.map((item) => item.received)}::timestamptz[])
+           with ordinality as w(mailbox_id, first_at, n)
+     order by w.n`);
+  return {
+    total: page.total,
+    page: page.page,
+    page_size: page.page_size,
+    unreplied: items.map(({ mailbox_id: _id, ...item }, index) => ({
+      ...item,
+      waiting: waits[index] ?? { business: 0, calendar: 0 },
+    })),
   };
 }
 

@@ -3,10 +3,10 @@ import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { commaList } from '../contract/validation';
 import { badRequest, forbidden } from '../http/errors';
-import { visibleMailboxes } from '../repos/visible-mailboxes';
 
 // What a statistics call covers: its dates, the mailboxes the caller may see
-// (repos/visible-mailboxes.ts) narrowed by the mailbox and team filters, and the contact groups.
+// (repos/visible-mailboxes.ts, read by the caller) narrowed by the mailbox and team filters, and
+// the contact groups.
 
 export interface StatsFilters {
   from: string;
@@ -64,14 +64,23 @@ async function groupIds(tx: Queryable, workspaceId: number, names: string[]) {
   return groups.map((group) => group.group_id);
 }
 
-/** The scope of a call, or 400 for a bad range and 403 for a filter naming what it may not see. */
+/** A mailbox the caller may see (repos/visible-mailboxes.ts). */
+export interface VisibleMailbox {
+  mailbox_id: number;
+  email: string;
+}
+
+/**
+ * The scope of a call, from the mailboxes the caller may see: 400 for a bad range and 403 for a
+ * filter naming what they may not see.
+ */
 export async function resolveScope(
   tx: Queryable,
   auth: AuthContext,
   filters: StatsFilters,
+  visible: readonly VisibleMailbox[],
 ): Promise<StatsScope> {
   checkRange(filters.from, filters.to);
-  const visible = await tx.query<{ mailbox_id: number; email: string }>(visibleMailboxes(auth));
   let selected = visible;
   const named = list(filters.mailboxes)?.map((email) => email.toLowerCase());
   if (named) {

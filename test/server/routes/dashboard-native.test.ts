@@ -6,6 +6,7 @@ import {
   type TestApp,
   type TestWorkspace,
 } from '../support/app';
+import { countCalls } from '../support/count-calls';
 
 // The native dashboard: the default platform of a new workspace, and the filter choices each
 // role gets (the same mailboxes and teams the statistics API lets it see).
@@ -77,6 +78,55 @@ describe('the native dashboard', () => {
       mailboxes: [{ email: 'viewer@native.example' }],
       teams: [],
     });
+  });
+
+  it('answers a team asking at once with one read per visibility, each as it is when asked', async () => {
+    const get = (token: string) => client(t.app, token).get('/portal/api/dashboard/filters');
+    const groups = (reply: { json: () => unknown }) =>
+      (reply.json() as { contact_groups: string[] }).contact_groups;
+    const people = [ws.admin.token, ws.manager.token, ws.viewer.token];
+    let replies: Awaited<ReturnType<typeof get>>[] = [];
+    const team = () => Promise.all(Array.from({ length: 48 }, (_, i) => get(people[i % 3] ?? '')));
+    // 48 sessions in one read; the admins', the manager's and the viewer's choices in one each.
+    expect(await countCalls(t.db, async () => (replies = await team()))).toEqual({
+      transactions: 0,
+      statements: 4,
+    });
+    const emails = (reply: { json: () => unknown }) =>
+      (reply.json() as { mailboxes: { email: string }[] }).mailboxes.map((m) => m.email);
+    expect(
+      new Set(
+        replies
+          .filter((_, i) => i % 3 === 0)
+          .map(emails)
+          .map(String),
+      ),
+    ).toEqual(new Set(['help@native.example,sales@native.example,viewer@native.example']));
+    expect(
+      new Set(
+        replies
+          .filter((_, i) => i % 3 === 1)
+          .map(emails)
+          .map(String),
+      ),
+    ).toEqual(new Set(['sales@native.example']));
+    expect(
+      new Set(
+        replies
+          .filter((_, i) => i % 3 === 2)
+          .map(emails)
+          .map(String),
+      ),
+    ).toEqual(new Set(['viewer@native.example']));
+
+    // A contact group added a moment ago is offered at once.
+    await t.db.query(`insert into contact_groups (workspace_id, name) values ($1, 'Press')`, [
+      ws.workspaceId,
+    ]);
+    expect(groups(await get(ws.admin.token))).toEqual(['Press', 'VIP']);
+    await t.db.query(`delete from contact_groups where workspace_id = $1 and name = 'Press'`, [
+      ws.workspaceId,
+    ]);
   });
 
   it('answers 401 without a token', async () => {

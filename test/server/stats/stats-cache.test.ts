@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { executeArgv } from '../../../server/cli/execute';
 import { loadConfig } from '../../../server/config';
-import type { Db } from '../../../server/db/types';
 import { startDovecot, type Dovecot } from '../../support/dovecot';
 import { addSyncedMailbox, message, readFromDovecot, secrets } from '../support/mail-sync';
+import { countCalls } from '../support/count-calls';
 import { statsScenario } from '../support/stats';
 import { setUpTestApp } from '../support/suite';
 
@@ -13,6 +13,7 @@ import { setUpTestApp } from '../support/suite';
 
 type Summary = components['schemas']['StatsSummary'];
 type Breakdown = components['schemas']['StatsBreakdown'];
+type UnrepliedPage = components['schemas']['StatsUnrepliedPage'];
 
 const t = setUpTestApp('cache');
 let dovecot: Dovecot;
@@ -25,23 +26,6 @@ afterAll(async () => {
 });
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
-
-/** Counts the transactions `db` runs while `work` does: a request's own, and computations. */
-async function countTransactions(db: Db, work: () => Promise<unknown>): Promise<number> {
-  const transaction = db.transaction.bind(db);
-  let count = 0;
-  const counting: Db['transaction'] = (fn) => {
-    count += 1;
-    return transaction(fn);
-  };
-  Object.assign(db, { transaction: counting });
-  try {
-    await work();
-  } finally {
-    Object.assign(db, { transaction });
-  }
-  return count;
-}
 
 describe('statistics reused while nothing changed', () => {
   it('reads a message synced a moment ago at once, never the figure before it', async () => {
@@ -93,11 +77,15 @@ describe('statistics reused while nothing changed', () => {
     const url = `/portal/api/stats/breakdown?${RANGE}&by=team`;
     const fifty = () => Promise.all(Array.from({ length: 50 }, () => admin.get(url)));
     let replies: Awaited<ReturnType<typeof fifty>> = [];
-    // Each request resolves its scope in a transaction of its own; the figure takes one more.
-    expect(await countTransactions(t.db, async () => (replies = await fifty()))).toBe(51);
+    // The figure is computed once, in a transaction of its own; the fifty sessions are read by
+    // one statement and the mailboxes and stamp the fifty share by another.
+    expect(await countCalls(t.db, async () => (replies = await fifty()))).toEqual({
+      transactions: 1,
+      statements: 2,
+    });
     expect(new Set(replies.map((reply) => reply.body)).size).toBe(1);
     expect(replies[0]?.json<Breakdown>().rows).toEqual([]);
-    expect(await countTransactions(t.db, fifty)).toBe(50);
+    expect(await countCalls(t.db, fifty)).toEqual({ transactions: 0, statements: 2 });
 
     // A team is read live: its creation changes the figure at once.
     const team = await admin.post('/portal/api/settings/teams/', {
@@ -105,7 +93,34 @@ describe('statistics reused while nothing changed', () => {
       members: [sales.email],
     });
     expect(team.statusCode, team.body).toBe(201);
-    expect(await countTransactions(t.db, async () => (replies = await fifty()))).toBe(51);
+    expect((await countCalls(t.db, async () => (replies = await fifty()))).transactions).toBe(1);
     expect(replies[0]?.json<Breakdown>().rows.map((row) => row.key)).toEqual(['Desk']);
+  });
+
+  it('lists the unreplied once while the mail is unchanged, its waiting times as of each second', async () => {
+    const { ws, insert, rebuild } = await statsScenario(t);
+    await insert([{ at: '2026-03-10T09:00:00Z' }]);
+    await rebuild();
+    const admin = t.admin(ws);
+    const url = `/portal/api/stats/unreplied?${RANGE}&order=longest&page=1&page_size=10`;
+    const waited = async () => {
+      const reply = await admin.get(url);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<UnrepliedPage>().unreplied.map((row) => row.waiting.calendar);
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-10T10:00:00Z'));
+      let first: number[] = [];
+      expect((await countCalls(t.db, async () => (first = await waited()))).transactions).toBe(1);
+      expect(first).toEqual([3600]);
+      // A minute on, the same page with the times of now, and no list computed again.
+      vi.setSystemTime(new Date('2026-03-10T10:01:00Z'));
+      let later: number[] = [];
+      expect((await countCalls(t.db, async () => (later = await waited()))).transactions).toBe(0);
+      expect(later).toEqual([3660]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { saveFiltering } from '../../../server/repos/filtering';
-import { unreplied } from '../../../server/stats/lists';
+import { unrepliedPage, waitingNow } from '../../../server/stats/lists';
 import { refreshThreadFacts } from '../../../server/stats/thread-facts';
 import { emptyExcludedFilters } from '../../../common/exclusions';
 import { setUpTestApp } from '../support/suite';
@@ -88,10 +88,9 @@ describe('dates', () => {
       mailboxIds: [s.sales.mailboxId],
       groupIds: null,
     };
-    const paging = { page: 1, pageSize: 1, now: new Date('2026-11-25T09:00:00Z') };
-    const page = await t.db.transaction((tx) =>
-      unreplied(tx, scope, { ...paging, order: 'newest' }),
-    );
+    const paging = { page: 1, pageSize: 1, order: 'newest' } as const;
+    const listed = await t.db.transaction((tx) => unrepliedPage(tx, scope, paging));
+    const page = await waitingNow(t.db, listed, new Date('2026-11-25T09:00:00Z'));
     expect(page.unreplied[0]?.waiting).toEqual({ business: 8.5 * 3600, calendar: 24 * 3600 });
     const longest = await s.get<Page>('unreplied', { ...week, order: 'longest' });
     expect(longest.unreplied.map((row) => row.subject)).toEqual(['Old', 'New']);

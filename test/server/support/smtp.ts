@@ -8,12 +8,23 @@ export interface ReceivedMail {
   messageId: string;
 }
 
+/** A message the server holds before answering its DATA: the sender waits for the 250. */
+export interface HeldMail {
+  /** The envelope's MAIL FROM. */
+  from: string;
+  /** Accepts it (answers 250), unless its sender has gone meanwhile. */
+  release(): void;
+}
+
 /**
  * A real SMTP server on 127.0.0.1 that keeps every accepted message; while `refusing` it answers
- * MAIL FROM with a temporary failure (451), as a server under maintenance does.
+ * MAIL FROM with a temporary failure (451), as a server under maintenance does. `holdNext()`
+ * holds the next message before accepting it: a sender killed meanwhile never had it accepted.
  */
 export async function startSmtp() {
   const state = { refusing: false, received: [] as ReceivedMail[] };
+  let holder: ((held: HeldMail) => void) | null = null;
+  const open = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -23,15 +34,30 @@ export async function startSmtp() {
       const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
       callback(error);
     },
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        const messageId = /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-        const recipients = session.envelope.rcptTo.map((r) => r.address);
-        state.received.push({ recipients, raw, messageId });
-        callback();
+        const accept = () => {
+          if (!open.has(session.id)) return;
+          const messageId = /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+          const recipients = session.envelope.rcptTo.map((r) => r.address);
+          state.received.push({ recipients, raw, messageId });
+          callback();
+        };
+        const hold = holder;
+        if (!hold) return accept();
+        holder = null;
+        const mailFrom = session.envelope.mailFrom;
+        hold({ from: mailFrom ? mailFrom.address : '', release: accept });
       });
     },
   });
@@ -40,6 +66,7 @@ export async function startSmtp() {
   return {
     state,
     url: `smtp://127.0.0.1:${port}`,
+    holdNext: () => new Promise<HeldMail>((resolve) => (holder = resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

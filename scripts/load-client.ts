@@ -1,0 +1,108 @@
+/**
+ * A load client for the benches: `clients` simulated people, each repeating one view for a fixed
+ * time. A view is a list of waves; a wave's requests go out together (as a page sends them) and
+ * the next wave starts when all of them are answered. Each person has its own keep-alive agent
+ * with at most `socketsPerClient` connections (a browser opens six per host), opened before the
+ * clock starts when `warmPath` is set. It runs in a worker thread, so its own work does not delay
+ * the server's event loop when both share a process; it is a bounded node:http loop (no wrk or
+ * autocannon here) that records every reply's time.
+ */
+import { Worker } from 'node:worker_threads';
+
+export interface LoadPlan {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** Person i signs in with tokens[i % tokens.length]. */
+  tokens: string[];
+  clients: number;
+  seconds: number;
+  /** Paths with their query, wave by wave. */
+  waves: string[][];
+  socketsPerClient: number;
+  /**
+   * Fetched on every connection before the clock starts, as a browser has its connections open
+   * from loading the page (e.g. `/dashboard`, the app's HTML); none when unset.
+   */
+  warmPath?: string;
+}
+
+export interface LoadResult {
+  /** Milliseconds per whole view, in the order they ended. */
+  views: number[];
+  /** Milliseconds per request, by path without its query. */
+  requests: Record<string, number[]>;
+  /** Replies other than 200, and errors, e.g. `503 /portal/api/stats/summary`. */
+  failures: string[];
+}
+
+// Plain JavaScript for the worker.
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { baseUrl, tokens, clients, seconds, waves, socketsPerClient, warmPath } = workerData;
+let until = 0;
+const views = [];
+const requests = {};
+const failures = [];
+function get(agent, token, path, record = true) {
+  return new Promise((done) => {
+    const started = performance.now();
+    const headers = { authorization: 'Token ' + token, accept: 'application/json' };
+    const request = http.get(baseUrl + path, { agent, headers }, (reply) => {
+      reply.on('data', () => {});
+      reply.on('end', () => {
+        if (!record) return done();
+        const name = path.split('?')[0];
+        if (reply.statusCode !== 200) failures.push(reply.statusCode + ' ' + name);
+        else (requests[name] ??= []).push(performance.now() - started);
+        done();
+      });
+    });
+    request.on('error', (error) => {
+      if (record) failures.push(error.message + ' ' + path);
+      done();
+    });
+  });
+}
+async function connect(index) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: socketsPerClient });
+  const token = tokens[index % tokens.length];
+  if (warmPath) {
+    const open = Array.from({ length: socketsPerClient }, () => get(agent, token, warmPath, false));
+    await Promise.all(open);
+  }
+  return agent;
+}
+async function person(agent, index) {
+  const token = tokens[index % tokens.length];
+  while (performance.now() < until) {
+    const started = performance.now();
+    for (const wave of waves) await Promise.all(wave.map((path) => get(agent, token, path)));
+    views.push(performance.now() - started);
+  }
+  agent.destroy();
+}
+// Everyone connects first; then the clock starts for all at once.
+Promise.all(Array.from({ length: clients }, (_, index) => connect(index)))
+  .then((agents) => {
+    until = performance.now() + seconds * 1000;
+    return Promise.all(agents.map((agent, index) => person(agent, index)));
+  })
+  .then(() => parentPort.postMessage({ views, requests, failures }));
+`;
+
+export function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const worker = new Worker(CLIENT, { eval: true, workerData: plan });
+  return new Promise((done, fail) => {
+    worker.once('message', (result: LoadResult) => {
+      void worker.terminate();
+      done(result);
+    });
+    worker.once('error', fail);
+  });
+}
+
+export function percentile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
