@@ -14,10 +14,12 @@ import {
   type BhsMode,
   type MailboxHoursMachine,
 } from '@/machines/business-hours/mailbox-hours.machine';
+import type { MailboxHolidays } from '@/api/types';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';
 import { RadioCards, type RadioCardOption } from '@/ui/RadioCards';
+import { Select } from '@/ui/Select';
 import { Spinner } from '@/ui/Spinner';
 import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
 import './BusinessHoursDialog.css';
@@ -28,7 +30,16 @@ const MODES: readonly RadioCardOption<BhsMode>[] = [
   { value: 'Ignored', label: 'Ignored', description: 'Count every hour of every day.' },
 ];
 
+type Follows = MailboxHolidays['follows'];
+
+const HOLIDAY_CHOICES: readonly RadioCardOption<Follows>[] = [
+  { value: 'company', label: 'Company holidays', description: 'The closed days of the company.' },
+  { value: 'country', label: 'A country', description: 'Its public holidays, for a team abroad.' },
+  { value: 'none', label: 'None', description: 'Every weekday of these hours counts.' },
+];
+
 export const NO_DAY_MESSAGE = 'Choose at least one day with business hours.';
+export const NO_COUNTRY_MESSAGE = 'Choose the country whose holidays to follow.';
 export const NO_TIMEZONE_MESSAGE = 'Choose a timezone other than UTC.';
 
 function CompanySummary({ company }: { company: Schedule }) {
@@ -49,6 +60,7 @@ function CompanySummary({ company }: { company: Schedule }) {
         ))}
       </dl>
       <p className="bh-note">Timezone: {timezoneLabel(company.timezone)}</p>
+      <p className="bh-note">Closed on the company holidays.</p>
     </div>
   );
 }
@@ -58,6 +70,45 @@ const FORM_ID = 'business-hours-form';
 interface BodyProps {
   state: ReturnType<typeof useMachine<MailboxHoursMachine>>[0];
   send: ReturnType<typeof useMachine<MailboxHoursMachine>>[1];
+}
+
+function HolidayChoice({ state, send }: BodyProps) {
+  const { holidays, countries } = state.context;
+  const regions = countries.find((c) => c.code === holidays.country)?.regions ?? [];
+  const set = (patch: Partial<MailboxHolidays>) => send({ type: 'SET_HOLIDAYS', holidays: patch });
+  return (
+    <div className="bh-holidays">
+      <RadioCards
+        legend="Holidays"
+        options={HOLIDAY_CHOICES}
+        value={holidays.follows}
+        onChange={(follows) => set({ follows })}
+      />
+      {holidays.follows === 'country' && (
+        <div className="bh-holiday-country">
+          <Select
+            label="Country"
+            placeholder="Choose a country"
+            options={countries.map((c) => ({ value: c.code, label: c.name }))}
+            value={holidays.country ?? ''}
+            error={customProblems(state.context).noCountry ? NO_COUNTRY_MESSAGE : undefined}
+            onChange={(event) => set({ country: event.target.value })}
+          />
+          {regions.length > 0 && (
+            <Select
+              label="Region"
+              options={[
+                { value: '', label: 'The whole country' },
+                ...regions.map((r) => ({ value: r.code, label: r.name })),
+              ]}
+              value={holidays.region ?? ''}
+              onChange={(event) => set({ region: event.target.value || null })}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
 }
 
 function DialogBody({ state, send }: BodyProps) {
@@ -103,12 +154,13 @@ function DialogBody({ state, send }: BodyProps) {
             onChange={(timezone) => send({ type: 'SET_TIMEZONE', timezone })}
             error={problems.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
           />
+          <HolidayChoice state={state} send={send} />
         </div>
       )}
       {mode === 'Ignored' && (
         <p className="bh-note">
-          Business hours are ignored for this mailbox: every day counts from 00:00 to 23:59 (
-          {timezoneLabel(IGNORED_TIMEZONE)}).
+          Business hours are ignored for this mailbox: every day, holidays included, counts from
+          00:00 to 23:59 ({timezoneLabel(IGNORED_TIMEZONE)}).
         </p>
       )}
       {error && (
