@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { route, type Access } from '../contract/route';
+import { route, type Access } from './route';
 import { badRequest, notFound } from '../http/errors';
 import { holidayCountries } from '../domain/holiday-calendar';
 import { importedHolidays, importPreview, manualHoliday } from '../domain/holidays';

@@ -12,12 +12,7 @@ import {
   createHolidaysMachine,
   type HolidaysEvent,
 } from '../../src/machines/business-hours/holidays.machine';
-import {
-  describePathTests,
-  sendEvent,
-  startWithStandIns,
-  type Executors,
-} from './support/paths';
+import { describePathTests, sendEvent, startWithStandIns, type Executors } from './support/paths';
 
 const machine = createHolidaysMachine({} as ApiClient, () => new Date('2026-11-25T12:00:00Z'));
 
@@ -29,9 +24,15 @@ const CHRISTMAS: Holiday = {
 };
 const COUNTRIES: HolidayCountry[] = [{ code: 'ES', name: 'Spain', regions: [] }];
 const ROWS: HolidayCandidate[] = [
-  { date: '2026-01-06', last_date: '2026-01-06', name: 'Epiphany', suggested: true, existing: null },
+  {
+    date: '2026-01-06',
+    last_date: '2026-01-06',
+    name: 'Epiphany',
+    suggested: true,
+    existing: null,
+  },
 ];
-const refused = new ApiFailure({ kind: 'bad_request', message: 'date: already taken' });
+const refused = new ApiFailure({ kind: 'invalid', message: 'date: already taken' });
 
 const start = startWithStandIns((actors) =>
   machine.provide({
@@ -62,8 +63,11 @@ const executors = {
   REMOVE: sendEvent,
 } satisfies Executors<ReturnType<typeof start>['actor'], HolidaysEvent>;
 
-const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: refused });
+const done = (id: string, output?: unknown) => ({
+  type: `xstate.done.actor.${id}` as const,
+  output,
+});
+const error = (id: string) => ({ type: `xstate.error.actor.${id}` as const, error: refused });
 
 describe('holidays machine paths', () => {
   describePathTests({

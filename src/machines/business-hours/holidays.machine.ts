@@ -16,10 +16,10 @@ import {
   type HolidayDraft,
   type ImportDraft,
 } from './holidays.draft';
-import { failureMessage, toastSaveFailed } from '../shared/save-toasts';
+import { failureMessage, toastFailed } from '../shared/save-toasts';
 import { TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
 
-export interface HolidaysContext {
+interface HolidaysContext {
   holidays: Holiday[];
   /** The add dialog's form. */
   draft: HolidayDraft;
@@ -51,7 +51,7 @@ export type HolidaysEvent =
   | { type: 'REMOVE'; date: string };
 
 /** Holidays change past figures too, at the next rebuild: the toasts say so. */
-export const HOLIDAYS_TOMORROW =
+const HOLIDAYS_TOMORROW =
   'Every figure, past ones included, will reflect this change in your dashboard tomorrow at 00:01 local time';
 
 const saved = (title: string) =>
@@ -62,7 +62,7 @@ const saved = (title: string) =>
     duration: TOAST_LONG_DURATION_MS,
   });
 
-export const importedTitle = (added: number) =>
+const importedTitle = (added: number) =>
   added === 1 ? '1 holiday imported' : `${added} holidays imported`;
 
 const CLOSE = { target: '#holidays.ready.idle' } as const;
@@ -137,7 +137,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
       notifyImported: (_, params: { added: number }) => saved(importedTitle(params.added)),
       notifyRemoved: () => saved('Holiday removed'),
       notifyRemoveFailed: (_, params: { error: unknown }) =>
-        toastSaveFailed("We couldn't remove the holiday", params.error),
+        toastFailed("We couldn't remove the holiday", params.error),
     },
   }).createMachine({
     id: 'holidays',

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { api } from '@/api/client';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { createCompanyHoursMachine } from '@/machines/business-hours/company-hours.machine';
 import { createHolidaysMachine } from '@/machines/business-hours/holidays.machine';
-import { useSignedInUser } from '@/session/use-signed-in-user';
 import { CompanyHoursPage } from './-components/business/CompanyHoursPage';
 import { HolidaysCard } from './-components/business/HolidaysCard';
 
@@ -14,11 +13,11 @@ export const Route = createFileRoute('/_shell/settings/business')({
 function BusinessSettingsPage() {
   const user = useSignedInUser();
   const readOnly = user.features.business_hours.read_only;
-  // Built once per visit over the app's client.
-  const [holidays] = useState(() => createHolidaysMachine(api));
+  const machine = useFlowMachine(createCompanyHoursMachine);
+  const holidays = useFlowMachine(createHolidaysMachine);
   return (
     <>
-      <CompanyHoursPage readOnly={readOnly} />
+      <CompanyHoursPage machine={machine} readOnly={readOnly} />
       <HolidaysCard machine={holidays} readOnly={readOnly} />
     </>
   );

@@ -1,5 +1,5 @@
 import { WEEKDAYS } from '@common/business-hours';
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
   formatTime,
@@ -8,13 +8,14 @@ import {
   WEEKDAY_LABELS,
   type Schedule,
 } from '@/domain/business-hours';
-import {
-  customProblems,
-  mailboxHoursMachine,
-  type BhsMode,
-  type MailboxHoursMachine,
+import type {
+  BhsMode,
+  MailboxHoursActor,
+  MailboxHoursMachine,
 } from '@/machines/business-hours/mailbox-hours.machine';
 import type { MailboxHolidays } from '@/api/types';
+import { mailboxHoursView } from '@/machines/business-hours/mailbox-hours.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';
@@ -39,7 +40,7 @@ const HOLIDAY_CHOICES: readonly RadioCardOption<Follows>[] = [
 ];
 
 export const NO_DAY_MESSAGE = 'Choose at least one day with business hours.';
-export const NO_COUNTRY_MESSAGE = 'Choose the country whose holidays to follow.';
+const NO_COUNTRY_MESSAGE = 'Choose the country whose holidays to follow.';
 export const NO_TIMEZONE_MESSAGE = 'Choose a timezone other than UTC.';
 
 function CompanySummary({ company }: { company: Schedule }) {
@@ -68,13 +69,12 @@ function CompanySummary({ company }: { company: Schedule }) {
 const FORM_ID = 'business-hours-form';
 
 interface BodyProps {
-  state: ReturnType<typeof useMachine<MailboxHoursMachine>>[0];
-  send: ReturnType<typeof useMachine<MailboxHoursMachine>>[1];
+  view: ReturnType<typeof mailboxHoursView>;
+  send: MailboxHoursActor['send'];
 }
 
-function HolidayChoice({ state, send }: BodyProps) {
-  const { holidays, countries } = state.context;
-  const regions = countries.find((c) => c.code === holidays.country)?.regions ?? [];
+function HolidayChoice({ view, send }: BodyProps) {
+  const { holidays, countries, regions } = view;
   const set = (patch: Partial<MailboxHolidays>) => send({ type: 'SET_HOLIDAYS', holidays: patch });
   return (
     <div className="bh-holidays">
@@ -91,7 +91,7 @@ function HolidayChoice({ state, send }: BodyProps) {
             placeholder="Choose a country"
             options={countries.map((c) => ({ value: c.code, label: c.name }))}
             value={holidays.country ?? ''}
-            error={customProblems(state.context).noCountry ? NO_COUNTRY_MESSAGE : undefined}
+            error={view.noCountry ? NO_COUNTRY_MESSAGE : undefined}
             onChange={(event) => set({ country: event.target.value })}
           />
           {regions.length > 0 && (
@@ -111,17 +111,16 @@ function HolidayChoice({ state, send }: BodyProps) {
   );
 }
 
-function DialogBody({ state, send }: BodyProps) {
-  const { mode, company, custom, error } = state.context;
-  if (state.matches('failed')) return <ErrorState onRefresh={() => send({ type: 'RETRY' })} />;
-  if (state.matches('loading')) {
+function DialogBody({ view, send }: BodyProps) {
+  const { mode, company, custom, error } = view;
+  if (view.status === 'failed') return <ErrorState onRefresh={() => send({ type: 'RETRY' })} />;
+  if (view.status === 'loading') {
     return (
       <div className="bh-loading">
         <Spinner label="Loading business hours" />
       </div>
     );
   }
-  const problems = customProblems(state.context);
   return (
     <form
       id={FORM_ID}
@@ -148,13 +147,13 @@ function DialogBody({ state, send }: BodyProps) {
             onStart={(day, time) => send({ type: 'SET_START', day, time })}
             onEnd={(day, time) => send({ type: 'SET_END', day, time })}
           />
-          {problems.noDay && <p className="field-error">{NO_DAY_MESSAGE}</p>}
+          {view.noDay && <p className="field-error">{NO_DAY_MESSAGE}</p>}
           <TimezoneSelect
             value={custom.timezone}
             onChange={(timezone) => send({ type: 'SET_TIMEZONE', timezone })}
-            error={problems.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
+            error={view.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
           />
-          <HolidayChoice state={state} send={send} />
+          <HolidayChoice view={view} send={send} />
         </div>
       )}
       {mode === 'Ignored' && (
@@ -180,8 +179,9 @@ interface OpenDialogProps {
 }
 
 function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
-  const [state, send] = useMachine(machine, { input: { email } });
-  const saved = state.matches('saved');
+  const actor = useActorRef(machine, { input: { email } });
+  const view = useSelector(actor, mailboxHoursView, sameView);
+  const { saved } = view;
   useEffect(() => {
     if (!saved) return;
     onSaved();
@@ -199,14 +199,14 @@ function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
       footer={
         <DialogActions
           form={FORM_ID}
-          busy={state.hasTag('saving')}
-          canSubmit={state.can({ type: 'SAVE' })}
+          busy={view.saving}
+          canSubmit={view.canSave}
           submitLabel="Save"
           onCancel={onClose}
         />
       }
     >
-      <DialogBody state={state} send={send} />
+      <DialogBody view={view} send={(event) => actor.send(event)} />
     </Dialog>
   );
 }
@@ -217,8 +217,8 @@ interface BusinessHoursDialogProps {
   onClose: () => void;
   /** Called once the hours are saved (the modal has toasted), just before it closes. */
   onSaved: () => void;
-  /** Tests pass the machine with stand-in calls. */
-  machine?: MailboxHoursMachine;
+  /** The modal's machine, started afresh at each opening. */
+  machine: MailboxHoursMachine;
 }
 
 /**
@@ -229,7 +229,7 @@ export function BusinessHoursDialog({
   mailbox,
   onClose,
   onSaved,
-  machine = mailboxHoursMachine,
+  machine,
 }: BusinessHoursDialogProps) {
   if (!mailbox) return null;
   return (
