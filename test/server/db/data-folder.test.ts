@@ -83,17 +83,6 @@ describe('a PGlite data folder', () => {
     const refused = await cli('limits:set --workspace 99 --max-alerts 7');
     expect(refused).toMatchObject({ code: 2, stdout: '' });
     expect(refused.stderr).toMatch(/--workspace 99: no such workspace/);
-    // Company holidays go through the server too, and its API shows them at once.
-    expect(await cli('holidays:add --workspace 1 --date 2026-12-25 --name Christmas')).toEqual({
-      code: 0,
-      stdout: 'workspace 1: added holiday 2026-12-25 "Christmas"\n',
-      stderr: '',
-    });
-    const holidays = await fetch(`${first.url}/portal/api/settings/holidays/`, {
-      headers: { authorization: `Token ${token}` },
-    });
-    expect(await holidays.json()).toMatchObject({ holidays: [{ date: '2026-12-25' }] });
-    expect((await cli('holidays:add --workspace 1 --date 2026-02-30 --name X')).code).toBe(2);
 
     expect(await stop(first, 'SIGTERM')).toBe(0);
     const second = await startServer();
