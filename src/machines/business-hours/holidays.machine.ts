@@ -95,11 +95,9 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
         assertEvent(event, 'EDIT_IMPORT');
         const next = { ...context.importDraft, ...event.patch };
         // Another country has other regions.
-        if (
-          event.patch.country !== undefined &&
-          event.patch.country !== context.importDraft.country
-        )
-          next.region = '';
+        const newCountry =
+          event.patch.country !== undefined && event.patch.country !== context.importDraft.country;
+        if (newCountry && event.patch.region === undefined) next.region = '';
         return { importDraft: next, error: null };
       }),
       assignPreview: assign((_, params: { rows: HolidayCandidate[] }) => ({
@@ -155,6 +153,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
     states: {
       loading: {
         invoke: {
+          id: 'loadHolidays',
           src: 'loadHolidays',
           onDone: {
             target: 'ready',
@@ -179,6 +178,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
           },
           removing: {
             invoke: {
+              id: 'removeHoliday',
               src: 'removeHoliday',
               input: ({ context }) => ({ date: context.removing ?? '' }),
               onDone: { target: 'idle', actions: ['dropRemoved', 'notifyRemoved'] },
@@ -204,6 +204,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
               saving: {
                 tags: 'saving',
                 invoke: {
+                  id: 'addHoliday',
                   src: 'addHoliday',
                   input: ({ context }) => holidayInput(context.draft),
                   onDone: {
@@ -234,6 +235,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
               loadingCountries: {
                 always: { guard: 'hasCountries', target: 'choosing' },
                 invoke: {
+                  id: 'loadCountries',
                   src: 'loadCountries',
                   onDone: {
                     target: 'choosing',
@@ -259,6 +261,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
               },
               previewing: {
                 invoke: {
+                  id: 'previewHolidays',
                   src: 'previewHolidays',
                   input: ({ context }) => importQuery(context.importDraft),
                   onDone: {
@@ -288,6 +291,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
               saving: {
                 tags: 'saving',
                 invoke: {
+                  id: 'importHolidays',
                   src: 'importHolidays',
                   input: ({ context }) => ({
                     ...importQuery(context.importDraft),
