@@ -36,7 +36,7 @@ type Follows = MailboxHolidays['follows'];
 const HOLIDAY_CHOICES: readonly RadioCardOption<Follows>[] = [
   { value: 'company', label: 'Company holidays', description: 'The closed days of the company.' },
   { value: 'country', label: 'A country', description: 'Its public holidays, for a team abroad.' },
-  { value: 'none', label: 'None', description: 'Every weekday of these hours counts.' },
+  { value: 'none', label: 'None', description: 'No closed days: every day of these hours counts.' },
 ];
 
 export const NO_DAY_MESSAGE = 'Choose at least one day with business hours.';
