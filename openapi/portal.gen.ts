@@ -312,6 +312,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/settings/holidays/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company holidays (closed dates), by first date. */
+        get: operations["listHolidays"];
+        put?: never;
+        /**
+         * Adds one company holiday by hand (a day, or a range with `last_date`).
+         * @description Refused (400, nothing stored) when the date does not exist, the range ends before it starts, or a holiday already starts on that date.
+         */
+        post: operations["addHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/settings/holidays/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The first date of the holiday to remove. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes the company holiday that starts on the date. */
+        delete: operations["removeHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/settings/holidays/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A country's (and region's) public and bank holidays over whole years, not saved.
+         * @description What an import would add, so the admin can untick any: `suggested` holidays (public, whole day) start ticked; `existing` names the company holiday already starting on that date, which an import keeps.
+         */
+        get: operations["previewHolidays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/settings/holidays/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a country's holidays over whole years as company holidays.
+         * @description The holidays are computed again on the server; `dates` keeps only those starting on the dates listed (the ticked rows of the preview), and without it the suggested ones are added. A date that already starts a company holiday keeps that holiday.
+         */
+        post: operations["importHolidays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/settings/holiday-countries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries (and their regions) whose public holidays can be imported or followed. */
+        get: operations["listHolidayCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/settings/filtering-settings/": {
         parameters: {
             query?: never;
@@ -890,6 +988,105 @@ export interface components {
             bhs_status: components["schemas"]["BhsStatus"];
             business_hours: components["schemas"]["BusinessHoursEntry"][];
             timezone: string;
+            holidays: components["schemas"]["MailboxHolidays"];
+        };
+        /** @description A mailbox's own hours; `holidays` applies to Custom hours (company when left out). */
+        MailboxBusinessHoursInput: {
+            business_hours: components["schemas"]["BusinessHoursEntry"][];
+            /** @description An IANA timezone, underscores for spaces (`America/New_York`). */
+            timezone: string;
+            holidays?: components["schemas"]["MailboxHolidays"];
+        };
+        /**
+         * @description The closed days a mailbox's business time skips. Company hours always follow the company holidays and Ignored hours none; Custom hours follow the company's, a country's (and region's) public holidays, or none. Replies give `country` and `region` (null unless a country is followed).
+         * @example {
+         *       "follows": "country",
+         *       "country": "ES",
+         *       "region": "MD"
+         *     }
+         */
+        MailboxHolidays: {
+            /** @enum {string} */
+            follows: "company" | "country" | "none";
+            country?: components["schemas"]["CountryCode"] | null;
+            region?: components["schemas"]["RegionCode"] | null;
+        };
+        /**
+         * @description ISO 3166-1 alpha-2, upper case.
+         * @example ES
+         */
+        CountryCode: string;
+        /**
+         * @description An ISO 3166-2 subdivision code without the country part, upper case.
+         * @example MD
+         */
+        RegionCode: string;
+        /** @example 2026 */
+        HolidayYear: number;
+        /** Format: display-name */
+        HolidayName: string;
+        Holiday: {
+            /**
+             * Format: date
+             * @description The first closed date.
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description The last closed date (the first for one day).
+             */
+            last_date: string;
+            name: string;
+            /** @description `manual`, or the country (and region) it was imported for: `ES`, `ES-MD`. */
+            source: string;
+        };
+        HolidayList: {
+            holidays: components["schemas"]["Holiday"][];
+        };
+        NewHoliday: {
+            /** Format: date */
+            date: string;
+            /** @description The last closed date of a range; one day when left out or null. */
+            last_date?: string | null;
+            name: components["schemas"]["HolidayName"];
+        };
+        HolidayCandidate: {
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            last_date: string;
+            name: string;
+            /** @description A public holiday kept for the whole day; others (bank, from noon) start unticked. */
+            suggested: boolean;
+            /** @description The name of the company holiday already starting on this date, which an import keeps. */
+            existing: string | null;
+        };
+        HolidayPreview: {
+            holidays: components["schemas"]["HolidayCandidate"][];
+        };
+        HolidayImport: {
+            country: components["schemas"]["CountryCode"];
+            region?: components["schemas"]["RegionCode"] | null;
+            from_year: components["schemas"]["HolidayYear"];
+            to_year: components["schemas"]["HolidayYear"];
+            /** @description The first dates of the preview rows to add; the suggested ones when left out. */
+            dates?: string[];
+        };
+        HolidayImportResult: {
+            holidays: components["schemas"]["Holiday"][];
+            added: number;
+        };
+        HolidayRegionEntry: {
+            code: string;
+            name: string;
+        };
+        HolidayCountryEntry: {
+            code: string;
+            name: string;
+            regions: components["schemas"]["HolidayRegionEntry"][];
+        };
+        HolidayCountryList: {
+            countries: components["schemas"]["HolidayCountryEntry"][];
         };
         /** @enum {string} */
         MailboxStatus: "working" | "loading_data" | "sync_error";
@@ -1363,6 +1560,13 @@ export interface components {
         MailboxEmail: components["schemas"]["Email"];
         /** @description The contact group's current name. */
         GroupName: components["schemas"]["GroupName"];
+        /** @description ISO 3166-1 alpha-2 country code (`ES`). */
+        HolidayCountry: components["schemas"]["CountryCode"];
+        /** @description The country's region (ISO 3166-2 subdivision without the country, `MD`). */
+        HolidayRegion: components["schemas"]["RegionCode"];
+        HolidayFromYear: components["schemas"]["HolidayYear"];
+        /** @description The last year, included; at most 10 years after `from_year`. */
+        HolidayToYear: components["schemas"]["HolidayYear"];
         /** @description First date (company timezone), included. */
         StatsFrom: string;
         /** @description Last date, included; at most two years after `from`. */
@@ -2052,7 +2256,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BusinessHours"];
+                "application/json": components["schemas"]["MailboxBusinessHoursInput"];
             };
         };
         responses: {
@@ -2094,6 +2298,160 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every company holiday. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewHoliday"];
+            };
+        };
+        responses: {
+            /** @description Every company holiday, the new one included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    removeHoliday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The first date of the holiday to remove. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The holiday is removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewHolidays: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 country code (`ES`). */
+                country: components["parameters"]["HolidayCountry"];
+                /** @description The country's region (ISO 3166-2 subdivision without the country, `MD`). */
+                region?: components["parameters"]["HolidayRegion"];
+                from_year: components["parameters"]["HolidayFromYear"];
+                /** @description The last year, included; at most 10 years after `from_year`. */
+                to_year: components["parameters"]["HolidayToYear"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The country's holidays in the years, by date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayImport"];
+            };
+        };
+        responses: {
+            /** @description Every company holiday, and how many the import added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listHolidayCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every country, by English name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayCountryList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getFilteringSettings: {

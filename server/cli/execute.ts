@@ -5,6 +5,13 @@ import { runCommand } from './commands';
 import { runBiCommand } from './bi-commands';
 import { BI_USAGE, isBiCommandName, parseBiCommand, type BiCommand } from './bi-parse';
 import { CliInputError } from './flag-values';
+import { runHolidayCommand } from './holiday-commands';
+import {
+  HOLIDAY_USAGE,
+  isHolidayCommandName,
+  parseHolidayCommand,
+  type HolidayCommand,
+} from './holiday-parse';
 import { runMailCommand } from './mail-commands';
 import { MAIL_USAGE, isMailCommandName, parseMailCommand, type MailCommand } from './mail-parse';
 import { USAGE, parseCommand, type Command } from './parse';
@@ -31,9 +38,11 @@ export interface CliContext {
   notice?: (line: string) => void;
 }
 
-type AnyCommand = Command | MailCommand | BiCommand;
+export type AnyCommand = Command | MailCommand | BiCommand | HolidayCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
+const isHoliday = (command: AnyCommand): command is HolidayCommand =>
+  isHolidayCommandName(command.name);
 
 const refused = (error: Error): CliOutcome => ({
   stdout: [],
@@ -46,9 +55,14 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
   try {
     if (isMailCommandName(argv[0])) return parseMailCommand(argv);
     if (isBiCommandName(argv[0])) return parseBiCommand(argv);
+    if (isHolidayCommandName(argv[0])) return parseHolidayCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
-      ? { stdout: [`${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}`], stderr: [], code: 0 }
+      ? {
+          stdout: [`${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}`],
+          stderr: [],
+          code: 0,
+        }
       : command;
   } catch (error) {
     if (error instanceof CliInputError) return refused(error);
@@ -59,6 +73,8 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
 async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome> {
   if (command.name === 'bi:role')
     return { stdout: await runBiCommand(command, context), stderr: [], code: 0 };
+  if (isHoliday(command))
+    return { stdout: await runHolidayCommand(context.db, command), stderr: [], code: 0 };
   if (!isMail(command))
     return { stdout: await runCommand(context.db, command), stderr: [], code: 0 };
   const result = await runMailCommand(command, context);

@@ -8,12 +8,16 @@ import {
   checkMailboxBusinessHours,
   ownHoursStatus,
 } from '../domain/business-hours';
+import { checkMailboxHolidays } from '../domain/holidays';
 import * as repo from '../repos/business-hours';
+import { findMailboxHolidays, setMailboxHolidays } from '../repos/holidays';
 
 const ACCESS: Access = { roles: ['admin'], feature: 'business_hours' };
 
 // What the company has before anyone sets hours: none, in UTC.
 const NO_COMPANY_HOURS: repo.BusinessHours = { business_hours: [], timezone: 'UTC' };
+const COMPANY_HOLIDAYS = { follows: 'company', country: null, region: null } as const;
+const NO_HOLIDAYS = { follows: 'none', country: null, region: null } as const;
 
 async function companyHours(q: Queryable, workspaceId: number): Promise<repo.BusinessHours> {
   return (await repo.findCompanyHours(q, workspaceId)) ?? NO_COMPANY_HOURS;
@@ -29,16 +33,26 @@ async function requireMailbox(
   return mailbox;
 }
 
-/** The hours that apply to a mailbox: its own (Custom or Ignore), else the company's. */
+/**
+ * The hours that apply to a mailbox: its own (Custom or Ignore), else the company's; and the
+ * holidays they skip: the company's for Company, none for Ignore, Custom's own choice.
+ */
 async function mailboxHours(
   q: Queryable,
   workspaceId: number,
   mailbox: repo.MailboxRef,
 ): Promise<Schemas['MailboxBusinessHours']> {
-  if (mailbox.timezone === null)
-    return { bhs_status: 'Company', ...(await companyHours(q, workspaceId)) };
+  if (mailbox.timezone === null) {
+    const company = await companyHours(q, workspaceId);
+    return { bhs_status: 'Company', ...company, holidays: COMPANY_HOLIDAYS };
+  }
   const days = await repo.findMailboxHours(q, workspaceId, mailbox.mailboxId);
-  return { bhs_status: ownHoursStatus(days), business_hours: days, timezone: mailbox.timezone };
+  const status = ownHoursStatus(days);
+  const holidays =
+    status === 'Ignore'
+      ? NO_HOLIDAYS
+      : await findMailboxHolidays(q, workspaceId, mailbox.mailboxId);
+  return { bhs_status: status, business_hours: days, timezone: mailbox.timezone, holidays };
 }
 
 export default function businessHoursRoutes(app: FastifyInstance) {
@@ -67,11 +81,17 @@ export default function businessHoursRoutes(app: FastifyInstance) {
   });
 
   route(app, 'setMailboxBusinessHours', ACCESS, async ({ body, params, auth, db }) => {
-    checkMailboxBusinessHours(body);
+    const { holidays = COMPANY_HOLIDAYS, ...hours } = body;
+    checkMailboxBusinessHours(hours);
+    await checkMailboxHolidays(holidays);
     const saved = await db.transaction(async (tx) => {
       const mailbox = await requireMailbox(tx, auth.workspaceId, params.email);
-      await repo.replaceMailboxHours(tx, auth.workspaceId, mailbox.mailboxId, body);
-      return mailboxHours(tx, auth.workspaceId, { ...mailbox, timezone: body.timezone });
+      await repo.replaceMailboxHours(tx, auth.workspaceId, mailbox.mailboxId, hours);
+      // Ignored hours count every second: no calendar is kept for them.
+      const ignored = ownHoursStatus(hours.business_hours) === 'Ignore';
+      const choice = ignored ? COMPANY_HOLIDAYS : holidays;
+      await setMailboxHolidays(tx, auth.workspaceId, mailbox.mailboxId, choice);
+      return mailboxHours(tx, auth.workspaceId, { ...mailbox, timezone: hours.timezone });
     });
     return { status: 200, body: saved };
   });
@@ -80,6 +100,7 @@ export default function businessHoursRoutes(app: FastifyInstance) {
     await db.transaction(async (tx) => {
       const mailbox = await requireMailbox(tx, auth.workspaceId, params.email);
       await repo.clearMailboxHours(tx, auth.workspaceId, mailbox.mailboxId);
+      await setMailboxHolidays(tx, auth.workspaceId, mailbox.mailboxId, COMPANY_HOLIDAYS);
     });
     return { status: 204 };
   });

@@ -10,6 +10,7 @@ import usersRoutes from './users';
 import teamsRoutes from './teams';
 import alertsRoutes from './alerts';
 import businessHoursRoutes from './business-hours';
+import holidaysRoutes from './holidays';
 import filteringRoutes from './filtering';
 import contactGroupsRoutes from './contact-groups';
 import requestsRoutes from './requests';
@@ -28,6 +29,7 @@ const modules = [
   teamsRoutes,
   alertsRoutes,
   businessHoursRoutes,
+  holidaysRoutes,
   filteringRoutes,
   contactGroupsRoutes,
   requestsRoutes,

@@ -10,7 +10,7 @@ export interface FactScope {
   threadKeys: readonly string[];
 }
 
-const COUNTS = sql`count(*) filter (where is_counted), count(*) filter (where is_reply),
+const COUNTS = sql`count(*) filter (where is_counted), count(*) filter (where is_sent),
        count(*) filter (where is_counted and is_replied),
        count(*) filter (where is_counted and not is_replied),
        count(*) filter (where is_internal), count(*) filter (where is_automated)`;

@@ -43,8 +43,8 @@ function messageFacts(
 ): Sql {
   return sql`
   insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id, thread_key,
-    direction, sent_at, local_date, is_internal, is_automated, is_excluded, is_counted, is_reply,
-    is_replied, counterparts)
+    direction, sent_at, local_date, is_internal, is_automated, is_excluded, is_counted, is_sent,
+    is_reply, is_replied, counterparts)
   with g as (
     select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
   ), m as (
@@ -65,18 +65,20 @@ function messageFacts(
   ), f as (
     select c.*,
            direction = 'inbound' and not internal and not automated and not excluded as counted,
-           direction = 'outbound' and not internal and not excluded and external_recipient as reply
+           -- Sent: outbound, not internal, not excluded, to someone outside; a reply as well
+           -- when it follows a counted inbound message (below).
+           direction = 'outbound' and not internal and not excluded and external_recipient as sent
       from c
   ), r as (
     -- A reply answers something: it comes after a counted inbound message of its thread.
     select f.*,
-           reply and coalesce(min(sent_at) filter (where counted)
+           sent and coalesce(min(sent_at) filter (where counted)
                                 over (partition by mailbox_id, thread_key) < sent_at, false)
              as is_reply
       from f
   )
   select ${workspaceId}, ${generation}, mailbox_id, message_id, thread_key, direction, sent_at, local_date, internal,
-         automated, excluded, counted, is_reply,
+         automated, excluded, counted, sent, is_reply,
          counted and coalesce(max(sent_at) filter (where is_reply)
                                 over (partition by mailbox_id, thread_key) > sent_at, false),
          cps
@@ -87,7 +89,8 @@ function messageFacts(
 // of replies before it; the reply numbered run + 1 answers the run. At equal times a reply sorts
 // first, since only a reply *after* a message answers it. Excluded messages count nowhere, also
 // not as a thread's first message. Business time is the same per-day arithmetic as
-// stats_business_seconds, joined set-wise: each local day of the wait with hours adds the overlap.
+// stats_business_seconds, joined set-wise: each local day of the wait with hours adds the overlap,
+// except the closed days of the hours' calendar (an anti-join on stats_closed_days).
 const requests = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
   insert into stats_requests (workspace_id, generation, mailbox_id, thread_key, first_message_id,
     first_at, local_date, last_at, last_local_date, reply_at, business_seconds, calendar_seconds,
@@ -118,7 +121,8 @@ const requests = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
     -- The mailbox's own hours, or else the company's (mailbox 0).
     select r.*, coalesce(hm.mailbox_id, 0) as hours_id,
            coalesce(hm.timezone, h0.timezone) as timezone,
-           coalesce(hm.all_time, h0.all_time) as all_time
+           coalesce(hm.all_time, h0.all_time) as all_time,
+           case when hm.mailbox_id is null then h0.calendar else hm.calendar end as calendar
       from runs r
       join stats_hour_sets h0 on h0.workspace_id = ${workspaceId} and h0.generation = ${generation} and h0.mailbox_id = 0
       left join stats_hour_sets hm
@@ -137,6 +141,9 @@ const requests = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
         on dd.workspace_id = ${workspaceId} and dd.generation = ${generation} and dd.mailbox_id = a.hours_id
        and dd.isodow = extract(isodow from d.ts)
      where a.reply_at > a.first_at and not a.all_time
+       and not exists (select 1 from stats_closed_days c
+                        where c.workspace_id = ${workspaceId} and c.generation = ${generation}
+                          and c.calendar = a.calendar and c.day = d.ts::date)
      group by a.mailbox_id, a.first_id
   )
   select ${workspaceId}, ${generation}, a.mailbox_id, a.thread_key, a.first_id, a.first_at,

@@ -116,7 +116,7 @@ const times = (column: Sql, filter: Sql) =>
 const factCounts = (scope: StatsScope, dimension: Dimension) => sql`
     select key,
            count(*) filter (where is_counted)::int as received,
-           count(*) filter (where is_reply)::int as sent,
+           count(*) filter (where is_sent)::int as sent,
            count(*) filter (where is_counted and is_replied)::int as replied,
            count(*) filter (where is_counted and not is_replied)::int as unreplied,
            count(*) filter (where is_internal)::int as internal,

@@ -1,8 +1,10 @@
 import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
+import { copyCountryCalendars } from './country-calendars';
 
 // A generation's settings: the company timezone, internal domains (allowed + setting),
-// exclusions and every mailbox's effective hours, copied once so figures use "the settings of
+// exclusions, every mailbox's effective hours and the closed days of their holiday calendars,
+// copied once so figures use "the settings of
 // the last rebuild" however often they change in between.
 
 const WEEKDAYS = sql`array['Mon','Tue','Wed','Thu','Fri','Sat','Sun']`;
@@ -21,10 +23,12 @@ const generationRow = (workspaceId: number, generation: number): Sql => sql`
     left join filtering_settings f on f.workspace_id = w.workspace_id
    where w.workspace_id = ${workspaceId}`;
 
-// Mailbox 0 holds the company's hours; no company hours at all means every second counts.
+// Mailbox 0 holds the company's hours and follows the company holidays; no company hours at all
+// means every second counts.
 const companySet = (workspaceId: number, generation: number): Sql => sql`
-  insert into stats_hour_sets (workspace_id, generation, mailbox_id, timezone, all_time)
-  select w.workspace_id, ${generation}, 0, coalesce(c.timezone, 'UTC'), c.workspace_id is null
+  insert into stats_hour_sets (workspace_id, generation, mailbox_id, timezone, all_time, calendar)
+  select w.workspace_id, ${generation}, 0, coalesce(c.timezone, 'UTC'), c.workspace_id is null,
+         'company'
     from workspaces w left join company_business_hours c on c.workspace_id = w.workspace_id
    where w.workspace_id = ${workspaceId}`;
 
@@ -34,20 +38,37 @@ const companyDays = (workspaceId: number, generation: number): Sql => sql`
     from company_business_hour_days where workspace_id = ${workspaceId}`;
 
 // Custom and Ignored mailboxes (those with hours of their own); Ignored is every day
-// 00:00:00–23:59:59, which is all of the time.
+// 00:00:00–23:59:59, which is all of the time. A Custom mailbox follows the company holidays
+// unless it chose a country's ('ES', 'ES-MD') or none (null).
 const mailboxSets = (workspaceId: number, generation: number): Sql => sql`
-  insert into stats_hour_sets (workspace_id, generation, mailbox_id, timezone, all_time)
-  select h.workspace_id, ${generation}, h.mailbox_id, coalesce(min(m.bhs_timezone), 'UTC'),
-         count(*) filter (where h.start_time = '00:00:00' and h.end_time = '23:59:59') = 7
-    from mailbox_business_hours h
-    join mailboxes m on m.workspace_id = h.workspace_id and m.mailbox_id = h.mailbox_id
-   where h.workspace_id = ${workspaceId}
-   group by h.workspace_id, h.mailbox_id`;
+  insert into stats_hour_sets (workspace_id, generation, mailbox_id, timezone, all_time, calendar)
+  select workspace_id, ${generation}, mailbox_id, timezone, all_time,
+         case when all_time or follows = 'none' then null
+              when follows = 'country' then country || coalesce('-' || region, '')
+              else 'company' end
+    from (select h.workspace_id, h.mailbox_id, coalesce(min(m.bhs_timezone), 'UTC') as timezone,
+                 count(*) filter (where h.start_time = '00:00:00' and h.end_time = '23:59:59') = 7
+                   as all_time,
+                 min(c.follows) as follows, min(c.country) as country, min(c.region) as region
+            from mailbox_business_hours h
+            join mailboxes m on m.workspace_id = h.workspace_id and m.mailbox_id = h.mailbox_id
+            left join mailbox_holiday_calendars c
+              on c.workspace_id = h.workspace_id and c.mailbox_id = h.mailbox_id
+           where h.workspace_id = ${workspaceId}
+           group by h.workspace_id, h.mailbox_id) s`;
 
 const mailboxDays = (workspaceId: number, generation: number): Sql => sql`
   insert into stats_hour_days (workspace_id, generation, mailbox_id, isodow, start_time, end_time)
   select workspace_id, ${generation}, mailbox_id, array_position(${WEEKDAYS}, weekday), start_time, ${END}
     from mailbox_business_hours where workspace_id = ${workspaceId}`;
+
+// The company holidays, ranges spread into days (overlapping ones give a day once).
+const companyClosedDays = (workspaceId: number, generation: number): Sql => sql`
+  insert into stats_closed_days (workspace_id, generation, calendar, day)
+  select distinct workspace_id, ${generation}::int, 'company', d::date
+    from company_holidays h
+    cross join lateral generate_series(h.first_date, h.last_date, interval '1 day') d
+   where workspace_id = ${workspaceId}`;
 
 /** Copies the workspace's current settings into generation `generation`. */
 export async function takeSnapshot(
@@ -55,7 +76,9 @@ export async function takeSnapshot(
   workspaceId: number,
   generation: number,
 ): Promise<void> {
-  for (const statement of [generationRow, companySet, companyDays, mailboxSets, mailboxDays]) {
+  const statements = [generationRow, companySet, companyDays, mailboxSets, mailboxDays];
+  for (const statement of [...statements, companyClosedDays]) {
     await tx.query(statement(workspaceId, generation));
   }
+  await copyCountryCalendars(tx, workspaceId, generation);
 }

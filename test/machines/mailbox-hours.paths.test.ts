@@ -28,8 +28,14 @@ const nineToFive = (['Mon', 'Tue'] as const).map((weekday) => ({
 }));
 /** A mailbox on the company's hours, which are in UTC: Custom starts without a timezone. */
 const onCompanyHours: MailboxHoursData = {
-  mailbox: { bhs_status: 'Company', business_hours: nineToFive, timezone: 'UTC' },
+  mailbox: {
+    bhs_status: 'Company',
+    business_hours: nineToFive,
+    timezone: 'UTC',
+    holidays: { follows: 'company', country: null, region: null },
+  },
   company: { business_hours: nineToFive, timezone: 'UTC' },
+  countries: [{ code: 'US', name: 'United States of America', regions: [] }],
 };
 
 function start() {
@@ -48,6 +54,7 @@ function start() {
 
 const executors = {
   SET_MODE: (actor, event) => actor.send(event),
+  SET_HOLIDAYS: (actor, event) => actor.send(event),
   ...scheduleEditExecutors,
   SAVE: (actor, event) => actor.send(event),
   RETRY: (actor, event) => actor.send(event),
@@ -61,6 +68,8 @@ describe('mailbox business hours machine paths', () => {
       { type: 'SET_MODE', mode: 'Company' },
       { type: 'SET_MODE', mode: 'Custom' },
       { type: 'SET_MODE', mode: 'Ignored' },
+      { type: 'SET_HOLIDAYS', holidays: { follows: 'country' } },
+      { type: 'SET_HOLIDAYS', holidays: { follows: 'country', country: 'US' } },
       ...scheduleEditEvents,
       { type: 'SAVE' },
       { type: 'RETRY' },
@@ -75,7 +84,11 @@ describe('mailbox business hours machine paths', () => {
         error: new ApiFailure({ kind: 'forbidden', code: 'read_only', message: 'Read-only' }),
       },
     ],
-    label: (event) => ('mode' in event ? `${event.type} ${String(event.mode)}` : event.type),
+    label: (event) => {
+      if ('mode' in event) return `${event.type} ${String(event.mode)}`;
+      if ('holidays' in event) return `${event.type} ${JSON.stringify(event.holidays)}`;
+      return event.type;
+    },
     start,
     executors,
   });

@@ -8,6 +8,8 @@ export interface ReferenceHours {
   allTime: boolean;
   /** ISO weekday (1 = Monday) → [start, end] as HH:MM:SS; end may be 24:00:00. */
   days: Partial<Record<number, readonly [string, string]>>;
+  /** Closed local dates (YYYY-MM-DD) of the hours' calendar: whole days with no business time. */
+  closed?: ReadonlySet<string>;
 }
 
 const DAY_MS = 86_400_000;
@@ -80,7 +82,7 @@ export function referenceBusinessSeconds(hours: ReferenceHours, from: Date, to: 
   for (let day = firstDay; day <= lastDay; day += DAY_MS) {
     const isoWeekday = ((new Date(day).getUTCDay() + 6) % 7) + 1;
     const window = hours.days[isoWeekday];
-    if (!window) continue;
+    if (!window || hours.closed?.has(new Date(day).toISOString().slice(0, 10))) continue;
     const open = wallToInstant(day + seconds(window[0]), hours.timezone);
     const close = wallToInstant(day + seconds(window[1]), hours.timezone);
     total += Math.max(0, Math.min(end, close) - Math.max(start, open));

@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
+import type { HolidayCountry, MailboxHolidays } from '@/api/types';
 import {
   hasAnyDay,
   ignoredHours,
@@ -31,23 +32,46 @@ interface MailboxHoursContext {
   company: Schedule;
   /** The Custom mode's form. */
   custom: Schedule;
+  /** The holidays Custom hours follow (Company hours follow the company's, Ignored none). */
+  holidays: MailboxHolidays;
+  countries: HolidayCountry[];
   /** Why the last save failed, shown in the modal. */
   error: string | null;
 }
 
 export type MailboxHoursEvent =
-  { type: 'SET_MODE'; mode: BhsMode } | ScheduleEditEvent | { type: 'SAVE' } | { type: 'RETRY' };
+  | { type: 'SET_MODE'; mode: BhsMode }
+  | { type: 'SET_HOLIDAYS'; holidays: Partial<MailboxHolidays> }
+  | ScheduleEditEvent
+  | { type: 'SAVE' }
+  | { type: 'RETRY' };
 
 const MAILBOX_HOURS_SAVED = 'Business hours updated';
 
 const NOTHING: Schedule = scheduleFromApi({ business_hours: [], timezone: '' });
 
+const COMPANY_HOLIDAYS: MailboxHolidays = { follows: 'company', country: null, region: null };
+
 /** What keeps the Custom mode from saving; the modal says each one. */
-export function customProblems({ custom }: Pick<MailboxHoursContext, 'custom'>) {
-  return { noDay: !hasAnyDay(custom.week), noTimezone: !isLocalTimezone(custom.timezone) };
+export function customProblems({
+  custom,
+  holidays,
+}: Pick<MailboxHoursContext, 'custom' | 'holidays'>) {
+  return {
+    noDay: !hasAnyDay(custom.week),
+    noTimezone: !isLocalTimezone(custom.timezone),
+    noCountry: holidays.follows === 'country' && !holidays.country,
+  };
 }
 
-function fromData({ mailbox, company }: MailboxHoursData) {
+/** A choice of follows drops the country unless it is a country's; a new country drops the region. */
+function editHolidays(current: MailboxHolidays, patch: Partial<MailboxHolidays>): MailboxHolidays {
+  const next = { ...current, ...patch };
+  if (patch.country !== undefined && patch.country !== current.country) next.region = null;
+  return next.follows === 'country' ? next : { ...next, country: null, region: null };
+}
+
+function fromData({ mailbox, company, countries }: MailboxHoursData) {
   const companySchedule = scheduleFromApi(company);
   const mode: BhsMode = mailbox.bhs_status === 'Ignore' ? 'Ignored' : mailbox.bhs_status;
   // Custom starts from the mailbox's own hours, else from the company's in a real timezone.
@@ -58,13 +82,15 @@ function fromData({ mailbox, company }: MailboxHoursData) {
           week: companySchedule.week,
           timezone: isLocalTimezone(company.timezone) ? company.timezone : '',
         };
-  return { mode, company: companySchedule, custom };
+  const holidays = mode === 'Custom' ? mailbox.holidays : COMPANY_HOLIDAYS;
+  return { mode, company: companySchedule, custom, holidays, countries };
 }
 
 function changeOf(context: MailboxHoursContext): MailboxHoursChange {
-  const { email, mode, custom } = context;
+  const { email, mode, custom, holidays } = context;
   if (mode === 'Company') return { email, mode };
-  return { email, mode, hours: mode === 'Ignored' ? ignoredHours() : scheduleToApi(custom) };
+  if (mode === 'Ignored') return { email, mode, hours: ignoredHours() };
+  return { email, mode, hours: scheduleToApi(custom), holidays };
 }
 
 /**
@@ -82,7 +108,7 @@ export function createMailboxHoursMachine(client: ApiClient) {
     guards: {
       isSavable: ({ context }) => {
         const problems = customProblems(context);
-        return context.mode !== 'Custom' || (!problems.noDay && !problems.noTimezone);
+        return context.mode !== 'Custom' || !Object.values(problems).some(Boolean);
       },
     },
     actions: {
@@ -101,6 +127,13 @@ export function createMailboxHoursMachine(client: ApiClient) {
         },
         error: null,
       }),
+      assignHolidays: assign({
+        holidays: ({ context, event }) => {
+          assertEvent(event, 'SET_HOLIDAYS');
+          return editHolidays(context.holidays, event.holidays);
+        },
+        error: null,
+      }),
       assignError: assign((_, params: { error: unknown }) => ({
         error: failureMessage(params.error),
       })),
@@ -114,6 +147,8 @@ export function createMailboxHoursMachine(client: ApiClient) {
       mode: 'Company',
       company: NOTHING,
       custom: NOTHING,
+      holidays: COMPANY_HOLIDAYS,
+      countries: [],
       error: null,
     }),
     states: {
@@ -136,6 +171,7 @@ export function createMailboxHoursMachine(client: ApiClient) {
         initial: 'checking',
         on: {
           SET_MODE: { target: '.checking', actions: 'assignMode' },
+          SET_HOLIDAYS: { target: '.checking', actions: 'assignHolidays' },
           ...SCHEDULE_EDITS,
         },
         states: {

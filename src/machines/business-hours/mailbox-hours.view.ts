@@ -15,6 +15,11 @@ export function mailboxHoursView(snapshot: SnapshotFrom<MailboxHoursMachine>) {
     custom: context.custom,
     noDay: problems.noDay,
     noTimezone: problems.noTimezone,
+    /** The holidays Custom hours follow, the countries to choose from and the chosen one's regions. */
+    holidays: context.holidays,
+    countries: context.countries,
+    regions: context.countries.find((c) => c.code === context.holidays.country)?.regions ?? [],
+    noCountry: problems.noCountry,
     /** Why the last save failed. */
     error: context.error,
     canSave: snapshot.can({ type: 'SAVE' }),

@@ -71,7 +71,8 @@ describe('the BI views', () => {
     const other = await biScenario(t);
     const all = [s.sales.mailboxId, s.support.mailboxId];
     const summary = await s.get<Summary>('summary', BI_WEEK);
-    expect(summary).toMatchObject({ received: 6, sent: 3, replied: 4, unreplied: 2, awaiting: 2 });
+    // Sent: the three replies and the outreach message.
+    expect(summary).toMatchObject({ received: 6, sent: 4, replied: 4, unreplied: 2, awaiting: 2 });
     expect(summary).toMatchObject({ internal: 1, automated: 1 });
     expect(await fromViews(t.db, s.ws.workspaceId, all)).toEqual(summary);
     const { response_time, first_response_time, within_target, ...counts } = summary;
@@ -166,6 +167,15 @@ describe('the BI views', () => {
       direction: 'inbound',
       sent_local: '2026-11-23T16:30:00.000Z',
     });
+    // bi_messages.sent and bi_daily.sent count the outreach message that begins its thread.
+    const outreach = await t.db.query(
+      `select m.sent, d.sent as day_sent from bi_messages m
+         join bi_daily d on d.workspace_id = m.workspace_id and d.mailbox_id = m.mailbox_id
+                        and d.day = m.message_date
+        where m.workspace_id = $1 and m.thread_key = 'outreach'`,
+      [s.ws.workspaceId],
+    );
+    expect(outreach).toEqual([{ sent: 1, day_sent: 1 }]);
   });
 
   it('show only the current generation: a rebuild in progress stays out of sight', async () => {
@@ -182,9 +192,9 @@ describe('the BI views', () => {
     await t.db.query(
       `insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id,
          thread_key, direction, sent_at, local_date, is_internal, is_automated, is_excluded,
-         is_counted, is_reply, is_replied, counterparts)
+         is_counted, is_sent, is_reply, is_replied, counterparts)
        select workspace_id, generation + 1, mailbox_id, message_id, thread_key, direction, sent_at,
-              local_date, is_internal, is_automated, is_excluded, is_counted, is_reply,
+              local_date, is_internal, is_automated, is_excluded, is_counted, is_sent, is_reply,
               is_replied, counterparts
          from stats_message_facts where workspace_id = $1`,
       [s.ws.workspaceId],

@@ -13,6 +13,7 @@ const day = (weekday: string, start_time = '09:00:00', end_time = '17:30:00') =>
   end_time,
 });
 const WHOLE_WEEK = WEEKDAYS.map((d) => day(d, '00:00:00', '23:59:59'));
+const COMPANY_HOLIDAYS = { follows: 'company', country: null, region: null };
 
 const t = setUpTestApp('hours');
 
@@ -135,12 +136,14 @@ describe('mailbox hours', () => {
       bhs_status: 'Company',
       business_hours: [],
       timezone: 'UTC',
+      holidays: COMPANY_HOLIDAYS,
     });
     await admin(ws).post(COMPANY, { business_hours: [day('Tue')], timezone: 'Europe/Berlin' });
     expect((await admin(ws).get(url)).json()).toEqual({
       bhs_status: 'Company',
       business_hours: [day('Tue')],
       timezone: 'Europe/Berlin',
+      holidays: COMPANY_HOLIDAYS,
     });
   });
 
@@ -153,6 +156,7 @@ describe('mailbox hours', () => {
       bhs_status: 'Custom',
       business_hours: [day('Mon'), day('Thu')],
       timezone: 'America/New_York',
+      holidays: COMPANY_HOLIDAYS,
     };
     expect(res.json()).toEqual(expected);
     expect((await admin(ws).get(mailboxUrl(`viewer@${ws.domain}`))).json()).toEqual(expected);
@@ -174,6 +178,7 @@ describe('mailbox hours', () => {
       bhs_status: 'Ignore',
       business_hours: WHOLE_WEEK,
       timezone: 'Europe/Madrid',
+      holidays: { follows: 'none', country: null, region: null },
     });
     const sixDays = await admin(ws).post(url, {
       business_hours: WHOLE_WEEK.slice(1),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replaceCompanyHours, replaceMailboxHours } from '../../../server/repos/business-hours';
+import { addHolidays } from '../../../server/repos/holidays';
 import { rebuildWorkspaceStats } from '../../../server/stats/rebuild';
 import { setUpTestApp } from '../support/suite';
 import { addMailbox } from '../support/stats';
@@ -172,5 +173,47 @@ describe('the instant a wait reaches a business time (stats_business_due)', () =
       { mailboxId: mailbox.mailboxId, from: '2027-03-06T12:00:00Z', seconds: 90_000 },
     ]);
     expect(row?.due).toBe('2027-03-07T13:00:00.000Z');
+  });
+
+  it('skips the closed days of company holidays, a whole closed week included', async () => {
+    const { workspaceId, box } = await workspaceWithHours();
+    await t.db.transaction((tx) =>
+      addHolidays(tx, workspaceId, [
+        { date: '2027-03-05', last_date: '2027-03-05', name: 'Friday off', source: 'manual' },
+        { date: '2027-03-15', last_date: '2027-03-19', name: 'Closed week', source: 'manual' },
+      ]),
+    );
+    await rebuildWorkspaceStats(t.db, workspaceId);
+    const cases: [DueCase, string][] = [
+      // Thursday 16:00 + 4 h: one hour that day, the holiday and the weekend, then Monday 09–12.
+      [
+        { mailboxId: box('utc'), from: '2027-03-04T16:00:00Z', seconds: 4 * H },
+        '2027-03-08T12:00:00Z',
+      ],
+      // Received on the holiday: the first business second is Monday's.
+      [{ mailboxId: box('utc'), from: '2027-03-05T10:00:00Z', seconds: 1 }, '2027-03-08T09:00:01Z'],
+      // Friday 12 March 09:00 + 10 h: that Friday's 8, a closed week, then Monday 22 09–11.
+      [
+        { mailboxId: box('utc'), from: '2027-03-12T09:00:00Z', seconds: 10 * H },
+        '2027-03-22T11:00:00Z',
+      ],
+      // A Custom mailbox in Madrid follows the company holidays in its own days: Thursday
+      // 17:00–17:30 CET, then Monday from 09:00 CET (08:00Z).
+      [
+        { mailboxId: box('madrid'), from: '2027-03-04T16:00:00Z', seconds: 45 * 60 },
+        '2027-03-08T08:15:00Z',
+      ],
+      // Ignored hours ignore holidays.
+      [
+        { mailboxId: box('ignored'), from: '2027-03-05T10:00:00Z', seconds: 600 },
+        '2027-03-05T10:10:00Z',
+      ],
+    ];
+    const rows = await dueOf(
+      workspaceId,
+      cases.map(([c]) => c),
+    );
+    expect(rows.map((row) => row.due)).toEqual(cases.map(([, due]) => new Date(due).toISOString()));
+    expect(rows.map((row) => row.at_due)).toEqual(cases.map(([c]) => c.seconds));
   });
 });

@@ -3,6 +3,7 @@ import type { components } from '../../../openapi/portal.gen';
 import { insertContacts, insertGroup } from '../../../server/repos/contact-groups';
 import { saveFiltering } from '../../../server/repos/filtering';
 import { emptyExcludedFilters } from '../../../common/exclusions';
+import { client } from '../support/app';
 import { setUpTestApp } from '../support/suite';
 import { statsScenario } from '../support/stats';
 
@@ -11,6 +12,7 @@ import { statsScenario } from '../support/stats';
 
 type Summary = components['schemas']['StatsSummary'];
 type Breakdown = components['schemas']['StatsBreakdown'];
+type Timeseries = components['schemas']['StatsTimeseries'];
 
 const t = setUpTestApp('cls');
 const WEEK = { from: '2026-11-23', to: '2026-11-29' };
@@ -28,7 +30,8 @@ describe('what counts', () => {
       { thread: 'a6', at: AT, precedence: 'list' },
       { thread: 'a7', at: AT, precedence: 'first-class' }, // counted
       { thread: 'a8', at: AT, listId: '<news.lists.example>' },
-      // Our own auto-reply is outbound: not automated inbound, and no reply to a counted message.
+      // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
+      // reply to a counted message, but sent (definition 6: to someone outside).
       {
         thread: 'a8',
         direction: 'outbound',
@@ -40,7 +43,7 @@ describe('what counts', () => {
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
       received: 2,
       automated: 6,
-      sent: 0,
+      sent: 1,
       unreplied: 2,
       awaiting: 2,
     });
@@ -109,6 +112,41 @@ describe('what counts', () => {
       automated: 0,
       internal: 0,
     });
+  });
+
+  it('sent: every outbound message to someone outside, reply or not (an outreach thread)', async () => {
+    const s = await statsScenario(t);
+    // We write first (Monday 10:00 Madrid), the customer answers at 11:00, we answer at 12:30;
+    // a forward to a colleague counts as internal, not as sent.
+    await s.insert([
+      { thread: 'o1', direction: 'outbound', at: '2026-11-23T09:00:00Z' },
+      { thread: 'o1', at: '2026-11-23T10:00:00Z' },
+      { thread: 'o1', direction: 'outbound', at: '2026-11-23T11:30:00Z' },
+      {
+        thread: 'o1',
+        direction: 'outbound',
+        to: [`colleague@${s.ws.domain}`],
+        at: '2026-11-23T11:45:00Z',
+      },
+    ]);
+    await s.rebuild();
+    const counts = { received: 1, sent: 2, replied: 1, unreplied: 0, awaiting: 0, internal: 1 };
+    const summary = await s.get<Summary>('summary', WEEK);
+    expect(summary).toMatchObject(counts);
+    // One request, answered in 1 h 30 min of business time; it is no first response (the
+    // thread began outbound).
+    expect(summary.response_time.business.median).toBe(5400);
+    expect(summary.first_response_time.business.median).toBeNull();
+    const days = await s.get<Timeseries>('timeseries', { ...WEEK, granularity: 'day' });
+    expect(days.points.find((p) => p.period === '2026-11-23')).toMatchObject({ sent: 2 });
+    const byMailbox = await s.get<Breakdown>('breakdown', { ...WEEK, by: 'mailbox' });
+    expect(byMailbox.rows).toMatchObject([{ key: s.sales.email, ...counts }]);
+    const csv = await client(t.app, s.ws.admin.token).get(
+      `/portal/api/stats/export.csv?${new URLSearchParams({ ...WEEK, by: 'mailbox' }).toString()}`,
+    );
+    const [header, row] = csv.body.trim().split('\r\n');
+    const sentAt = header!.split(',').indexOf('sent');
+    expect(row!.split(',')[sentAt]).toBe('2');
   });
 
   it('a contact-group filter keeps messages whose counterpart is in the group', async () => {

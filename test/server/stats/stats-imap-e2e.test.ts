@@ -12,7 +12,8 @@ import { setUpTestApp } from '../support/suite';
 // (`mail:sync --wait`), settings set through the API, `stats:rebuild` through the CLI, then the
 // API's figures equal the ones computed by hand below.
 //
-// Company hours Mon–Fri 09:00–17:30 Europe/Madrid (UTC+1 in February); 2026-02-09 is a Monday.
+// Company hours Mon–Fri 09:00–17:30 Europe/Madrid (UTC+1 in February) and a company holiday on
+// Friday 2026-03-06; 2026-02-09 is a Monday.
 // Local times are given in the comments.
 
 type Summary = components['schemas']['StatsSummary'];
@@ -115,6 +116,10 @@ function week(sales: string, colleague: string) {
     ...thread(h1, h2),
   });
   send({ to: heidi, subject: 'Re: Setup', date: '2026-02-12T08:30:00Z', ...thread(h1, h2, h3) });
+  // T9, three weeks on, across the company holiday of Friday 6 March: Thu 5 17:00, answered
+  // Mon 9 10:00.
+  const i1 = got({ from: bob, subject: 'Before the holiday', date: '2026-03-05T16:00:00Z' });
+  send({ to: bob, subject: 'Re: Before the holiday', date: '2026-03-09T09:00:00Z', ...thread(i1) });
   return { inbox, sent };
 }
 
@@ -170,6 +175,14 @@ const times = (avg: number | null, median: number | null, p90: number | null) =>
   median,
   p90,
 });
+
+// T9: 30 min on Thursday (17:00–17:30), nothing on the holiday or the weekend, 1 h on Monday
+// (09:00–10:00): 5400 s of business time (36000 s without the holiday); calendar 3 days 17 h.
+const HOLIDAY_WEEK = { from: '2026-03-02', to: '2026-03-08' };
+const ACROSS_HOLIDAY = {
+  business: times(5400, 5400, 5400),
+  calendar: times(320400, 320400, 320400),
+};
 
 // Requests (business s, calendar s), answered ones:
 //   T1 Mon 10:00 → 12:00:               7200 /  7200 (first of its thread)
@@ -310,10 +323,21 @@ describe('statistics from mail synced out of Dovecot', () => {
       filtering_settings: { excluded_filters: filters, internal_domains: ['partner.example'] },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    const holiday = await admin.post('/portal/api/settings/holidays/', {
+      date: '2026-03-06',
+      name: 'Company day',
+    });
+    expect(holiday.statusCode, holiday.body).toBe(200);
     const rebuilt = await cli(`stats:rebuild --workspace ${ws.workspaceId}`);
     expect(rebuilt.code, rebuilt.stderr.join('\n')).toBe(0);
 
     expect(await get<Summary>('summary')).toEqual(SUMMARY);
+    // The reply counts as sent on its own date, Monday 9, the week after.
+    expect(await get<Summary>('summary', HOLIDAY_WEEK)).toMatchObject({
+      received: 1,
+      sent: 0,
+      response_time: ACROSS_HOLIDAY,
+    });
     expect(await get<Breakdown>('breakdown', { by: 'mailbox' })).toEqual({
       by: 'mailbox',
       rows: [{ key: sales, ...SUMMARY }],
@@ -352,6 +376,7 @@ describe('statistics from mail synced out of Dovecot', () => {
       timezone: 'Europe/Madrid',
       allTime: false,
       days: Object.fromEntries([1, 2, 3, 4, 5].map((d) => [d, ['09:00:00', '17:30:00'] as const])),
+      closed: new Set(['2026-03-06']),
     };
     const business = (until: number) => referenceBusinessSeconds(hours, received, new Date(until));
     expect(row?.waiting.calendar).toBeGreaterThanOrEqual(

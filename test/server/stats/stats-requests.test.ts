@@ -140,7 +140,8 @@ describe('requests', () => {
   });
 
   it('a forward to a colleague is no reply; a thread begun by us has no first response', async () => {
-    // Sent counts replies: not the forward, nor the message that begins a thread.
+    // Sent counts every outbound message to someone outside: not the forward, but the message
+    // that begins a thread as well as the replies.
     const s = await statsScenario(t);
     const colleague = `colleague@${s.ws.domain}`;
     await s.insert([
@@ -153,7 +154,7 @@ describe('requests', () => {
     ]);
     await s.rebuild();
     const summary = await s.get<Summary>('summary', WEEK);
-    expect(summary).toMatchObject({ received: 2, sent: 2, replied: 2, internal: 1 });
+    expect(summary).toMatchObject({ received: 2, sent: 3, replied: 2, internal: 1 });
     expect(summary.response_time.business).toEqual(times(5400, 5400, 6840));
     expect(summary.first_response_time).toEqual({
       business: times(7200, 7200, 7200),

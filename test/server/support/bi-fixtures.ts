@@ -35,6 +35,8 @@ export async function biScenario(suite: TestSuite): Promise<BiScenario> {
     { thread: 'run', direction: 'outbound', at: '2026-11-23T09:00:00Z' },
     { thread: 'inside', at: '2026-11-25T10:00:00Z', from: `colleague@${s.ws.domain}` },
     { thread: 'news', at: '2026-11-25T10:00:00Z', subject: 'Weekly newsletter' },
+    // Outreach: we write first and nobody answers yet. Sent, and no request.
+    { thread: 'outreach', direction: 'outbound', at: '2026-11-26T09:00:00Z' },
   ]);
   await s.insert(
     [

@@ -82,6 +82,7 @@ export async function seedSweepWorkspace(suite: TestSuite): Promise<SweepFixture
   await ok(
     admin.post('/portal/api/settings/filtering-settings/', filteringInput(['partner.example'])),
   );
+  await ok(admin.post('/portal/api/settings/holidays/', { date: '2026-12-25', name: 'Christmas' }));
   const group = async (name: string, address: string) => {
     const base = '/portal/api/settings/contact-groups/';
     await ok(admin.post(`${base}create/`, { name, contacts: [{ address }] }));
@@ -187,6 +188,12 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
     body: businessHours('08:00:00'),
   }),
   deleteMailboxBusinessHours: (fx) => ({ params: { email: fx.sales } }),
+  listHolidays: () => ({}),
+  addHoliday: () => ({ body: { date: '2027-01-06', name: 'Epiphany' } }),
+  removeHoliday: () => ({ params: { date: '2026-12-25' } }),
+  previewHolidays: () => ({ query: { country: 'ES', from_year: '2026', to_year: '2026' } }),
+  importHolidays: () => ({ body: { country: 'ES', from_year: 2026, to_year: 2026 } }),
+  listHolidayCountries: () => ({}),
   getFilteringSettings: () => ({}),
   setFilteringSettings: () => ({ body: filteringInput(['other-partner.example']) }),
   listContactGroups: () => ({}),

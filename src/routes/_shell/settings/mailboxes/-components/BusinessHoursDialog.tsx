@@ -13,12 +13,14 @@ import type {
   MailboxHoursActor,
   MailboxHoursMachine,
 } from '@/machines/business-hours/mailbox-hours.machine';
+import type { MailboxHolidays } from '@/api/types';
 import { mailboxHoursView } from '@/machines/business-hours/mailbox-hours.view';
 import { sameView } from '@/machines/shared/same-view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';
 import { RadioCards, type RadioCardOption } from '@/ui/RadioCards';
+import { Select } from '@/ui/Select';
 import { Spinner } from '@/ui/Spinner';
 import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
 import './BusinessHoursDialog.css';
@@ -29,7 +31,16 @@ const MODES: readonly RadioCardOption<BhsMode>[] = [
   { value: 'Ignored', label: 'Ignored', description: 'Count every hour of every day.' },
 ];
 
+type Follows = MailboxHolidays['follows'];
+
+const HOLIDAY_CHOICES: readonly RadioCardOption<Follows>[] = [
+  { value: 'company', label: 'Company holidays', description: 'The closed days of the company.' },
+  { value: 'country', label: 'A country', description: 'Its public holidays, for a team abroad.' },
+  { value: 'none', label: 'None', description: 'No closed days: every day of these hours counts.' },
+];
+
 export const NO_DAY_MESSAGE = 'Choose at least one day with business hours.';
+const NO_COUNTRY_MESSAGE = 'Choose the country whose holidays to follow.';
 export const NO_TIMEZONE_MESSAGE = 'Choose a timezone other than UTC.';
 
 function CompanySummary({ company }: { company: Schedule }) {
@@ -50,6 +61,7 @@ function CompanySummary({ company }: { company: Schedule }) {
         ))}
       </dl>
       <p className="bh-note">Timezone: {timezoneLabel(company.timezone)}</p>
+      <p className="bh-note">Closed on the company holidays.</p>
     </div>
   );
 }
@@ -59,6 +71,44 @@ const FORM_ID = 'business-hours-form';
 interface BodyProps {
   view: ReturnType<typeof mailboxHoursView>;
   send: MailboxHoursActor['send'];
+}
+
+function HolidayChoice({ view, send }: BodyProps) {
+  const { holidays, countries, regions } = view;
+  const set = (patch: Partial<MailboxHolidays>) => send({ type: 'SET_HOLIDAYS', holidays: patch });
+  return (
+    <div className="bh-holidays">
+      <RadioCards
+        legend="Holidays"
+        options={HOLIDAY_CHOICES}
+        value={holidays.follows}
+        onChange={(follows) => set({ follows })}
+      />
+      {holidays.follows === 'country' && (
+        <div className="bh-holiday-country">
+          <Select
+            label="Country"
+            placeholder="Choose a country"
+            options={countries.map((c) => ({ value: c.code, label: c.name }))}
+            value={holidays.country ?? ''}
+            error={view.noCountry ? NO_COUNTRY_MESSAGE : undefined}
+            onChange={(event) => set({ country: event.target.value })}
+          />
+          {regions.length > 0 && (
+            <Select
+              label="Region"
+              options={[
+                { value: '', label: 'The whole country' },
+                ...regions.map((r) => ({ value: r.code, label: r.name })),
+              ]}
+              value={holidays.region ?? ''}
+              onChange={(event) => set({ region: event.target.value || null })}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
 }
 
 function DialogBody({ view, send }: BodyProps) {
@@ -103,12 +153,13 @@ function DialogBody({ view, send }: BodyProps) {
             onChange={(timezone) => send({ type: 'SET_TIMEZONE', timezone })}
             error={view.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
           />
+          <HolidayChoice view={view} send={send} />
         </div>
       )}
       {mode === 'Ignored' && (
         <p className="bh-note">
-          Business hours are ignored for this mailbox: every day counts from 00:00 to 23:59 (
-          {timezoneLabel(IGNORED_TIMEZONE)}).
+          Business hours are ignored for this mailbox: every day, holidays included, counts from
+          00:00 to 23:59 ({timezoneLabel(IGNORED_TIMEZONE)}).
         </p>
       )}
       {error && (

@@ -1,0 +1,334 @@
+import type { Holiday, HolidayCandidate, HolidayCountry } from '@/api/types';
+import { assertEvent, assign, setup } from 'xstate';
+import type { ApiClient } from '@/api/client';
+import { toast } from '@/stores/toast-store';
+import { createHolidaysActors, type ImportResult } from './holidays.actors';
+import {
+  canAddHoliday,
+  canPreview,
+  EMPTY_HOLIDAY,
+  emptyImport,
+  holidayInput,
+  importQuery,
+  initiallyTicked,
+  tickable,
+  toggleDate,
+  type HolidayDraft,
+  type ImportDraft,
+} from './holidays.draft';
+import { failureMessage, toastFailed } from '../shared/save-toasts';
+import { TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
+
+interface HolidaysContext {
+  holidays: Holiday[];
+  /** The add dialog's form. */
+  draft: HolidayDraft;
+  /** The import dialog's country and years. */
+  importDraft: ImportDraft;
+  /** Loaded the first time the import dialog opens. */
+  countries: HolidayCountry[] | null;
+  /** The import preview's rows, and the first dates of those ticked. */
+  preview: HolidayCandidate[];
+  ticked: string[];
+  /** The holiday being removed. */
+  removing: string | null;
+  /** Why the open dialog's last call failed. */
+  error: string | null;
+}
+
+export type HolidaysEvent =
+  | { type: 'RETRY' }
+  | { type: 'ADD' }
+  | { type: 'IMPORT' }
+  | { type: 'CLOSE' }
+  | { type: 'EDIT_HOLIDAY'; patch: Partial<HolidayDraft> }
+  | { type: 'EDIT_IMPORT'; patch: Partial<ImportDraft> }
+  | { type: 'PREVIEW' }
+  | { type: 'BACK' }
+  | { type: 'TOGGLE_ROW'; date: string }
+  | { type: 'TOGGLE_ALL' }
+  | { type: 'SAVE' }
+  | { type: 'REMOVE'; date: string };
+
+/** Holidays change past figures too, at the next rebuild: the toasts say so. */
+const HOLIDAYS_TOMORROW =
+  'Every figure, past ones included, will reflect this change in your dashboard tomorrow at 00:01 local time';
+
+const saved = (title: string) =>
+  toast({
+    title,
+    description: HOLIDAYS_TOMORROW,
+    variant: 'success',
+    duration: TOAST_LONG_DURATION_MS,
+  });
+
+const importedTitle = (added: number) =>
+  added === 1 ? '1 holiday imported' : `${added} holidays imported`;
+
+const CLOSE = { target: '#holidays.ready.idle' } as const;
+
+/** The company holidays card: the list, the add and import dialogs, and removals. */
+export function createHolidaysMachine(client: ApiClient, today: () => Date = () => new Date()) {
+  return setup({
+    types: { context: {} as HolidaysContext, events: {} as HolidaysEvent },
+    actors: createHolidaysActors(client),
+    guards: {
+      canAdd: ({ context }) => canAddHoliday(context.draft),
+      canPreview: ({ context }) => canPreview(context.importDraft),
+      hasCountries: ({ context }) => context.countries !== null,
+      hasTicked: ({ context }) => context.ticked.length > 0,
+    },
+    actions: {
+      assignHolidays: assign((_, params: { holidays: Holiday[] }) => ({
+        holidays: params.holidays,
+      })),
+      startAdding: assign({ draft: EMPTY_HOLIDAY, error: null }),
+      editHoliday: assign(({ context, event }) => {
+        assertEvent(event, 'EDIT_HOLIDAY');
+        return { draft: { ...context.draft, ...event.patch }, error: null };
+      }),
+      startImport: assign({ importDraft: () => emptyImport(today()), error: null }),
+      assignCountries: assign((_, params: { countries: HolidayCountry[] }) => ({
+        countries: params.countries,
+      })),
+      editImport: assign(({ context, event }) => {
+        assertEvent(event, 'EDIT_IMPORT');
+        const next = { ...context.importDraft, ...event.patch };
+        // Another country has other regions.
+        const newCountry =
+          event.patch.country !== undefined && event.patch.country !== context.importDraft.country;
+        if (newCountry && event.patch.region === undefined) next.region = '';
+        return { importDraft: next, error: null };
+      }),
+      assignPreview: assign((_, params: { rows: HolidayCandidate[] }) => ({
+        preview: params.rows,
+        ticked: initiallyTicked(params.rows),
+        error: null,
+      })),
+      toggleRow: assign({
+        ticked: ({ context, event }) => {
+          assertEvent(event, 'TOGGLE_ROW');
+          return toggleDate(context.ticked, event.date);
+        },
+      }),
+      toggleAll: assign({
+        ticked: ({ context }) => {
+          const all = tickable(context.preview);
+          return context.ticked.length === all.length ? [] : all;
+        },
+      }),
+      assignError: assign((_, params: { error: unknown }) => ({
+        error: failureMessage(params.error),
+      })),
+      assignRemoving: assign({
+        removing: ({ event }) => {
+          assertEvent(event, 'REMOVE');
+          return event.date;
+        },
+      }),
+      dropRemoved: assign(({ context }) => ({
+        holidays: context.holidays.filter((holiday) => holiday.date !== context.removing),
+        removing: null,
+      })),
+      clearRemoving: assign({ removing: null }),
+      notifyAdded: () => saved('Holiday added'),
+      notifyImported: (_, params: { added: number }) => saved(importedTitle(params.added)),
+      notifyRemoved: () => saved('Holiday removed'),
+      notifyRemoveFailed: (_, params: { error: unknown }) =>
+        toastFailed("We couldn't remove the holiday", params.error),
+    },
+  }).createMachine({
+    id: 'holidays',
+    initial: 'loading',
+    context: {
+      holidays: [],
+      draft: EMPTY_HOLIDAY,
+      importDraft: emptyImport(today()),
+      countries: null,
+      preview: [],
+      ticked: [],
+      removing: null,
+      error: null,
+    },
+    states: {
+      loading: {
+        invoke: {
+          id: 'loadHolidays',
+          src: 'loadHolidays',
+          onDone: {
+            target: 'ready',
+            actions: {
+              type: 'assignHolidays',
+              params: ({ event }) => ({ holidays: event.output }),
+            },
+          },
+          onError: 'failed',
+        },
+      },
+      failed: { on: { RETRY: 'loading' } },
+      ready: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              ADD: { target: 'adding', actions: 'startAdding' },
+              IMPORT: { target: 'importing', actions: 'startImport' },
+              REMOVE: { target: 'removing', actions: 'assignRemoving' },
+            },
+          },
+          removing: {
+            invoke: {
+              id: 'removeHoliday',
+              src: 'removeHoliday',
+              input: ({ context }) => ({ date: context.removing ?? '' }),
+              onDone: { target: 'idle', actions: ['dropRemoved', 'notifyRemoved'] },
+              onError: {
+                target: 'idle',
+                actions: [
+                  'clearRemoving',
+                  { type: 'notifyRemoveFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            },
+          },
+          adding: {
+            initial: 'editing',
+            on: { CLOSE },
+            states: {
+              editing: {
+                on: {
+                  EDIT_HOLIDAY: { actions: 'editHoliday' },
+                  SAVE: { guard: 'canAdd', target: 'saving' },
+                },
+              },
+              saving: {
+                tags: 'saving',
+                invoke: {
+                  id: 'addHoliday',
+                  src: 'addHoliday',
+                  input: ({ context }) => holidayInput(context.draft),
+                  onDone: {
+                    target: '#holidays.ready.idle',
+                    actions: [
+                      {
+                        type: 'assignHolidays',
+                        params: ({ event }) => ({ holidays: event.output }),
+                      },
+                      'notifyAdded',
+                    ],
+                  },
+                  onError: {
+                    target: 'editing',
+                    actions: {
+                      type: 'assignError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                },
+              },
+            },
+          },
+          importing: {
+            initial: 'loadingCountries',
+            on: { CLOSE },
+            states: {
+              loadingCountries: {
+                always: { guard: 'hasCountries', target: 'choosing' },
+                invoke: {
+                  id: 'loadCountries',
+                  src: 'loadCountries',
+                  onDone: {
+                    target: 'choosing',
+                    actions: {
+                      type: 'assignCountries',
+                      params: ({ event }) => ({ countries: event.output }),
+                    },
+                  },
+                  onError: {
+                    target: 'choosing',
+                    actions: {
+                      type: 'assignError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                },
+              },
+              choosing: {
+                on: {
+                  EDIT_IMPORT: { actions: 'editImport' },
+                  PREVIEW: { guard: 'canPreview', target: 'previewing' },
+                },
+              },
+              previewing: {
+                invoke: {
+                  id: 'previewHolidays',
+                  src: 'previewHolidays',
+                  input: ({ context }) => importQuery(context.importDraft),
+                  onDone: {
+                    target: 'reviewing',
+                    actions: {
+                      type: 'assignPreview',
+                      params: ({ event }) => ({ rows: event.output }),
+                    },
+                  },
+                  onError: {
+                    target: 'choosing',
+                    actions: {
+                      type: 'assignError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                },
+              },
+              reviewing: {
+                on: {
+                  TOGGLE_ROW: { actions: 'toggleRow' },
+                  TOGGLE_ALL: { actions: 'toggleAll' },
+                  BACK: 'choosing',
+                  SAVE: { guard: 'hasTicked', target: 'saving' },
+                },
+              },
+              saving: {
+                tags: 'saving',
+                invoke: {
+                  id: 'importHolidays',
+                  src: 'importHolidays',
+                  input: ({ context }) => ({
+                    ...importQuery(context.importDraft),
+                    dates: context.ticked,
+                  }),
+                  onDone: {
+                    target: '#holidays.ready.idle',
+                    actions: [
+                      {
+                        type: 'assignHolidays',
+                        params: ({ event }: { event: { output: ImportResult } }) => ({
+                          holidays: event.output.holidays,
+                        }),
+                      },
+                      {
+                        type: 'notifyImported',
+                        params: ({ event }: { event: { output: ImportResult } }) => ({
+                          added: event.output.added,
+                        }),
+                      },
+                    ],
+                  },
+                  onError: {
+                    target: 'reviewing',
+                    actions: {
+                      type: 'assignError',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+export type HolidaysMachine = ReturnType<typeof createHolidaysMachine>;
