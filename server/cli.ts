@@ -5,11 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { executeCommand, parseArgv, type CliOutcome } from './cli/execute';
+import { executeCommand, parseArgv, type AnyCommand, type CliOutcome } from './cli/execute';
 import { handOff } from './cli/hand-off';
-import type { Command } from './cli/parse';
-import type { MailCommand } from './cli/mail-parse';
-import type { BiCommand } from './cli/bi-parse';
 import { openSecrets } from './workers/start';
 
 /** The server's own config (DATABASE_URL or else DATA_DIR …), or null with the reason printed. */
@@ -28,11 +25,7 @@ const absoluteFiles = (argv: string[]) =>
   argv.map((arg, i) => (i > 0 && /^--[a-z-]+-file$/.test(argv[i - 1] ?? '') ? resolve(arg) : arg));
 
 /** Opens the database itself, or hands the command to the server holding the data folder. */
-async function execute(
-  config: Config,
-  command: Command | MailCommand | BiCommand,
-  argv: string[],
-): Promise<CliOutcome> {
+async function execute(config: Config, command: AnyCommand, argv: string[]): Promise<CliOutcome> {
   let db;
   try {
     db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -8,6 +8,13 @@ import { CliInputError } from './flag-values';
 import { runMailCommand } from './mail-commands';
 import { MAIL_USAGE, isMailCommandName, parseMailCommand, type MailCommand } from './mail-parse';
 import { USAGE, parseCommand, type Command } from './parse';
+import { runReportCommand } from './report-commands';
+import {
+  REPORT_USAGE,
+  isReportCommandName,
+  parseReportCommand,
+  type ReportCommand,
+} from './report-parse';
 
 // What a CLI run prints and its exit code, computed the same way whether the CLI opened the
 // database itself or handed its arguments to the server holding the data folder.
@@ -29,9 +36,11 @@ export interface CliContext {
   progress?: (line: string) => void;
 }
 
-type AnyCommand = Command | MailCommand | BiCommand;
+export type AnyCommand = Command | MailCommand | BiCommand | ReportCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
+const isReport = (command: AnyCommand): command is ReportCommand =>
+  isReportCommandName(command.name);
 
 const refused = (error: Error): CliOutcome => ({
   stdout: [],
@@ -44,9 +53,14 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
   try {
     if (isMailCommandName(argv[0])) return parseMailCommand(argv);
     if (isBiCommandName(argv[0])) return parseBiCommand(argv);
+    if (isReportCommandName(argv[0])) return parseReportCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
-      ? { stdout: [`${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}`], stderr: [], code: 0 }
+      ? {
+          stdout: [`${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${REPORT_USAGE}`],
+          stderr: [],
+          code: 0,
+        }
       : command;
   } catch (error) {
     if (error instanceof CliInputError) return refused(error);
@@ -57,6 +71,8 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
 async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome> {
   if (command.name === 'bi:role')
     return { stdout: await runBiCommand(command, context), stderr: [], code: 0 };
+  if (isReport(command))
+    return { stdout: await runReportCommand(command, context), stderr: [], code: 0 };
   if (!isMail(command))
     return { stdout: await runCommand(context.db, command), stderr: [], code: 0 };
   const result = await runMailCommand(command, context);

@@ -1,18 +1,18 @@
-import type { AuthContext } from '../auth/authenticate';
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { VISIBLE_MAILBOXES } from '../stats/scope';
+import { VISIBLE_MAILBOXES, type StatsViewer } from '../stats/scope';
 
 type DashboardFilters = Schemas['DashboardFilters'];
 
 /**
- * The native dashboard's filter choices for the caller, in one query: the tracked mailboxes the
- * statistics scope lets them see (with the sync progress the empty state shows), the teams they
- * may filter by (the statistics API's team check), and every contact group.
+ * The native dashboard's filter choices for the caller (or a report's recipient), in one
+ * query: the tracked mailboxes the statistics scope lets them see (with the sync progress the
+ * empty state shows), the teams they may filter by (the statistics API's team check), and every
+ * contact group.
  */
 export async function dashboardFilters(
   tx: Queryable,
-  auth: AuthContext,
+  auth: StatsViewer,
 ): Promise<DashboardFilters> {
   const [row] = await tx.query<{ filters: DashboardFilters }>(
     `with visible as (${VISIBLE_MAILBOXES})

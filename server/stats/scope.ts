@@ -15,6 +15,9 @@ export interface StatsFilters {
   contact_groups?: string;
 }
 
+/** Whose view a figure takes: the caller's, or a report's recipient's. */
+export type StatsViewer = Pick<AuthContext, 'workspaceId' | 'role' | 'userId' | 'email'>;
+
 export interface StatsScope {
   workspaceId: number;
   from: string;
@@ -54,7 +57,7 @@ export const VISIBLE_MAILBOXES = `
                    where mt.workspace_id = $1 and mt.user_id = $3 and tm.mailbox_id = m.mailbox_id)))
      or ($2 = 'viewer' and lower(m.email) = lower($4)))`;
 
-async function teamMembers(tx: Queryable, auth: AuthContext, ids: number[]) {
+async function teamMembers(tx: Queryable, auth: StatsViewer, ids: number[]) {
   const teams = await tx.query<{ team_id: number; members: number[] }>(
     `select t.team_id, array(select mailbox_id from team_members tm
                                where tm.workspace_id = t.workspace_id and tm.team_id = t.team_id) as members
@@ -84,7 +87,7 @@ async function groupIds(tx: Queryable, workspaceId: number, names: string[]) {
 /** The scope of a call, or 400 for a bad range and 403 for a filter naming what it may not see. */
 export async function resolveScope(
   tx: Queryable,
-  auth: AuthContext,
+  auth: StatsViewer,
   filters: StatsFilters,
 ): Promise<StatsScope> {
   checkRange(filters.from, filters.to);

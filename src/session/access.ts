@@ -16,6 +16,7 @@ const FEATURE_ROUTES: Readonly<Record<FeatureName, readonly string[]>> = {
   metric_adjustments: ['settings/metric'],
   contact_groups: ['settings/contact-groups'],
   alerts: ['alerts', 'integrations'],
+  reports: ['settings/reports'],
 };
 
 /** `/settings/users/` → `settings/users`: the form the spec's rules are written against. */

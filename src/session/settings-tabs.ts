@@ -13,6 +13,7 @@ const SETTINGS_TABS: readonly SettingsTab[] = [
   { label: 'Business Hours', to: '/settings/business' },
   { label: 'Metric Adjustments', to: '/settings/metric' },
   { label: 'Contact Groups', to: '/settings/contact-groups' },
+  { label: 'Reports', to: '/settings/reports' },
 ];
 
 /** The tabs whose route the guard lets this visitor see: disabled features lose their tab. */

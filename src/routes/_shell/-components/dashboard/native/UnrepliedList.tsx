@@ -1,5 +1,5 @@
 import type { StatsUnrepliedPage } from '@/api/types';
-import { formatDuration } from '@/domain/durations';
+import { formatDuration } from '@common/durations';
 import { ErrorState } from '@/ui/ErrorState';
 import { Spinner } from '@/ui/Spinner';
 

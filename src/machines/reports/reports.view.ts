@@ -1,0 +1,71 @@
+import type { ReportChoices, ReportSubscription } from '@/api/types';
+import type { SnapshotFrom } from 'xstate';
+import { listStatus, type ListStatus } from '../shared/list-tab.view';
+import { ownReports, type ReportEditorActor, type ReportsMachine } from './reports.machine';
+import type { ReportDraft } from './reports.draft';
+
+// What the reports screens read from the machine: the Settings tab, the dashboard's panel, and
+// the editor modal both show.
+
+type ReportsSnapshot = SnapshotFrom<ReportsMachine>;
+type EditorSnapshot = ReturnType<ReportEditorActor['getSnapshot']>;
+
+export const selectListStatus = (snapshot: ReportsSnapshot): ListStatus => listStatus(snapshot);
+
+export const selectSubscriptions = (snapshot: ReportsSnapshot): ReportSubscription[] =>
+  snapshot.context.reports.subscriptions;
+
+/** The signed-in user's own reports, for the dashboard's panel. */
+export const selectOwnReports = (snapshot: ReportsSnapshot): ReportSubscription[] =>
+  ownReports(snapshot.context);
+
+/** Whether the signed-in user may add a report of their own (the per-person limit). */
+export const selectCanAddOwn = (snapshot: ReportsSnapshot): boolean =>
+  ownReports(snapshot.context).length < snapshot.context.reports.max_per_user;
+
+export const selectMaxPerUser = (snapshot: ReportsSnapshot): number =>
+  snapshot.context.reports.max_per_user;
+
+/** False when no SMTP server is configured: reports wait in the outbox. */
+export const selectEmailDelivery = (snapshot: ReportsSnapshot): boolean =>
+  snapshot.context.reports.email_delivery;
+
+export interface ChoicesView {
+  status: 'loading' | 'ready' | 'failed';
+  /** The recipient's mailboxes and teams once loaded. */
+  choices: ReportChoices | null;
+}
+
+export const selectChoices = (snapshot: ReportsSnapshot): ChoicesView => ({
+  status: snapshot.matches({ ready: { choices: 'failed' } })
+    ? 'failed'
+    : snapshot.matches({ ready: { choices: 'ready' } })
+      ? 'ready'
+      : 'loading',
+  choices: snapshot.context.choices,
+});
+
+/** The subscription a copy is being sent of, if any. */
+export const selectSendingId = (snapshot: ReportsSnapshot): number | null =>
+  snapshot.matches({ ready: { sending: 'sending' } })
+    ? (snapshot.context.sending?.id ?? null)
+    : null;
+
+export const selectPanelOpen = (snapshot: ReportsSnapshot): boolean =>
+  snapshot.matches({ ready: { panel: 'open' } });
+
+export interface EditorView {
+  open: boolean;
+  saving: boolean;
+  draft: ReportDraft;
+  error: string | null;
+  canSubmit: boolean;
+}
+
+export const selectEditor = (snapshot: EditorSnapshot): EditorView => ({
+  open: snapshot.hasTag('visible'),
+  saving: snapshot.hasTag('saving'),
+  draft: snapshot.context.draft,
+  error: snapshot.context.error,
+  canSubmit: snapshot.can({ type: 'SUBMIT' }),
+});

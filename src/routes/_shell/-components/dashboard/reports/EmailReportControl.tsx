@@ -1,0 +1,39 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectListStatus } from '@/machines/reports/reports.view';
+import { reportsMachine } from '@/screens/reports/app-reports';
+import { useSignedInUser } from '@/session/use-signed-in-user';
+import { Button } from '@/ui/Button';
+import { MailIcon } from '@/ui/icons';
+import { ReportsPanel } from './ReportsPanel';
+
+/** "Email me a report", in the dashboard's header, for anyone while reports are enabled. */
+export function EmailReportControl() {
+  const user = useSignedInUser();
+  const self = { email: user.email, name: user.name, role: user.role };
+  const reports = useActorRef(reportsMachine, {
+    input: { seed: null, features: user.features, self, recipients: [self] },
+  });
+  const { editor, remover } = useSelector(reports, (snapshot) => snapshot.children);
+  const status = useSelector(reports, selectListStatus);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        icon={<MailIcon size={16} />}
+        disabled={status === 'loading'}
+        onClick={() => reports.send({ type: status === 'failed' ? 'RETRY' : 'OPEN_PANEL' })}
+      >
+        Email me a report
+      </Button>
+      {editor && remover && (
+        <ReportsPanel
+          reports={reports}
+          editor={editor}
+          remover={remover}
+          selfEmail={user.email}
+          writable={!user.features.reports.read_only}
+        />
+      )}
+    </>
+  );
+}
