@@ -1564,11 +1564,11 @@ export interface components {
         StatsFrom: string;
         /** @description Last date, included; at most two years after `from`. */
         StatsTo: string;
-        /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+        /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
         StatsMailboxes: string;
-        /** @description Comma-separated team ids; each must be one the caller may see. */
+        /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
         StatsTeams: string;
-        /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+        /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
         StatsContactGroups: string;
         /** @description The response-time target in business seconds for `within_target`. */
         StatsTarget: number;
@@ -2755,11 +2755,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2791,11 +2791,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2828,11 +2828,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2865,11 +2865,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2903,11 +2903,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2939,11 +2939,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2979,11 +2979,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];

@@ -4,7 +4,7 @@
  * so the kept database stays as built.
  */
 import type { Db, Queryable } from '../server/db/types';
-import { Rng, buildWorld } from '../server/mail/demo-world';
+import { Rng, buildWorld } from '../server/mail/demo/world';
 import { BENCH_DOMAIN, BENCH_SEED, type BenchWorkspace } from './bench-workspace';
 
 const GAPS = [30, 60, 60, 120, 120, 120, 240, 240, 480, 1440, 2880, 10_080];

@@ -5,8 +5,8 @@
  * it joins the seeded mail seamlessly; its statistics are rebuilt afterwards.
  */
 import { openDatabase } from '../server/db/open';
-import { dayStart, generateDemoMail } from '../server/mail/demo-generator';
-import { insertDemoMail } from '../server/mail/demo-insert';
+import { dayStart, generateDemoMail } from '../server/mail/demo/generator';
+import { insertDemoMail } from '../server/mail/demo/insert';
 import { rebuildWorkspaceStats } from '../server/stats/rebuild';
 
 interface HistoryMailbox {

@@ -19,9 +19,9 @@ import pg from 'pg';
 import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import type { Db } from '../server/db/types';
-import { DEMO_TIMEZONE } from '../server/mail/demo-connector';
-import { countDemoMail, dayStart, generateDemoMail } from '../server/mail/demo-generator';
-import { insertDemoMail } from '../server/mail/demo-insert';
+import { DEMO_TIMEZONE } from '../server/mail/demo/connector';
+import { countDemoMail, dayStart, generateDemoMail } from '../server/mail/demo/generator';
+import { insertDemoMail } from '../server/mail/demo/insert';
 import { replaceCompanyHours } from '../server/repos/business-hours';
 import { createWorkspace } from '../server/repos/workspaces';
 

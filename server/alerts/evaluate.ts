@@ -1,5 +1,6 @@
+import { sql } from '../db/sql';
 import type { Db } from '../db/types';
-import { EVALUATE_LEASED, LEASE_DUE_ALERTS } from './evaluation-sql';
+import { evaluateLeased, leaseDueAlerts } from './evaluation-sql';
 
 /** Longer than an evaluation can take; a process killed mid-run frees its alerts after it. */
 const LEASE_SECONDS = 300;
@@ -33,20 +34,18 @@ export async function evaluateAlerts(
   { intervalSeconds = 60 }: EvaluateOptions = {},
 ): Promise<EvaluationResult> {
   const leased = await db.transaction((tx) =>
-    tx.query(LEASE_DUE_ALERTS, [owner, now, LEASE_SECONDS, MAX_ALERTS_PER_RUN]),
+    tx.query(leaseDueAlerts({ owner, now, seconds: LEASE_SECONDS, most: MAX_ALERTS_PER_RUN })),
   );
   if (leased.length === 0) return { alerts: 0, notified: 0, outboxRows: 0 };
   const [row] = await db.transaction((tx) =>
-    tx.query<{ alerts: number; notified: number; outbox_rows: number }>(EVALUATE_LEASED, [
-      owner,
-      now,
-      intervalSeconds,
-    ]),
+    tx.query<{ alerts: number; notified: number; outbox_rows: number }>(
+      evaluateLeased(owner, now, intervalSeconds),
+    ),
   );
   // Many pairs at once (the first run after an outage, or over many new alerts): planned as the
   // tiny table its last statistics describe, the next run's "not yet notified" test would compare
   // every match with every pair instead of looking each up, minutes instead of seconds.
-  if ((row?.notified ?? 0) >= ANALYZE_AFTER_PAIRS) await db.query(`analyze alert_notified`);
+  if ((row?.notified ?? 0) >= ANALYZE_AFTER_PAIRS) await db.query(sql`analyze alert_notified`);
   return {
     alerts: row?.alerts ?? 0,
     notified: row?.notified ?? 0,

@@ -1,35 +1,56 @@
+import { joinSql, sql, type Sql } from '../db/sql';
+
 // The alert evaluation as one statement over every alert a process has leased: the counted,
 // unreplied inbound messages of the alert's mailboxes from a watched sender whose business-time
 // wait has reached the gap, not yet notified by that alert. It records them as notified, writes
 // one email and one webhook outbox row per alert that found some, sets Last triggered, releases
 // the leases, all in one transaction, so a kill at any point loses and doubles nothing. The alert
 // is next due when its first waiting message becomes overdue, or after the interval for new mail.
-// $1 lease owner, $2 now, $3 seconds until the alert's next evaluation at the latest.
 
 /** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
-const REVERSED_HOST = `(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
+const REVERSED_HOST = sql`(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
 
 /** The business seconds from `span` before the alert's watch began until it began reach the gap. */
-const reaches = (span: string) =>
-  `stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id,
-     w.watching_since - interval '${span}', w.watching_since) >= w.gap`;
+const reaches = (span: Sql) =>
+  sql`stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id,
+     w.watching_since - ${span}, w.watching_since) >= w.gap`;
+
+/** The spans before the watch's start tried, shortest first, for where the search may begin. */
+const FLOOR_SPANS = [
+  sql`interval '7 days'`,
+  sql`interval '14 days'`,
+  sql`interval '28 days'`,
+  sql`interval '91 days'`,
+  sql`interval '365 days'`,
+];
+
+const FLOOR = sql`case ${joinSql(
+  FLOOR_SPANS.map((span) => sql`when ${reaches(span)} then w.watching_since - ${span}`),
+  sql`
+                     `,
+)}
+                     else '-infinity'::timestamptz end`;
 
 /** Unreplied counted inbound messages of the watched mailbox, since its floor. */
-const UNREPLIED_SINCE_FLOOR = `f.workspace_id = w.workspace_id and f.generation = w.generation
+const UNREPLIED_SINCE_FLOOR = sql`f.workspace_id = w.workspace_id and f.generation = w.generation
   and f.mailbox_id = w.mailbox_id and f.is_counted and not f.is_replied and f.direction = 'inbound'
   and f.sent_at >= w.floor`;
 
 /** The sender's host is the watched domain `r.host` (reversed) or one of its subdomains. */
-const IN_DOMAIN = `${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
+const IN_DOMAIN = sql`${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
   and (${REVERSED_HOST} = r.host or left(${REVERSED_HOST}, length(r.host) + 1) = r.host || '.')`;
 
-export const EVALUATE_LEASED = `
+/**
+ * Evaluates the alerts leased by `owner` at `now`; each is next due at the latest
+ * `intervalSeconds` later.
+ */
+export const evaluateLeased = (owner: string, now: Date, intervalSeconds: number) => sql`
   with due as (
     select a.workspace_id, a.alert_id, a.name, a.minutes_gap, a.addresses, a.domains,
            a.watching_since, a.notify_emails, a.notify_webhook, s.current_generation as generation
       from alerts a
       join stats_state s on s.workspace_id = a.workspace_id and s.current_generation is not null
-     where a.eval_lease_owner = $1 and a.is_active
+     where a.eval_lease_owner = ${owner} and a.is_active
   ), watched as (
     select d.workspace_id, d.alert_id, d.generation, d.addresses, d.domains, d.watching_since,
            am.mailbox_id, d.minutes_gap * 60::bigint as gap
@@ -40,12 +61,7 @@ export const EVALUATE_LEASED = `
     -- overdue then. When the business time over some span before the start reaches the gap, so
     -- does every earlier message's, so the search can begin there (exactly; otherwise the
     -- per-message test in hits decides).
-    select w.*, case when ${reaches('7 days')} then w.watching_since - interval '7 days'
-                     when ${reaches('14 days')} then w.watching_since - interval '14 days'
-                     when ${reaches('28 days')} then w.watching_since - interval '28 days'
-                     when ${reaches('91 days')} then w.watching_since - interval '91 days'
-                     when ${reaches('365 days')} then w.watching_since - interval '365 days'
-                     else '-infinity'::timestamptz end as floor
+    select w.*, ${FLOOR} as floor
       from watched w
   ), matched as materialized (
     -- By watched address (equality) and by watched domain (its reversed host and the hosts
@@ -78,9 +94,9 @@ export const EVALUATE_LEASED = `
   ), waited as (
     -- Business time never exceeds calendar time, so a message after now - gap is not overdue
     -- yet (its wait is left null) but is among the next to become so.
-    select c.*, case when c.sent_at <= $2::timestamptz - make_interval(secs => c.gap)
+    select c.*, case when c.sent_at <= ${now}::timestamptz - make_interval(secs => c.gap)
                      then stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id,
-                                                 c.sent_at, $2) end as waited_seconds
+                                                 c.sent_at, ${now}) end as waited_seconds
       from candidates c
   ), pending as (
     -- Waiting, not yet overdue. Business time grows with the wait, so of each mailbox's the
@@ -115,7 +131,7 @@ export const EVALUATE_LEASED = `
                                       w.watching_since) < w.gap)
   ), marked as (
     insert into alert_notified (workspace_id, alert_id, mailbox_id, message_id, notified_at)
-    select workspace_id, alert_id, mailbox_id, message_id, $2 from hits
+    select workspace_id, alert_id, mailbox_id, message_id, ${now} from hits
     on conflict do nothing
     returning workspace_id, alert_id, mailbox_id, message_id
   ), items as (
@@ -135,9 +151,9 @@ export const EVALUATE_LEASED = `
                                    next_attempt_at, give_up_at)
     select i.workspace_id, c.kind, i.alert_id,
            jsonb_build_object('alert_id', d.alert_id, 'alert', d.name,
-             'minutes_gap', d.minutes_gap, 'evaluated_at', $2::timestamptz,
+             'minutes_gap', d.minutes_gap, 'evaluated_at', ${now}::timestamptz,
              'to', to_jsonb(d.notify_emails), 'webhook', d.notify_webhook, 'items', i.items),
-           $2, $2, $2::timestamptz + interval '24 hours'
+           ${now}, ${now}, ${now}::timestamptz + interval '24 hours'
       from items i
       join due d using (workspace_id, alert_id)
       cross join (values ('alert_email'), ('alert_webhook')) as c(kind)
@@ -148,40 +164,47 @@ export const EVALUATE_LEASED = `
     -- Every leased alert's next evaluation. next_due is computed once, before: planned as the
     -- single row its estimate says, it would otherwise be computed again for every alert.
     select l.workspace_id, l.alert_id,
-           least($2::timestamptz + make_interval(secs => $3), n.due_at) as next_at
+           least(${now}::timestamptz + make_interval(secs => ${intervalSeconds}), n.due_at) as next_at
       from alerts l
       left join next_due n using (workspace_id, alert_id)
-     where l.eval_lease_owner = $1
+     where l.eval_lease_owner = ${owner}
   ), released as (
     update alerts a
        set eval_lease_owner = null, eval_lease_expires_at = null, next_evaluation_at = p.next_at,
            last_triggered_at = case when exists (
              select 1 from items i where i.workspace_id = a.workspace_id and i.alert_id = a.alert_id)
-             then $2::timestamptz else a.last_triggered_at end
+             then ${now}::timestamptz else a.last_triggered_at end
       from planned p
      where p.workspace_id = a.workspace_id and p.alert_id = a.alert_id
-       and a.eval_lease_owner = $1
+       and a.eval_lease_owner = ${owner}
     returning a.alert_id
   )
   select (select count(*) from released)::int as alerts,
          (select count(*) from marked)::int as notified,
          (select count(*) from outbox)::int as outbox_rows`;
 
+/** Who leases, when, for how long, and at most how many alerts. */
+interface Lease {
+  owner: string;
+  now: Date;
+  seconds: number;
+  most: number;
+}
+
 /**
  * Leases the active alerts that are due, of workspaces whose alerts feature is on. `skip locked`
  * and the lease expiry let several processes share the work without evaluating an alert twice.
- * $1 owner, $2 now, $3 lease seconds, $4 most alerts per run.
  */
-export const LEASE_DUE_ALERTS = `
-  update alerts a set eval_lease_owner = $1,
-                      eval_lease_expires_at = $2::timestamptz + make_interval(secs => $3)
+export const leaseDueAlerts = ({ owner, now, seconds, most }: Lease) => sql`
+  update alerts a set eval_lease_owner = ${owner},
+                      eval_lease_expires_at = ${now}::timestamptz + make_interval(secs => ${seconds})
    where (a.workspace_id, a.alert_id) in (
      select d.workspace_id, d.alert_id from alerts d
        join workspace_features wf
          on wf.workspace_id = d.workspace_id and wf.feature = 'alerts' and wf.enabled
-      where d.is_active and d.next_evaluation_at <= $2
-        and (d.eval_lease_expires_at is null or d.eval_lease_expires_at <= $2)
+      where d.is_active and d.next_evaluation_at <= ${now}
+        and (d.eval_lease_expires_at is null or d.eval_lease_expires_at <= ${now})
       order by d.next_evaluation_at
-      limit $4
+      limit ${most}
       for update of d skip locked)
   returning a.alert_id`;

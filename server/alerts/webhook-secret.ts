@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import { sql } from '../db/sql';
 
 // Each workspace signs its alert webhooks with its own secret, made on first use. The API never
 // returns it; the operator reads or rotates it with `alerts:secret`.
@@ -8,14 +9,10 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 /** The workspace's secret, made now if it has none. */
 export async function webhookSecret(q: Queryable, workspaceId: number): Promise<string> {
-  await q.query(
-    `insert into alert_webhook_secrets (workspace_id, secret) values ($1, $2)
-     on conflict (workspace_id) do nothing`,
-    [workspaceId, newSecret()],
-  );
+  await q.query(sql`insert into alert_webhook_secrets (workspace_id, secret) values (${workspaceId}, ${newSecret()})
+     on conflict (workspace_id) do nothing`);
   const [row] = await q.query<{ secret: string }>(
-    `select secret from alert_webhook_secrets where workspace_id = $1`,
-    [workspaceId],
+    sql`select secret from alert_webhook_secrets where workspace_id = ${workspaceId}`,
   );
   if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
   return row.secret;
@@ -24,11 +21,8 @@ export async function webhookSecret(q: Queryable, workspaceId: number): Promise<
 /** Replaces the workspace's secret; webhooks sent from now on are signed with the new one. */
 export async function rotateWebhookSecret(q: Queryable, workspaceId: number): Promise<string> {
   const secret = newSecret();
-  await q.query(
-    `insert into alert_webhook_secrets (workspace_id, secret) values ($1, $2)
-     on conflict (workspace_id) do update set secret = excluded.secret, created_at = now()`,
-    [workspaceId, secret],
-  );
+  await q.query(sql`insert into alert_webhook_secrets (workspace_id, secret) values (${workspaceId}, ${secret})
+     on conflict (workspace_id) do update set secret = excluded.secret, created_at = now()`);
   return secret;
 }
 

@@ -1,6 +1,6 @@
-// What every mail provider gives the sync: one interface, one module per provider under
-// server/mail/. Connectors only talk to the provider; server/mail/store.ts writes what they
-// bring back, batch and cursor in one transaction.
+// What every mail provider gives the sync: one interface, one folder per provider under
+// server/mail/ (google, microsoft, imap, demo). Connectors only talk to the provider;
+// server/mail/store.ts writes what they bring back, batch and cursor in one transaction.
 
 /** A provider's position in a mailbox: history id, delta links, IMAP UIDs. Plain JSON. */
 export type SyncCursor = { readonly [key: string]: unknown };

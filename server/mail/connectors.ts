@@ -3,15 +3,15 @@ import type { MailApiUrls } from '../config';
 import type { Queryable } from '../db/types';
 import { getMailAccount, type MailAccount } from '../repos/mail-accounts';
 import { MailProviderError, type MailConnector } from './connector';
-import { createDemoConnector } from './demo-connector';
-import { readServiceAccount } from './google-auth';
-import { createGoogleConnector } from './google-connector';
+import { createDemoConnector } from './demo/connector';
+import { readServiceAccount } from './google/auth';
+import { createGoogleConnector } from './google/connector';
 import {
   createImapConnector,
   type ImapConnectorOptions,
   type ImapSettings,
-} from './imap-connector';
-import { createMicrosoftConnector } from './microsoft-connector';
+} from './imap/connector';
+import { createMicrosoftConnector } from './microsoft/connector';
 import type { Secrets } from './secrets';
 import type { Provider } from '../repos/workspaces';
 import { DEMO_DIRECTORY } from '../seed/demo';

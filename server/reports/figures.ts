@@ -5,7 +5,8 @@ import { dashboardFilters } from '../repos/dashboard-filters';
 import type { SubscriptionRecord } from '../repos/reports';
 import { breakdown, summary } from '../stats/figures';
 import { unreplied } from '../stats/lists';
-import { resolveScope, type StatsFilters, type StatsViewer } from '../stats/scope';
+import type { Viewer } from '../repos/visible-mailboxes';
+import { resolveScope, type StatsFilters } from '../stats/scope';
 import type { ReportFrequency } from '../../common/reports';
 
 // A report's figures come from the statistics API's own code (server/stats), for the recipient's
@@ -125,7 +126,7 @@ interface Narrowing {
 async function currentNarrowing(
   q: Queryable,
   record: SubscriptionRecord,
-  viewer: StatsViewer,
+  viewer: Viewer,
 ): Promise<Narrowing | null> {
   if (record.narrowed_by === 'none') return { filters: {}, names: [] };
   const choices = await dashboardFilters(q, viewer);
@@ -145,7 +146,7 @@ async function currentNarrowing(
     : null;
 }
 
-const viewerOf = (record: SubscriptionRecord): StatsViewer => ({
+const viewerOf = (record: SubscriptionRecord): Viewer => ({
   workspaceId: record.workspace_id,
   role: record.role,
   userId: record.user_id,

@@ -5,7 +5,7 @@ import loginRoutes from './login';
 import dashboardRoutes from './dashboard';
 import clientErrorsRoutes from './client-errors';
 import mailboxesRoutes from './mailboxes';
-import mailboxValidationRoutes from './mailbox-validation';
+import mailboxValidationRoutes from '../mailbox-validation/socket';
 import usersRoutes from './users';
 import teamsRoutes from './teams';
 import alertsRoutes from './alerts';

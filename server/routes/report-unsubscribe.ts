@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicRoute } from '../contract/route';
+import { publicRoute } from './route';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { HtmlPageError } from '../http/errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth/authenticate';
-import { route, type Access } from '../contract/route';
+import { route, type Access } from './route';
 import type { Queryable } from '../db/types';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { dashboardFilters } from '../repos/dashboard-filters';
@@ -8,7 +8,7 @@ import * as repo from '../repos/reports';
 import { notifyQueued } from '../outbound/forwarder';
 import { lastCompletePeriods } from '../reports/figures';
 import { queueReportCopy } from '../reports/queue';
-import type { StatsViewer } from '../stats/scope';
+import type { Viewer } from '../repos/visible-mailboxes';
 import { MAX_PG_INTEGER } from '../../common/limits';
 import type { ReportFrequency } from '../../common/reports';
 import { MAX_REPORTS_PER_USER, REPORT_LIMIT_MESSAGE } from '../../common/reports';
@@ -38,7 +38,7 @@ interface Narrowing {
  */
 async function checkedFields(
   q: Queryable,
-  viewer: StatsViewer,
+  viewer: Viewer,
   who: string,
   input: Narrowing,
 ): Promise<repo.ReportFields> {
@@ -109,8 +109,8 @@ const whoIs = (auth: AuthContext, userId: number, email: string) =>
 
 const viewerOfUser = (
   workspaceId: number,
-  user: { user_id: number; email: string; role: StatsViewer['role'] },
-): StatsViewer => ({ workspaceId, role: user.role, userId: user.user_id, email: user.email });
+  user: { user_id: number; email: string; role: Viewer['role'] },
+): Viewer => ({ workspaceId, role: user.role, userId: user.user_id, email: user.email });
 
 export default function reportsRoutes(app: FastifyInstance) {
   route(app, 'listReports', ACCESS, async ({ auth, db }) => ({

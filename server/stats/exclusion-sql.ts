@@ -1,58 +1,57 @@
 import { FILTER_FIELDS, type ExcludedFilters } from '../../common/exclusions';
+import { EMPTY, joinSql, sql, type Sql } from '../db/sql';
 
 // The exclusion rows of a generation as one SQL predicate over a message `m` whose lower-cased
 // counterparts are `m.cps` (sender of inbound, recipients of outbound). Only the lists that hold
-// items become clauses, with the items as parameters, so an empty setting costs nothing.
+// items become clauses, with the items as bound `text[]` parameters, so an empty setting costs
+// nothing.
 
 const CLAUSES = {
   addresses: {
-    is: (p: string) => `m.cps && ${p}`,
-    contains: (p: string) =>
-      `exists (select 1 from unnest(m.cps) c, unnest(${p}) i where strpos(c, i) > 0)`,
+    is: (p: Sql) => sql`m.cps && ${p}`,
+    contains: (p: Sql) =>
+      sql`exists (select 1 from unnest(m.cps) c, unnest(${p}) i where strpos(c, i) > 0)`,
   },
   domains: {
     // `*.domain` (passed as `domain`, in the second list) matches the domain and its subdomains.
-    is: (p: string, wildcards: string) =>
-      `exists (select 1 from unnest(m.cps) c cross join lateral (select split_part(c, '@', 2) as d) x
+    is: (p: Sql, wildcards: Sql) =>
+      sql`exists (select 1 from unnest(m.cps) c cross join lateral (select split_part(c, '@', 2) as d) x
                 where x.d = any(${p})
                    or exists (select 1 from unnest(${wildcards}) w
                                where x.d = w or right(x.d, length(w) + 1) = '.' || w))`,
-    contains: (p: string) =>
-      `exists (select 1 from unnest(m.cps) c, unnest(${p}) i
+    contains: (p: Sql) =>
+      sql`exists (select 1 from unnest(m.cps) c, unnest(${p}) i
                 where strpos(split_part(c, '@', 2), i) > 0)`,
   },
   subject: {
-    is: (p: string) => `lower(m.subject) = any(${p})`,
-    contains: (p: string) =>
-      `exists (select 1 from unnest(${p}) i where strpos(lower(m.subject), i) > 0)`,
+    is: (p: Sql) => sql`lower(m.subject) = any(${p})`,
+    contains: (p: Sql) =>
+      sql`exists (select 1 from unnest(${p}) i where strpos(lower(m.subject), i) > 0)`,
   },
   labels: {
-    is: (p: string) => `exists (select 1 from unnest(m.labels) l where lower(l) = any(${p}))`,
-    contains: (p: string) =>
-      `exists (select 1 from unnest(m.labels) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
+    is: (p: Sql) => sql`exists (select 1 from unnest(m.labels) l where lower(l) = any(${p}))`,
+    contains: (p: Sql) =>
+      sql`exists (select 1 from unnest(m.labels) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
   },
   folders: {
-    is: (p: string) => `coalesce(lower(m.folder) = any(${p}), false)`,
-    contains: (p: string) =>
-      `exists (select 1 from unnest(${p}) i where strpos(lower(m.folder), i) > 0)`,
+    is: (p: Sql) => sql`coalesce(lower(m.folder) = any(${p}), false)`,
+    contains: (p: Sql) =>
+      sql`exists (select 1 from unnest(${p}) i where strpos(lower(m.folder), i) > 0)`,
   },
   categories: {
-    is: (p: string) => `exists (select 1 from unnest(m.categories) l where lower(l) = any(${p}))`,
-    contains: (p: string) =>
-      `exists (select 1 from unnest(m.categories) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
+    is: (p: Sql) => sql`exists (select 1 from unnest(m.categories) l where lower(l) = any(${p}))`,
+    contains: (p: Sql) =>
+      sql`exists (select 1 from unnest(m.categories) l, unnest(${p}) i where strpos(lower(l), i) > 0)`,
   },
 } as const;
 
 /**
- * The predicate; each list's items are appended to `params` (lower-cased, trimmed). Rows are
- * OR'ed and a row matches when any of its items does, so every item list is one OR'ed clause.
+ * The predicate, each list's items bound lower-cased and trimmed. Rows are OR'ed and a row
+ * matches when any of its items does, so every item list is one OR'ed clause.
  */
-export function exclusionPredicate(filters: Partial<ExcludedFilters>, params: unknown[]): string {
-  const bind = (items: string[]) => {
-    params.push(items);
-    return `$${params.length}::text[]`;
-  };
-  const clauses: string[] = [];
+export function exclusionPredicate(filters: Partial<ExcludedFilters>): Sql {
+  const bind = (items: string[]) => sql`${items}::text[]`;
+  const clauses: Sql[] = [];
   for (const field of FILTER_FIELDS) {
     const lists = filters[field];
     const is = (lists?.is ?? []).map((item) => item.trim().toLowerCase()).filter(Boolean);
@@ -62,11 +61,11 @@ export function exclusionPredicate(filters: Partial<ExcludedFilters>, params: un
       const wildcards = is.filter((item) => item.startsWith('*.')).map((item) => item.slice(2));
       clauses.push(CLAUSES.domains.is(bind(exact), bind(wildcards)));
     } else if (is.length > 0) {
-      clauses.push(CLAUSES[field].is(bind(is), ''));
+      clauses.push(CLAUSES[field].is(bind(is), EMPTY));
     }
     if (contains.length > 0) clauses.push(CLAUSES[field].contains(bind(contains)));
   }
-  return clauses.length > 0 ? `(${clauses.join(' or ')})` : 'false';
+  return clauses.length > 0 ? sql`(${joinSql(clauses, sql` or `)})` : sql`false`;
 }
 
 /** A regular expression matching a space-separated list of addresses all of these domains. */

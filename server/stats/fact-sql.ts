@@ -1,50 +1,61 @@
+import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { ExcludedFilters } from '../../common/exclusions';
-import { rewriteDays, threadDays, writeAllDays } from './daily-sql';
+import { rewriteDays, threadDays, writeAllDays, type FactScope } from './daily-sql';
 import { allOfDomains, exclusionPredicate } from './exclusion-sql';
 
 // Per-message and per-request facts of one generation, computed by two set-based statements for
 // a scope: the whole workspace (a rebuild) or some threads of one mailbox (mail as it arrives).
-// Parameters: $1 workspace, $2 generation, $3 mailbox (null: all), $4 thread keys, then the
-// generation's settings. Per-row subqueries are kept few: they dominate the cost of a rebuild.
+// Per-row subqueries are kept few: they dominate the cost of a rebuild.
 
-// Two texts rather than one `$3 is null or …`, so a thread's refresh plans an index scan.
-const scopeSql = (whole: boolean) =>
-  whole
-    ? `($3::int is null and cardinality($4::text[]) = 0)`
-    : `(mailbox_id = $3::int and thread_key = any($4::text[]))`;
+/** The facts of one workspace's generation. */
+interface Generation {
+  workspaceId: number;
+  generation: number;
+}
+
+// Two texts rather than one `mailbox is null or …`, so a thread's refresh plans an index scan.
+const scopeSql = (scope: FactScope | null) =>
+  scope === null
+    ? sql`true`
+    : sql`(mailbox_id = ${scope.mailboxId}::int and thread_key = any(${scope.threadKeys}::text[]))`;
 
 /** Lower-cased addresses of a text[] expression, without a per-row subquery. */
-const lowered = (addresses: string) =>
-  `string_to_array(lower(array_to_string(${addresses}, ' ')), ' ')`;
+const lowered = (addresses: Sql) =>
+  sql`string_to_array(lower(array_to_string(${addresses}, ' ')), ' ')`;
 
 // RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored); Precedence bulk, junk
 // or list; any List-Id.
-const AUTOMATED = `coalesce(m.direction = 'inbound' and (
+const AUTOMATED = sql`coalesce(m.direction = 'inbound' and (
      coalesce(lower(btrim(split_part(m.auto_submitted, ';', 1))), '') not in ('', 'no')
   or coalesce(lower(btrim(m.precedence)), '') in ('bulk', 'junk', 'list')
   or coalesce(btrim(m.list_id), '') <> ''), false)`;
 
-/** $5: a regular expression matching a list of internal addresses only. */
-function messageFacts(excluded: string, scope: string) {
-  return `
+/** `internal`: a regular expression matching a list of internal addresses only. */
+function messageFacts(
+  { workspaceId, generation }: Generation,
+  internal: string,
+  excluded: Sql,
+  scope: Sql,
+): Sql {
+  return sql`
   insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id, thread_key,
     direction, sent_at, local_date, is_internal, is_automated, is_excluded, is_counted, is_reply,
     is_replied, counterparts)
   with g as (
-    select company_timezone from stats_generations where workspace_id = $1 and generation = $2
+    select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
   ), m as (
     select m.*,
            case when m.direction = 'inbound' then array[lower(m.from_address)]
-                else ${lowered('m.to_addresses || m.cc_addresses')} end as cps,
+                else ${lowered(sql`m.to_addresses || m.cc_addresses`)} end as cps,
            lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients
-      from messages m where m.workspace_id = $1 and ${scope}
+      from messages m where m.workspace_id = ${workspaceId} and ${scope}
   ), c as (
     select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
            (m.sent_at at time zone g.company_timezone)::date as local_date,
            lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
-             ~ $5 as internal,
-           m.recipients <> '' and m.recipients !~ $5 as external_recipient,
+             ~ ${internal} as internal,
+           m.recipients <> '' and m.recipients !~ ${internal} as external_recipient,
            ${AUTOMATED} as automated,
            coalesce(${excluded}, false) as excluded
       from m cross join g
@@ -61,7 +72,7 @@ function messageFacts(excluded: string, scope: string) {
              as is_reply
       from f
   )
-  select $1, $2, mailbox_id, message_id, thread_key, direction, sent_at, local_date, internal,
+  select ${workspaceId}, ${generation}, mailbox_id, message_id, thread_key, direction, sent_at, local_date, internal,
          automated, excluded, counted, is_reply,
          counted and coalesce(max(sent_at) filter (where is_reply)
                                 over (partition by mailbox_id, thread_key) > sent_at, false),
@@ -74,12 +85,12 @@ function messageFacts(excluded: string, scope: string) {
 // first, since only a reply *after* a message answers it. Excluded messages count nowhere, also
 // not as a thread's first message. Business time is the same per-day arithmetic as
 // stats_business_seconds, joined set-wise: each local day of the wait with hours adds the overlap.
-const requests = (scope: string) => `
+const requests = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
   insert into stats_requests (workspace_id, generation, mailbox_id, thread_key, first_message_id,
     first_at, local_date, last_at, last_local_date, reply_at, business_seconds, calendar_seconds,
     is_first_of_thread, counterparts)
   with g as (
-    select company_timezone from stats_generations where workspace_id = $1 and generation = $2
+    select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
   ), o as (
     select f.*,
            sum(is_reply::int) over (partition by mailbox_id, thread_key
@@ -90,7 +101,7 @@ const requests = (scope: string) => `
              order by sent_at, is_reply desc, message_id
              rows between current row and unbounded following) as next_reply_at
       from stats_message_facts f
-     where workspace_id = $1 and generation = $2 and not is_excluded and ${scope}
+     where workspace_id = ${workspaceId} and generation = ${generation} and not is_excluded and ${scope}
   ), runs as (
     select mailbox_id, thread_key, run, min(sent_at) as first_at, max(sent_at) as last_at,
            (array_agg(message_id order by sent_at, message_id))[1] as first_id,
@@ -106,9 +117,9 @@ const requests = (scope: string) => `
            coalesce(hm.timezone, h0.timezone) as timezone,
            coalesce(hm.all_time, h0.all_time) as all_time
       from runs r
-      join stats_hour_sets h0 on h0.workspace_id = $1 and h0.generation = $2 and h0.mailbox_id = 0
+      join stats_hour_sets h0 on h0.workspace_id = ${workspaceId} and h0.generation = ${generation} and h0.mailbox_id = 0
       left join stats_hour_sets hm
-        on hm.workspace_id = $1 and hm.generation = $2 and hm.mailbox_id = r.mailbox_id
+        on hm.workspace_id = ${workspaceId} and hm.generation = ${generation} and hm.mailbox_id = r.mailbox_id
   ), business as (
     select a.mailbox_id, a.first_id,
            sum(greatest(0, extract(epoch from
@@ -120,12 +131,12 @@ const requests = (scope: string) => `
                                          (a.reply_at at time zone a.timezone)::date,
                                          interval '1 day') as d(ts)
       join stats_hour_days dd
-        on dd.workspace_id = $1 and dd.generation = $2 and dd.mailbox_id = a.hours_id
+        on dd.workspace_id = ${workspaceId} and dd.generation = ${generation} and dd.mailbox_id = a.hours_id
        and dd.isodow = extract(isodow from d.ts)
      where a.reply_at > a.first_at and not a.all_time
      group by a.mailbox_id, a.first_id
   )
-  select $1, $2, a.mailbox_id, a.thread_key, a.first_id, a.first_at,
+  select ${workspaceId}, ${generation}, a.mailbox_id, a.thread_key, a.first_id, a.first_at,
          (a.first_at at time zone g.company_timezone)::date, a.last_at,
          (a.last_at at time zone g.company_timezone)::date, a.reply_at,
          case when a.reply_at is null then null
@@ -136,11 +147,6 @@ const requests = (scope: string) => `
          array[a.counterpart]
     from answered a cross join g
     left join business b on b.mailbox_id = a.mailbox_id and b.first_id = a.first_id`;
-
-interface FactScope {
-  mailboxId: number;
-  threadKeys: readonly string[];
-}
 
 interface GenerationSettings {
   internal_domains: string[];
@@ -154,37 +160,36 @@ export async function computeFacts(
   generation: number,
   scope: FactScope | null,
 ): Promise<void> {
-  const params: unknown[] = [
-    workspaceId,
-    generation,
-    scope?.mailboxId ?? null,
-    scope?.threadKeys ?? [],
-  ];
+  const of: Generation = { workspaceId, generation };
   // A rebuild's statements sort and aggregate the whole history: in memory, and without JIT
   // (its compile time is paid per statement and outweighs its gain here).
   if (scope === null) {
-    await tx.query(`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`);
-  }
-  const oldDays = scope === null ? [] : await threadDays(tx, params);
-  for (const table of ['stats_message_facts', 'stats_requests']) {
     await tx.query(
-      `delete from ${table} where workspace_id = $1 and generation = $2 and ${scopeSql(scope === null)}`,
-      params,
+      sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`,
+    );
+  }
+  const oldDays = scope === null ? [] : await threadDays(tx, workspaceId, generation, scope);
+  for (const table of [sql`stats_message_facts`, sql`stats_requests`]) {
+    await tx.query(
+      sql`delete from ${table} where workspace_id = ${workspaceId} and generation = ${generation} and ${scopeSql(scope)}`,
     );
   }
   const [settings] = await tx.query<GenerationSettings>(
-    `select internal_domains, excluded_filters from stats_generations
-      where workspace_id = $1 and generation = $2`,
-    [workspaceId, generation],
+    sql`select internal_domains, excluded_filters from stats_generations
+      where workspace_id = ${workspaceId} and generation = ${generation}`,
   );
   if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
-  const factParams = [...params, allOfDomains(settings.internal_domains)];
-  const excluded = exclusionPredicate(settings.excluded_filters, factParams);
-  await tx.query(messageFacts(excluded, scopeSql(scope === null)), factParams);
+  const internal = allOfDomains(settings.internal_domains);
+  const excluded = exclusionPredicate(settings.excluded_filters);
+  await tx.query(messageFacts(of, internal, excluded, scopeSql(scope)));
   // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.
-  if (scope === null) await tx.query(`analyze stats_message_facts`);
+  if (scope === null) await tx.query(sql`analyze stats_message_facts`);
   if (scope === null) await writeAllDays(tx, workspaceId, generation);
-  else await rewriteDays(tx, params, [...new Set([...oldDays, ...(await threadDays(tx, params))])]);
-  await tx.query(requests(scopeSql(scope === null)), params);
-  if (scope === null) await tx.query(`analyze stats_requests, stats_daily_counts`);
+  else {
+    const newDays = await threadDays(tx, workspaceId, generation, scope);
+    const days = [...new Set([...oldDays, ...newDays])];
+    await rewriteDays(tx, workspaceId, generation, scope.mailboxId, days);
+  }
+  await tx.query(requests(of, scopeSql(scope)));
+  if (scope === null) await tx.query(sql`analyze stats_requests, stats_daily_counts`);
 }

@@ -1,8 +1,10 @@
 import type { Schemas } from '../contract/types';
+import { DEFAULT_TARGET } from '../../common/response-target';
+import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { dailyDimension, figuresSql, type Dimension } from './figure-sql';
 import type { StatsScope } from './scope';
-import { SUMMARY_SQL } from './summary-sql';
+import { summarySql } from './summary-sql';
 
 type Summary = Schemas['StatsSummary'];
 type Times = Schemas['StatsTimes'];
@@ -50,18 +52,9 @@ function toSummary(row: FigureRow, target: number): Summary {
   };
 }
 
-const params = (scope: StatsScope, target: number) => [
-  scope.workspaceId,
-  scope.from,
-  scope.to,
-  scope.mailboxIds,
-  scope.groupIds,
-  target,
-];
-
 /** Percentiles sort in memory rather than on disk, and without JIT (see figureRows). */
 const tune = (tx: Queryable) =>
-  tx.query(`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+  tx.query(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
 
 /**
  * The figures of one scope. Percentiles sort every request of the range: in memory rather than
@@ -71,19 +64,19 @@ async function figureRows(
   tx: Queryable,
   scope: StatsScope,
   dimension: Dimension,
-  keys: string | null,
+  keys: Sql | null,
   target: number,
 ): Promise<FigureRow[]> {
   await tune(tx);
   const daily = scope.groupIds === null && dailyDimension(dimension);
-  return tx.query<FigureRow>(figuresSql(dimension, keys, daily), params(scope, target));
+  return tx.query<FigureRow>(figuresSql(scope, target, dimension, keys, daily));
 }
 
 export async function summary(tx: Queryable, scope: StatsScope, target: number): Promise<Summary> {
   const [row] =
     scope.groupIds === null
-      ? await tune(tx).then(() => tx.query<FigureRow>(SUMMARY_SQL, params(scope, target)))
-      : await figureRows(tx, scope, 'none', `select ''::text as key`, target);
+      ? await tune(tx).then(() => tx.query<FigureRow>(summarySql(scope, target)))
+      : await figureRows(tx, scope, 'none', sql`select ''::text as key`, target);
   if (!row) throw new Error('the summary query returned no row');
   return toSummary(row, target);
 }
@@ -98,16 +91,25 @@ export async function breakdown(
   return { by, rows: rows.map((row) => ({ key: row.key, ...toSummary(row, target) })) };
 }
 
+type Granularity = Schemas['StatsTimeseries']['granularity'];
+
+/** Each granularity's field name for date_trunc and its step, as fixed SQL text. */
+const PERIODS: Record<Granularity, { field: Sql; step: Sql }> = {
+  day: { field: sql`'day'`, step: sql`interval '1 day'` },
+  week: { field: sql`'week'`, step: sql`interval '1 week'` },
+};
+
 export async function timeseries(
   tx: Queryable,
   scope: StatsScope,
-  granularity: 'day' | 'week',
+  granularity: Granularity,
 ): Promise<Schemas['StatsTimeseries']> {
   const dimension: Dimension = granularity;
-  const periods = `select to_char(d, 'YYYY-MM-DD') as key
-      from generate_series(date_trunc('${granularity}', $2::date), $3::date,
-                           interval '1 ${granularity}') d`;
-  const rows = await figureRows(tx, scope, dimension, periods, 7200);
+  const { field, step } = PERIODS[granularity];
+  const periods = sql`select to_char(d, 'YYYY-MM-DD') as key
+      from generate_series(date_trunc(${field}, ${scope.from}::date), ${scope.to}::date,
+                           ${step}) d`;
+  const rows = await figureRows(tx, scope, dimension, periods, DEFAULT_TARGET);
   return {
     granularity,
     points: rows.map((row) => {

@@ -1,16 +1,9 @@
 import type { Schemas } from '../contract/types';
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { WEEKDAYS } from '../../common/business-hours';
-import { SCOPED_FACTS } from './figure-sql';
+import { scopedFacts } from './figure-sql';
 import type { StatsScope } from './scope';
-
-const scopeParams = (scope: StatsScope) => [
-  scope.workspaceId,
-  scope.from,
-  scope.to,
-  scope.mailboxIds,
-  scope.groupIds,
-];
 
 type TimeBasis = 'business' | 'calendar';
 
@@ -23,9 +16,9 @@ export async function distribution(
   scope: StatsScope,
   time: TimeBasis,
 ): Promise<Schemas['StatsDistribution']> {
-  const seconds = time === 'calendar' ? 'calendar_seconds' : 'business_seconds';
+  const seconds = time === 'calendar' ? sql`calendar_seconds` : sql`business_seconds`;
   const [row] = await tx.query<Schemas['StatsDistribution']>(
-    `with ${SCOPED_FACTS}
+    sql`with ${scopedFacts(scope)}
      select count(*) filter (where ${seconds} < 3600)::int as under_1h,
             count(*) filter (where ${seconds} >= 3600 and ${seconds} < 14400)::int
               as from_1h_to_4h,
@@ -36,7 +29,6 @@ export async function distribution(
             count(*) filter (where ${seconds} >= 259200)::int as over_3d,
             count(*) filter (where reply_at is null)::int as still_waiting
        from reqs`,
-    scopeParams(scope),
   );
   if (!row) throw new Error('the distribution query returned no row');
   return row;
@@ -45,13 +37,12 @@ export async function distribution(
 /** Counted inbound messages by ISO weekday and hour in the company timezone (of the rebuild). */
 export async function heatmap(tx: Queryable, scope: StatsScope): Promise<Schemas['StatsHeatmap']> {
   const rows = await tx.query<{ tz: string | null; isodow: number; hour: number; count: number }>(
-    `with ${SCOPED_FACTS}, cells as (
+    sql`with ${scopedFacts(scope)}, cells as (
        select extract(isodow from f.sent_at at time zone gen.tz)::int as isodow,
               extract(hour from f.sent_at at time zone gen.tz)::int as hour, count(*)::int as count
          from msgs f cross join gen where f.is_counted group by 1, 2)
      select gen.tz, c.isodow, c.hour, c.count
        from gen left join cells c on true order by c.isodow, c.hour`,
-    scopeParams(scope),
   );
   return {
     timezone: rows[0]?.tz ?? 'UTC',
@@ -81,24 +72,25 @@ export async function unreplied(
   scope: StatsScope,
   paging: UnrepliedPaging,
 ): Promise<Schemas['StatsUnrepliedPage']> {
-  const direction = paging.order === 'newest' ? 'desc' : 'asc';
+  const { workspaceId } = scope;
+  const { now, pageSize } = paging;
+  const direction = paging.order === 'newest' ? sql`desc` : sql`asc`;
   const rows = await tx.query<Schemas['StatsUnreplied'] & { total: number }>(
-    `with ${SCOPED_FACTS}, page as (
+    sql`with ${scopedFacts(scope)}, page as (
        select w.*, count(*) over () as total from waits w
         order by w.first_at ${direction}, w.mailbox_id, w.first_message_id
-        limit $7 offset $8)
+        limit ${pageSize} offset ${(paging.page - 1) * pageSize})
      select lower(mb.email) as mailbox, m.from_address as "from", m.subject,
             p.first_at as received, p.total::int as total,
             json_build_object(
-              'business', round(stats_business_seconds($1, gen.g, p.mailbox_id, p.first_at, $6::timestamptz)::numeric, 3)::float8,
-              'calendar', round(extract(epoch from $6::timestamptz - p.first_at), 3)::float8
+              'business', round(stats_business_seconds(${workspaceId}, gen.g, p.mailbox_id, p.first_at, ${now}::timestamptz)::numeric, 3)::float8,
+              'calendar', round(extract(epoch from ${now}::timestamptz - p.first_at), 3)::float8
             ) as waiting
        from page p cross join gen
-       join mailboxes mb on mb.workspace_id = $1 and mb.mailbox_id = p.mailbox_id
-       join messages m on m.workspace_id = $1 and m.mailbox_id = p.mailbox_id
+       join mailboxes mb on mb.workspace_id = ${workspaceId} and mb.mailbox_id = p.mailbox_id
+       join messages m on m.workspace_id = ${workspaceId} and m.mailbox_id = p.mailbox_id
                       and m.message_id = p.first_message_id
       order by p.first_at ${direction}, p.mailbox_id, p.first_message_id`,
-    [...scopeParams(scope), paging.now, paging.pageSize, (paging.page - 1) * paging.pageSize],
   );
   const total = rows[0]?.total ?? (await countWaiting(tx, scope));
   return {
@@ -112,8 +104,7 @@ export async function unreplied(
 /** The total when the page asked for lies past the end. */
 async function countWaiting(tx: Queryable, scope: StatsScope): Promise<number> {
   const [row] = await tx.query<{ total: number }>(
-    `with ${SCOPED_FACTS} select count(*)::int as total from waits`,
-    scopeParams(scope),
+    sql`with ${scopedFacts(scope)} select count(*)::int as total from waits`,
   );
   return row?.total ?? 0;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EMPTY, sql } from '../db/sql';
 import type { Db, Queryable } from '../db/types';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
@@ -7,7 +8,7 @@ import { takeSnapshot } from './snapshot';
 // history, then swap it in with one short transaction. One rebuild per workspace at a time across
 // processes: the stats_state row is a lease claimed under `for update skip locked`.
 
-const LEASE = `interval '10 minutes'`;
+const LEASE = sql`interval '10 minutes'`;
 
 /** Another process holds this workspace's rebuild lease. */
 export class RebuildBusyError extends Error {
@@ -24,10 +25,9 @@ interface RebuildResult {
 /** Every workspace has a state row; a new one is due for its first rebuild at once. */
 async function ensureStates(db: Queryable, now: Date, workspaceId: number | null) {
   await db.query(
-    `insert into stats_state (workspace_id, next_rebuild_at)
-     select workspace_id, $1 from workspaces where $2::int is null or workspace_id = $2
+    sql`insert into stats_state (workspace_id, next_rebuild_at)
+     select workspace_id, ${now} from workspaces where ${workspaceId}::int is null or workspace_id = ${workspaceId}
      on conflict (workspace_id) do nothing`,
-    [now, workspaceId],
   );
 }
 
@@ -35,14 +35,13 @@ async function ensureStates(db: Queryable, now: Date, workspaceId: number | null
 async function claim(db: Db, owner: string, now: Date, workspaceId: number | null) {
   const rows = await db.transaction((tx) =>
     tx.query<{ workspace_id: number }>(
-      `update stats_state set lease_owner = $1, lease_expires_at = $2::timestamptz + ${LEASE}
+      sql`update stats_state set lease_owner = ${owner}, lease_expires_at = ${now}::timestamptz + ${LEASE}
         where workspace_id = (
           select workspace_id from stats_state
-           where (lease_expires_at is null or lease_expires_at <= $2)
-             and (case when $3::int is null then next_rebuild_at <= $2 else workspace_id = $3 end)
+           where (lease_expires_at is null or lease_expires_at <= ${now})
+             and (case when ${workspaceId}::int is null then next_rebuild_at <= ${now} else workspace_id = ${workspaceId} end)
            order by next_rebuild_at limit 1 for update skip locked)
         returning workspace_id`,
-      [owner, now, workspaceId],
     ),
   );
   return rows[0]?.workspace_id ?? null;
@@ -50,18 +49,17 @@ async function claim(db: Db, owner: string, now: Date, workspaceId: number | nul
 
 async function release(db: Db, workspaceId: number, owner: string, scheduleFrom: Date | null) {
   // The next run: 00:01 in the company timezone, after the one that just ran.
-  const schedule = `, next_rebuild_at = (
+  const schedule = (from: Date) => sql`, next_rebuild_at = (
       select case when date_trunc('day', l.t) + interval '1 minute' > l.t
                   then date_trunc('day', l.t) + interval '1 minute'
                   else date_trunc('day', l.t) + interval '1 day 1 minute' end at time zone l.tz
-        from (select tz, $3::timestamptz at time zone tz as t
+        from (select tz, ${from}::timestamptz at time zone tz as t
                 from (select coalesce((select timezone from company_business_hours
-                                        where workspace_id = $1), 'UTC') as tz) z) l)`;
+                                        where workspace_id = ${workspaceId}), 'UTC') as tz) z) l)`;
   await db.query(
-    `update stats_state set lease_owner = null, lease_expires_at = null
-       ${scheduleFrom ? schedule : ''}
-      where workspace_id = $1 and lease_owner = $2`,
-    scheduleFrom ? [workspaceId, owner, scheduleFrom] : [workspaceId, owner],
+    sql`update stats_state set lease_owner = null, lease_expires_at = null
+       ${scheduleFrom ? schedule(scheduleFrom) : EMPTY}
+      where workspace_id = ${workspaceId} and lease_owner = ${owner}`,
   );
 }
 
@@ -69,17 +67,15 @@ async function release(db: Db, workspaceId: number, owner: string, scheduleFrom:
 async function startGeneration(db: Db, workspaceId: number): Promise<number> {
   return db.transaction(async (tx) => {
     const [state] = await tx.query<{ current_generation: number | null }>(
-      `select current_generation from stats_state where workspace_id = $1 for update`,
-      [workspaceId],
+      sql`select current_generation from stats_state where workspace_id = ${workspaceId} for update`,
     );
     const current = state?.current_generation ?? 0;
     await dropGenerations(tx, workspaceId, current);
     const generation = current + 1;
     await takeSnapshot(tx, workspaceId, generation);
-    await tx.query(`update stats_state set building_generation = $2 where workspace_id = $1`, [
-      workspaceId,
-      generation,
-    ]);
+    await tx.query(
+      sql`update stats_state set building_generation = ${generation} where workspace_id = ${workspaceId}`,
+    );
     return generation;
   });
 }
@@ -87,16 +83,15 @@ async function startGeneration(db: Db, workspaceId: number): Promise<number> {
 /** Removes every generation but `keep` (an interrupted build, or the one just replaced). */
 async function dropGenerations(tx: Queryable, workspaceId: number, keep: number) {
   for (const table of [
-    'stats_message_facts',
-    'stats_daily_counts',
-    'stats_requests',
-    'stats_dirty_threads',
-    'stats_generations',
+    sql`stats_message_facts`,
+    sql`stats_daily_counts`,
+    sql`stats_requests`,
+    sql`stats_dirty_threads`,
+    sql`stats_generations`,
   ]) {
-    await tx.query(`delete from ${table} where workspace_id = $1 and generation <> $2`, [
-      workspaceId,
-      keep,
-    ]);
+    await tx.query(
+      sql`delete from ${table} where workspace_id = ${workspaceId} and generation <> ${keep}`,
+    );
   }
 }
 
@@ -104,14 +99,12 @@ async function dropGenerations(tx: Queryable, workspaceId: number, keep: number)
 async function swapIn(db: Db, workspaceId: number, generation: number, owner: string) {
   await db.transaction(async (tx) => {
     const [state] = await tx.query<{ lease_owner: string | null }>(
-      `select lease_owner from stats_state where workspace_id = $1 for update`,
-      [workspaceId],
+      sql`select lease_owner from stats_state where workspace_id = ${workspaceId} for update`,
     );
     if (state?.lease_owner !== owner) throw new RebuildBusyError('The rebuild lease was lost.');
     const dirty = await tx.query<{ mailbox_id: number; keys: string[] }>(
-      `select mailbox_id, array_agg(thread_key) as keys from stats_dirty_threads
-        where workspace_id = $1 and generation = $2 group by mailbox_id`,
-      [workspaceId, generation],
+      sql`select mailbox_id, array_agg(thread_key) as keys from stats_dirty_threads
+        where workspace_id = ${workspaceId} and generation = ${generation} group by mailbox_id`,
     );
     for (const row of dirty) {
       await computeFacts(tx, workspaceId, generation, {
@@ -120,26 +113,66 @@ async function swapIn(db: Db, workspaceId: number, generation: number, owner: st
       });
     }
     await tx.query(
-      `update stats_state set current_generation = $2, building_generation = null,
-              last_rebuilt_at = now() where workspace_id = $1`,
-      [workspaceId, generation],
+      sql`update stats_state set current_generation = ${generation}, building_generation = null,
+              last_rebuilt_at = now() where workspace_id = ${workspaceId}`,
     );
   });
 }
 
-async function rebuildClaimed(db: Db, workspaceId: number, owner: string): Promise<RebuildResult> {
+/** Threads per transaction of an embedded rebuild: each holds the connection well under a second. */
+const THREADS_PER_STEP = 400;
+
+/**
+ * The facts of every thread into the new generation, which nobody reads until it is swapped in.
+ * On PostgreSQL one transaction computes the whole history with two set-based statements;
+ * readers are not blocked. On PGlite a transaction holds the one connection, so that transaction
+ * held every request until it ended (20 s and more for a 100,000-message workspace): there the
+ * threads go a few hundred per transaction, in the order they began (so each step touches few
+ * days), and requests are served between steps. Threads changed meanwhile are marked and
+ * recomputed at the swap, as on PostgreSQL.
+ */
+async function computeGeneration(db: Db, workspaceId: number, generation: number, whole: boolean) {
+  if (whole || db.kind === 'postgres') {
+    await db.transaction((tx) => computeFacts(tx, workspaceId, generation, null));
+    return;
+  }
+  const threads = await db.query<{ mailbox_id: number; thread_key: string }>(sql`
+    select mailbox_id, thread_key from messages where workspace_id = ${workspaceId}
+     group by mailbox_id, thread_key order by mailbox_id, min(sent_at), thread_key`);
+  for (let start = 0; start < threads.length; start += THREADS_PER_STEP) {
+    const byMailbox = new Map<number, string[]>();
+    for (const { mailbox_id: id, thread_key: key } of threads.slice(
+      start,
+      start + THREADS_PER_STEP,
+    )) {
+      byMailbox.set(id, [...(byMailbox.get(id) ?? []), key]);
+    }
+    await db.transaction(async (tx) => {
+      for (const [mailboxId, threadKeys] of byMailbox) {
+        await computeFacts(tx, workspaceId, generation, { mailboxId, threadKeys });
+      }
+    });
+  }
+  await db.query(sql`analyze stats_message_facts, stats_daily_counts`);
+}
+
+async function rebuildClaimed(
+  db: Db,
+  workspaceId: number,
+  owner: string,
+  whole = false,
+): Promise<RebuildResult> {
   const generation = await startGeneration(db, workspaceId);
-  await db.transaction((tx) => computeFacts(tx, workspaceId, generation, null));
+  await computeGeneration(db, workspaceId, generation, whole);
   await swapIn(db, workspaceId, generation, owner);
   await db.transaction((tx) => dropGenerations(tx, workspaceId, generation));
   // The summary reads percentiles from indexes alone (summary-sql.ts) once their pages are marked
   // all-visible, which only a vacuum does (PGlite has no autovacuum); it also clears the old
   // generation's rows. Skipped while another vacuum holds the table: that one does it.
-  await db.query(`vacuum (analyze, skip_locked) stats_requests`);
+  await db.query(sql`vacuum (analyze, skip_locked) stats_requests`);
   const [counts] = await db.query<{ messages: number; requests: number }>(
-    `select (select count(*) from stats_message_facts where workspace_id = $1 and generation = $2)::int as messages,
-            (select count(*) from stats_requests where workspace_id = $1 and generation = $2)::int as requests`,
-    [workspaceId, generation],
+    sql`select (select count(*) from stats_message_facts where workspace_id = ${workspaceId} and generation = ${generation})::int as messages,
+            (select count(*) from stats_requests where workspace_id = ${workspaceId} and generation = ${generation})::int as requests`,
   );
   return {
     workspaceId,
@@ -149,8 +182,23 @@ async function rebuildClaimed(db: Db, workspaceId: number, owner: string): Promi
   };
 }
 
-/** Rebuilds one workspace's facts now; RebuildBusyError when another rebuild holds its lease. */
-export async function rebuildWorkspaceStats(db: Db, workspaceId: number): Promise<RebuildResult> {
+interface RebuildOptions {
+  /**
+   * One transaction on PGlite too: faster, and right when nothing else waits for the database
+   * (the first start's seed, before the server listens).
+   */
+  whole?: boolean;
+}
+
+/**
+ * Rebuilds one workspace's facts now and schedules the next daily rebuild after it (so the
+ * worker does not repeat it at once); RebuildBusyError when another rebuild holds its lease.
+ */
+export async function rebuildWorkspaceStats(
+  db: Db,
+  workspaceId: number,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
   const owner = `rebuild-${randomUUID()}`;
   const now = new Date();
   await ensureStates(db, now, workspaceId);
@@ -158,10 +206,13 @@ export async function rebuildWorkspaceStats(db: Db, workspaceId: number): Promis
   if (claimed === null) {
     throw new RebuildBusyError(`Workspace ${workspaceId} is being rebuilt by another process.`);
   }
+  let done: Date | null = null;
   try {
-    return await rebuildClaimed(db, workspaceId, owner);
+    const result = await rebuildClaimed(db, workspaceId, owner, options.whole);
+    done = now;
+    return result;
   } finally {
-    await release(db, workspaceId, owner, null);
+    await release(db, workspaceId, owner, done);
   }
 }
 

@@ -1,11 +1,11 @@
-import type { AuthContext } from '../auth/authenticate';
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
+import { commaList } from '../contract/validation';
 import { badRequest, forbidden } from '../http/errors';
+import { visibleMailboxes, type Viewer } from '../repos/visible-mailboxes';
 
-// What a statistics call covers: its dates, the mailboxes the caller may see narrowed by the
-// mailbox and team filters, and the contact groups. Admins see every mailbox (removed ones
-// too: their data still counts in past figures), managers their granted mailboxes and their
-// granted teams' members, viewers the mailbox of their own address.
+// What a statistics call covers: its dates, the mailboxes the caller may see
+// (repos/visible-mailboxes.ts) narrowed by the mailbox and team filters, and the contact groups.
 
 export interface StatsFilters {
   from: string;
@@ -14,9 +14,6 @@ export interface StatsFilters {
   teams?: string;
   contact_groups?: string;
 }
-
-/** Whose view a figure takes: the caller's, or a report's recipient's. */
-export type StatsViewer = Pick<AuthContext, 'workspaceId' | 'role' | 'userId' | 'email'>;
 
 export interface StatsScope {
   workspaceId: number;
@@ -27,13 +24,8 @@ export interface StatsScope {
   groupIds: number[] | null;
 }
 
-const list = (value: string | undefined) =>
-  value === undefined
-    ? null
-    : value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
+// Each list is checked by the contract (`x-list`: item count, each item's type and bounds).
+const list = (value: string | undefined) => (value === undefined ? null : commaList(value));
 
 function checkRange(from: string, to: string) {
   if (to < from) throw badRequest(`to (${to}) is before from (${from}).`);
@@ -44,29 +36,16 @@ function checkRange(from: string, to: string) {
   }
 }
 
-/** The mailboxes a caller may see: $1 workspace, $2 role, $3 user id, $4 email. */
-export const VISIBLE_MAILBOXES = `
-  select m.mailbox_id, lower(m.email) as email from mailboxes m
-   where m.workspace_id = $1 and (
-     $2 = 'admin'
-     or ($2 = 'manager' and (
-       exists (select 1 from manager_mailboxes g
-                where g.workspace_id = $1 and g.user_id = $3 and g.mailbox_id = m.mailbox_id)
-       or exists (select 1 from manager_teams mt
-                    join team_members tm on tm.workspace_id = mt.workspace_id and tm.team_id = mt.team_id
-                   where mt.workspace_id = $1 and mt.user_id = $3 and tm.mailbox_id = m.mailbox_id)))
-     or ($2 = 'viewer' and lower(m.email) = lower($4)))`;
-
-async function teamMembers(tx: Queryable, auth: StatsViewer, ids: number[]) {
+async function teamMembers(tx: Queryable, auth: Viewer, ids: number[]) {
+  const { workspaceId, role, userId } = auth;
   const teams = await tx.query<{ team_id: number; members: number[] }>(
-    `select t.team_id, array(select mailbox_id from team_members tm
+    sql`select t.team_id, array(select mailbox_id from team_members tm
                                where tm.workspace_id = t.workspace_id and tm.team_id = t.team_id) as members
        from teams t
-      where t.workspace_id = $1 and t.team_id = any($2::int[])
-        and ($3 = 'admin' or ($3 = 'manager' and exists (
+      where t.workspace_id = ${workspaceId} and t.team_id = any(${ids}::int[])
+        and (${role} = 'admin' or (${role} = 'manager' and exists (
               select 1 from manager_teams mt
-               where mt.workspace_id = $1 and mt.user_id = $4 and mt.team_id = t.team_id)))`,
-    [auth.workspaceId, ids, auth.role, auth.userId],
+               where mt.workspace_id = ${workspaceId} and mt.user_id = ${userId} and mt.team_id = t.team_id)))`,
   );
   const missing = ids.find((id) => !teams.some((team) => team.team_id === id));
   if (missing !== undefined) throw forbidden(`You may not see team ${missing}.`);
@@ -74,10 +53,10 @@ async function teamMembers(tx: Queryable, auth: StatsViewer, ids: number[]) {
 }
 
 async function groupIds(tx: Queryable, workspaceId: number, names: string[]) {
+  const lowered = names.map((name) => name.toLowerCase());
   const groups = await tx.query<{ group_id: number; name: string }>(
-    `select group_id, lower(name) as name from contact_groups
-      where workspace_id = $1 and lower(name) = any($2::text[])`,
-    [workspaceId, names.map((name) => name.toLowerCase())],
+    sql`select group_id, lower(name) as name from contact_groups
+      where workspace_id = ${workspaceId} and lower(name) = any(${lowered}::text[])`,
   );
   const missing = names.find((name) => !groups.some((group) => group.name === name.toLowerCase()));
   if (missing !== undefined) throw forbidden(`You may not see the contact group ${missing}.`);
@@ -87,16 +66,11 @@ async function groupIds(tx: Queryable, workspaceId: number, names: string[]) {
 /** The scope of a call, or 400 for a bad range and 403 for a filter naming what it may not see. */
 export async function resolveScope(
   tx: Queryable,
-  auth: StatsViewer,
+  auth: Viewer,
   filters: StatsFilters,
 ): Promise<StatsScope> {
   checkRange(filters.from, filters.to);
-  const visible = await tx.query<{ mailbox_id: number; email: string }>(VISIBLE_MAILBOXES, [
-    auth.workspaceId,
-    auth.role,
-    auth.userId,
-    auth.email,
-  ]);
+  const visible = await tx.query<{ mailbox_id: number; email: string }>(visibleMailboxes(auth));
   let selected = visible;
   const named = list(filters.mailboxes)?.map((email) => email.toLowerCase());
   if (named) {

@@ -1,4 +1,6 @@
+import { sql } from '../db/sql';
 import type { Tx } from '../db/types';
+import { bumpDataVersion } from './data-version';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
 
@@ -20,20 +22,18 @@ export async function refreshThreadFacts(
   threadKeys: string[],
 ): Promise<void> {
   if (threadKeys.length === 0) return;
+  await bumpDataVersion(tx, workspaceId, mailboxId);
   await tx.query(
-    `insert into stats_state (workspace_id) values ($1) on conflict (workspace_id) do nothing`,
-    [workspaceId],
+    sql`insert into stats_state (workspace_id) values (${workspaceId}) on conflict (workspace_id) do nothing`,
   );
   let [state] = await tx.query<State>(
-    `select current_generation, building_generation from stats_state
-      where workspace_id = $1 for share`,
-    [workspaceId],
+    sql`select current_generation, building_generation from stats_state
+      where workspace_id = ${workspaceId} for share`,
   );
   if (state?.building_generation != null) {
     await tx.query(
-      `insert into stats_dirty_threads (workspace_id, generation, mailbox_id, thread_key)
-       select $1, $2, $3, k from unnest($4::text[]) k on conflict do nothing`,
-      [workspaceId, state.building_generation, mailboxId, threadKeys],
+      sql`insert into stats_dirty_threads (workspace_id, generation, mailbox_id, thread_key)
+       select ${workspaceId}, ${state.building_generation}, ${mailboxId}, k from unnest(${threadKeys}::text[]) k on conflict do nothing`,
     );
   }
   if (state?.current_generation == null && state?.building_generation == null) {
@@ -47,14 +47,13 @@ export async function refreshThreadFacts(
 /** Before any rebuild: generation 1 takes today's settings (the first rebuild replaces it). */
 async function firstGeneration(tx: Tx, workspaceId: number): Promise<State | undefined> {
   const [state] = await tx.query<State>(
-    `select current_generation, building_generation from stats_state
-      where workspace_id = $1 for update`,
-    [workspaceId],
+    sql`select current_generation, building_generation from stats_state
+      where workspace_id = ${workspaceId} for update`,
   );
   if (state?.current_generation != null || state?.building_generation != null) return state;
   await takeSnapshot(tx, workspaceId, 1);
-  await tx.query(`update stats_state set current_generation = 1 where workspace_id = $1`, [
-    workspaceId,
-  ]);
+  await tx.query(
+    sql`update stats_state set current_generation = 1 where workspace_id = ${workspaceId}`,
+  );
   return { current_generation: 1, building_generation: null };
 }

@@ -1,6 +1,7 @@
 import type { AuthContext } from '../auth/authenticate';
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import { VISIBLE_MAILBOXES } from '../stats/scope';
+import { visibleMailboxes } from '../repos/visible-mailboxes';
 
 // The row-level-security rule of a guest token. Superset adds each clause to the WHERE of every
 // dataset of the dashboard, so every BI view carries workspace_id and mailbox_id: an admin sees
@@ -24,8 +25,7 @@ export async function guestTokenRls(tx: Queryable, auth: AuthContext): Promise<R
   const workspace = `workspace_id = ${idLiteral(auth.workspaceId)}`;
   if (auth.role === 'admin') return [{ clause: workspace }];
   const visible = await tx.query<{ mailbox_id: number }>(
-    `${VISIBLE_MAILBOXES} order by m.mailbox_id`,
-    [auth.workspaceId, auth.role, auth.userId, auth.email],
+    sql`${visibleMailboxes(auth)} order by m.mailbox_id`,
   );
   const ids = visible.map((row) => idLiteral(row.mailbox_id));
   // No visible mailbox: no row at all, rather than a clause Superset cannot run.

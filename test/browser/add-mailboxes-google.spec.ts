@@ -1,4 +1,4 @@
-import { GOOGLE_FAILURES } from '../../server/mail/cloud-failures';
+import { GOOGLE_FAILURES } from '../../server/mail/google/failures';
 import { openDatabase } from '../../server/db/open';
 import { SecretBox } from '../../server/mail/secrets';
 import { saveMailAccount } from '../../server/repos/mail-accounts';

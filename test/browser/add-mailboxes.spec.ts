@@ -31,7 +31,7 @@ const test = base.extend<{ tcpProxy: TcpProxy; token: string }>({
   },
 });
 
-// The server's messages (server/mail/mailbox-checks.ts).
+// The server's messages (server/mailbox-validation/checks.ts).
 const TRACKED = 'This mailbox is already being tracked';
 const UNKNOWN = "We couldn't find this mailbox in your Google Workspace";
 const NOT_AN_EMAIL = 'This is not a valid email address';

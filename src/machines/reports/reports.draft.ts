@@ -56,7 +56,7 @@ export const withRecipient = (draft: ReportDraft, email: string): ReportDraft =>
 });
 
 /** A narrowing names at least one mailbox or team. */
-export const isNarrowingMissing = (draft: ReportDraft) =>
+const isNarrowingMissing = (draft: ReportDraft) =>
   (draft.narrowBy === 'mailboxes' && draft.mailboxes.length === 0) ||
   (draft.narrowBy === 'teams' && draft.teams.length === 0);
 

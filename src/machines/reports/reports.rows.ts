@@ -3,7 +3,6 @@ import { plural } from '@/domain/text';
 import { FREQUENCY_TEXTS, formatPeriod } from '@common/reports';
 import { TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast-store';
 import { searchText, type TableRow } from '../shared/table.view';
-import type { Recipient } from './reports.actors';
 
 /** The sortable columns of the reports table. */
 export type ReportColumn = 'recipient' | 'frequency' | 'next' | 'lastSent';

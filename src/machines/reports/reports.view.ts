@@ -1,6 +1,6 @@
 import type { ReportChoices, ReportSubscription } from '@/api/types';
 import type { SnapshotFrom } from 'xstate';
-import { listStatus, type ListStatus } from '../shared/list-tab.view';
+import { loadStatus, type LoadStatus } from '../shared/load-status.view';
 import { ownReports, type ReportEditorActor, type ReportsMachine } from './reports.machine';
 import type { ReportDraft } from './reports.draft';
 
@@ -10,7 +10,7 @@ import type { ReportDraft } from './reports.draft';
 type ReportsSnapshot = SnapshotFrom<ReportsMachine>;
 type EditorSnapshot = ReturnType<ReportEditorActor['getSnapshot']>;
 
-export const selectListStatus = (snapshot: ReportsSnapshot): ListStatus => listStatus(snapshot);
+export const selectListStatus = (snapshot: ReportsSnapshot): LoadStatus => loadStatus(snapshot);
 
 export const selectSubscriptions = (snapshot: ReportsSnapshot): ReportSubscription[] =>
   snapshot.context.reports.subscriptions;
@@ -54,7 +54,7 @@ export const selectSendingId = (snapshot: ReportsSnapshot): number | null =>
 export const selectPanelOpen = (snapshot: ReportsSnapshot): boolean =>
   snapshot.matches({ ready: { panel: 'open' } });
 
-export interface EditorView {
+interface EditorView {
   open: boolean;
   saving: boolean;
   draft: ReportDraft;

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_FAILURES, MICROSOFT_FAILURES } from '../../../server/mail/cloud-failures';
+import { GOOGLE_FAILURES } from '../../../server/mail/google/failures';
+import { MICROSOFT_FAILURES } from '../../../server/mail/microsoft/failures';
 import { saveMailAccount } from '../../../server/repos/mail-accounts';
 import {
   GMAIL_METADATA,

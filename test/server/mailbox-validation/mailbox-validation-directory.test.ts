@@ -5,8 +5,11 @@ import { createTestApp, createTestWorkspace, type TestApp } from '../support/app
 import { TestSocket } from '../support/socket';
 import mailboxValidationRoutes, {
   type MailboxValidationOptions,
-} from '../../../server/routes/mailbox-validation';
-import type { DirectoryWorkspace, MailboxDirectory } from '../../../server/mail/provider-directory';
+} from '../../../server/mailbox-validation/socket';
+import type {
+  DirectoryWorkspace,
+  MailboxDirectory,
+} from '../../../server/mailbox-validation/directory';
 
 // The socket with a directory of the test's own, on a small app that serves only this route
 // (the full app always uses the default directory).

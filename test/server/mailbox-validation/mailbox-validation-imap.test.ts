@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_MAIL_SETTINGS } from '../../../server/mail/connector-directory';
+import { NO_MAIL_SETTINGS } from '../../../server/mailbox-validation/connector-directory';
 import { saveMailAccount } from '../../../server/repos/mail-accounts';
 import { startDovecot, type Dovecot } from '../../support/dovecot';
 import { createTestApp, createTestWorkspace, type TestApp } from '../support/app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayStart, generateDemoMail } from '../../../server/mail/demo-generator';
-import { insertDemoMail } from '../../../server/mail/demo-insert';
+import { dayStart, generateDemoMail } from '../../../server/mail/demo/generator';
+import { insertDemoMail } from '../../../server/mail/demo/insert';
 import { summary } from '../../../server/stats/figures';
 import { rebuildWorkspaceStats } from '../../../server/stats/rebuild';
 import { addMailbox, setMadridHours } from '../support/stats';

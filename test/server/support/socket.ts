@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import WebSocket from 'ws';
 import { Ajv } from 'ajv';
 import type { Schemas } from '../../../server/contract/types';
-import { componentSchema } from '../../../server/mail/socket-frames';
+import { componentSchema } from '../../../server/mailbox-validation/frames';
 
 export type ServerMessage = Schemas['WsServerMessage'];
 export type MailboxCheck = Schemas['WsMailboxCheck'];

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseAddressList } from '../../../server/mail/addresses';
-import { GOOGLE_FAILURES, MICROSOFT_FAILURES } from '../../../server/mail/cloud-failures';
+import { GOOGLE_FAILURES } from '../../../server/mail/google/failures';
+import { MICROSOFT_FAILURES } from '../../../server/mail/microsoft/failures';
 import {
   backoffMs,
   HttpError,
@@ -12,17 +13,17 @@ import {
 import {
   apiFailure as gmailFailure,
   toSyncedMessage as fromGmail,
-} from '../../../server/mail/google-api';
+} from '../../../server/mail/google/api';
 import {
   readServiceAccount,
   signAssertion,
   tokenFailure as googleTokenFailure,
-} from '../../../server/mail/google-auth';
+} from '../../../server/mail/google/auth';
 import {
   apiFailure as graphFailure,
   toSyncedMessage as fromGraph,
   tokenFailure as microsoftTokenFailure,
-} from '../../../server/mail/microsoft-graph';
+} from '../../../server/mail/microsoft/graph';
 
 // The pure parts of the Google and Microsoft connectors; the HTTP is tested in test/server.
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAppContext } from '@/app-context';
 import { reportsMachine } from '@/screens/reports/app-reports';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useSignedInUser } from '@/app-context';
 import { ReportsTab } from './-components/reports/ReportsTab';
 
 export const Route = createFileRoute('/_shell/settings/reports')({

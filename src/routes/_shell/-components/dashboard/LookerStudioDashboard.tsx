@@ -2,7 +2,7 @@ import type { Dashboard } from '@/api/types';
 import { buttonClassName } from '@/ui/Button';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useSignedInUser } from '@/app-context';
 import { EmailReportControl } from './reports/EmailReportControl';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-texts';
 

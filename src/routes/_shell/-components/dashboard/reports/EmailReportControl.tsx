@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectListStatus } from '@/machines/reports/reports.view';
 import { reportsMachine } from '@/screens/reports/app-reports';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useSignedInUser } from '@/app-context';
 import { Button } from '@/ui/Button';
 import { MailIcon } from '@/ui/icons';
 import { ReportsPanel } from './ReportsPanel';

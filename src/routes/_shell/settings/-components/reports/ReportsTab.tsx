@@ -11,7 +11,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { InfoIcon, MailIcon, PlusIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
-import { RemoveDialog } from '@/ui/RemoveDialog';
+import { RemoveDialog } from '@/screens/RemoveDialog';
 import type { RowMenuItem } from '@/ui/table/table-types';
 import { REPORT_COLUMNS } from './report-columns';
 import '../settings-lists.css';

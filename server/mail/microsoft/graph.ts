@@ -1,0 +1,147 @@
+import { requestToken, TokenCache, type CloudDeps, type HttpError } from '../cloud-http';
+import { readErrorBody } from '../provider-errors';
+import { MICROSOFT_FAILURES } from './failures';
+import { MailProviderError, type SyncedMessage } from '../connector';
+
+// Microsoft Graph with application permissions: the client-credentials token, the calls the
+// sync makes, and a Graph message as a SyncedMessage.
+
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+
+export const FOLDERS = ['inbox', 'sentitems'] as const;
+export type GraphFolder = (typeof FOLDERS)[number];
+
+/** Only what the statistics need: no body, no preview. */
+export const MESSAGE_FIELDS = [
+  'conversationId',
+  'internetMessageId',
+  'receivedDateTime',
+  'sentDateTime',
+  'from',
+  'toRecipients',
+  'ccRecipients',
+  'subject',
+  'categories',
+  'internetMessageHeaders',
+] as const;
+
+export interface MicrosoftAccount {
+  tenant: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+interface Recipient {
+  emailAddress?: { name?: string; address?: string };
+}
+
+interface GraphMessage {
+  id: string;
+  conversationId?: string;
+  internetMessageId?: string;
+  receivedDateTime?: string;
+  sentDateTime?: string;
+  from?: Recipient;
+  toRecipients?: Recipient[];
+  ccRecipients?: Recipient[];
+  subject?: string;
+  categories?: string[];
+  internetMessageHeaders?: { name: string; value: string }[];
+  '@removed'?: unknown;
+}
+
+export interface DeltaPage {
+  value: GraphMessage[];
+  '@odata.nextLink'?: string;
+  '@odata.deltaLink'?: string;
+}
+
+/** A mailbox as an address-list header, so the store parses Graph and mail alike. */
+function addressList(recipients: readonly Recipient[] | undefined): string | null {
+  const parts = (recipients ?? []).flatMap(({ emailAddress }) => {
+    if (!emailAddress?.address) return [];
+    const name = emailAddress.name?.trim();
+    return [
+      name ? `"${name.replace(/["\\]/g, '\\$&')}" <${emailAddress.address}>` : emailAddress.address,
+    ];
+  });
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+export function toSyncedMessage(message: GraphMessage, folder: GraphFolder): SyncedMessage {
+  const headers = new Map<string, string>();
+  for (const { name, value } of message.internetMessageHeaders ?? []) {
+    if (!headers.has(name.toLowerCase())) headers.set(name.toLowerCase(), value);
+  }
+  const header = (name: string) => headers.get(name) ?? null;
+  const received = message.receivedDateTime ?? message.sentDateTime ?? '';
+  const at = folder === 'sentitems' ? (message.sentDateTime ?? received) : received;
+  return {
+    providerId: message.id,
+    threadKey: message.conversationId || null,
+    folder,
+    labels: [],
+    categories: message.categories ?? [],
+    inSentFolder: folder === 'sentitems',
+    sentAt: new Date(at),
+    headers: {
+      from: addressList(message.from ? [message.from] : []),
+      to: addressList(message.toRecipients),
+      cc: addressList(message.ccRecipients),
+      subject: message.subject ?? null,
+      messageId: message.internetMessageId ?? null,
+      inReplyTo: header('in-reply-to'),
+      references: header('references'),
+      autoSubmitted: header('auto-submitted'),
+      precedence: header('precedence'),
+      listId: header('list-id'),
+    },
+  };
+}
+
+/** The token endpoint's documented refusals, as sentences. */
+export function tokenFailure(body: unknown): string | null {
+  const { code, message } = readErrorBody(body);
+  if (message.includes('AADSTS7000215') || code === 'invalid_client') {
+    return MICROSOFT_FAILURES.secretRefused;
+  }
+  if (message.includes('AADSTS700016')) return MICROSOFT_FAILURES.unknownApp;
+  if (message.includes('AADSTS90002')) return MICROSOFT_FAILURES.unknownTenant;
+  return null;
+}
+
+/** A refusal of the Graph API, with a sentence where one is documented. */
+export function apiFailure(error: HttpError): MailProviderError {
+  const { code, message } = readErrorBody(error.body);
+  const sentence = {
+    ErrorInvalidUser: MICROSOFT_FAILURES.unknownMailbox,
+    MailboxNotEnabledForRESTAPI: MICROSOFT_FAILURES.notEnabled,
+    ErrorAccessDenied: MICROSOFT_FAILURES.accessDenied,
+  }[code];
+  return new MailProviderError(
+    sentence ?? `Microsoft Graph refused the request (${error.status} ${code}: ${message})`,
+    false,
+  );
+}
+
+export function graphTokens(
+  account: MicrosoftAccount,
+  loginBaseUrl: string,
+  deps: CloudDeps,
+): TokenCache {
+  const url = `${loginBaseUrl}/${encodeURIComponent(account.tenant)}/oauth2/v2.0/token`;
+  const form = {
+    client_id: account.clientId,
+    client_secret: account.clientSecret,
+    scope: GRAPH_SCOPE,
+    grant_type: 'client_credentials',
+  };
+  const refused = (error: HttpError) => {
+    const { code, message } = readErrorBody(error.body);
+    return tokenFailure(error.body) ?? `Microsoft refused a token (${code}: ${message})`;
+  };
+  return new TokenCache(
+    (signal) => requestToken(url, form, { provider: 'Microsoft', deps, signal }, refused),
+    deps.now,
+  );
+}
