@@ -2,13 +2,10 @@ import type { ReportChoices, ReportList, ReportQueued } from '../../src/api/type
 import { fromPromise } from 'xstate';
 import type { ReportsActors } from '../../src/machines/reports/reports.actors';
 import { newReportDraft } from '../../src/machines/reports/reports.draft';
-import {
-  createReportsMachine,
-  type ReportsEvent,
-} from '../../src/machines/reports/reports.machine';
+import type { ReportsEvent } from '../../src/machines/reports/reports.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
-import { ADA, makeReport, reportList, VERA } from '../support/reports-fixtures';
+import { ADA, makeReport, reportList, reportsMachineOver, VERA } from '../support/reports-fixtures';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';
 import {
   sendEvent as send,
@@ -25,7 +22,7 @@ const QUEUED: ReportQueued = { to: ADA.email, period: { from: '2026-11-16', to: 
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => undefined));
 
 const provide = (actors: ControlledActors) =>
-  createReportsMachine({
+  reportsMachineOver({
     loadReports: actors.promise<ReportList, { features: Features }>('load'),
     loadChoices: actors.promise<ReportChoices, { email: string }>('choices'),
     sendReportNow: actors.promise<ReportQueued, { id: number }>('send'),

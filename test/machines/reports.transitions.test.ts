@@ -4,7 +4,6 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { ReportsActors } from '../../src/machines/reports/reports.actors';
 import { withRecipient } from '../../src/machines/reports/reports.draft';
-import { createReportsMachine } from '../../src/machines/reports/reports.machine';
 import {
   selectChoices,
   selectEditor,
@@ -12,7 +11,7 @@ import {
 } from '../../src/machines/reports/reports.view';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { makeFeatures } from '../support/fixtures';
-import { ADA, makeReport, reportList, VERA } from '../support/reports-fixtures';
+import { ADA, makeReport, reportList, reportsMachineOver, VERA } from '../support/reports-fixtures';
 
 // What a user notices after one event: which form opens with what in it, whose mailboxes it
 // offers, and what "Send me one now" tells. The list comes from the seed and its refresh never
@@ -45,7 +44,7 @@ function start(seed: ReportList, answers: { send?: 'ok' | 'fail' } = {}) {
     saveReport: never(),
     removeReports: never(),
   };
-  const actor = createActor(createReportsMachine(actors), {
+  const actor = createActor(reportsMachineOver(actors), {
     input: { seed, features: makeFeatures(), self: ADA, recipients: [ADA, VERA] },
   }).start();
   const editor = () => {

@@ -1,5 +1,6 @@
 import type { ReportChoices, ReportList, ReportQueued, ReportSubscription } from '@/api/types';
 import { assign, raise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { toast } from '@/stores/toast-store';
 import { listLoadStates, listRegion } from '../shared/list-tab.states';
@@ -10,7 +11,7 @@ import {
 } from '../shared/modal-save.machine';
 import { failureMessage } from '../shared/save-toasts';
 import { tableMachine } from '../shared/table.machine';
-import type { Recipient, RemoveReportsDraft, ReportsActors } from './reports.actors';
+import { createReportsActors, type Recipient, type RemoveReportsDraft } from './reports.actors';
 import {
   canSubmitReport,
   draftOf,
@@ -72,25 +73,33 @@ const openingEditor = {
   actions: { type: 'openEditor', params: ({ event }: { event: ReportsEvent }) => ({ event }) },
 } as const;
 
+/** The reports' modals over the client; tests stand in their save calls. */
+export function createReportsModals(client: ApiClient) {
+  const actors = createReportsActors(client);
+  return {
+    editor: createModalSaveMachine({
+      id: 'reportEditor',
+      emptyDraft: EMPTY_REPORT_DRAFT,
+      save: actors.saveReport,
+      canSubmit: canSubmitReport,
+      successToast: (draft) => reportSavedToast(draft.id === null),
+    }),
+    remover: createRemoveMachine({
+      id: 'removeReports',
+      emptyDraft: { ids: [], names: [] } satisfies RemoveReportsDraft,
+      save: actors.removeReports,
+      successToast: reportsRemovedToast,
+    }),
+  };
+}
+
 /**
  * The reports of the Settings tab (every subscription, for an admin) and of the dashboard's
  * "Email me a report" panel (one's own): the list, its table, the editor and remove modals, the
- * editor's recipient's choices, and "Send me one now". The API comes in through `actors`.
+ * editor's recipient's choices, and "Send me one now".
  */
-export function createReportsMachine(actors: ReportsActors) {
-  const editor = createModalSaveMachine({
-    id: 'reportEditor',
-    emptyDraft: EMPTY_REPORT_DRAFT,
-    save: actors.saveReport,
-    canSubmit: canSubmitReport,
-    successToast: (draft) => reportSavedToast(draft.id === null),
-  });
-  const remover = createRemoveMachine({
-    id: 'removeReports',
-    emptyDraft: { ids: [], names: [] } satisfies RemoveReportsDraft,
-    save: actors.removeReports,
-    successToast: reportsRemovedToast,
-  });
+export function createReportsMachine(client: ApiClient) {
+  const actors = createReportsActors(client);
   const choicesOn = {
     CREATE: openingEditor,
     EDIT: openingEditor,
@@ -107,8 +116,7 @@ export function createReportsMachine(actors: ReportsActors) {
       choices: actors.loadChoices,
       send: actors.sendReportNow,
       table: tableMachine,
-      editor,
-      remover,
+      ...createReportsModals(client),
     },
     guards: {
       hasSeed: ({ context }) => context.seeded,
@@ -287,9 +295,6 @@ export function createReportsMachine(actors: ReportsActors) {
 
 export type ReportsMachine = ReturnType<typeof createReportsMachine>;
 export type ReportsActor = ActorRefFrom<ReportsMachine>;
-export type ReportEditorActor = ActorRefFrom<
-  ReturnType<typeof createModalSaveMachine<ReportDraft, ReportSubscription>>
->;
-export type RemoveReportsActor = ActorRefFrom<
-  ReturnType<typeof createRemoveMachine<RemoveReportsDraft>>
->;
+type ReportsModals = ReturnType<typeof createReportsModals>;
+export type ReportEditorActor = ActorRefFrom<ReportsModals['editor']>;
+export type RemoveReportsActor = ActorRefFrom<ReportsModals['remover']>;

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useAppContext } from '@/app-context';
-import { reportsMachine } from '@/screens/reports/app-reports';
-import { useSignedInUser } from '@/app-context';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { createReportsMachine } from '@/machines/reports/reports.machine';
+import { useListSeed } from '../../-components/use-list-seed';
 import { ReportsTab } from './-components/reports/ReportsTab';
 
 export const Route = createFileRoute('/_shell/settings/reports')({
@@ -12,14 +11,21 @@ export const Route = createFileRoute('/_shell/settings/reports')({
 
 function ReportsSettingsPage() {
   const user = useSignedInUser();
-  const { workspaceData } = useAppContext();
-  const lists = useSelector(workspaceData, (snapshot) => snapshot.context.lists);
-  // The list loaded at sign-in shows at once; the tab still fetches a fresh one.
-  const seed = lists?.reports.status === 'loaded' ? lists.reports.data : null;
+  const machine = useFlowMachine(createReportsMachine);
+  const seed = useListSeed('reports', ['users']);
   const self = { email: user.email, name: user.name, role: user.role };
+  // Whom an admin may subscribe: every user loaded at sign-in (themself at least).
+  const users = seed?.users ?? [];
   const recipients =
-    lists?.users.status === 'loaded'
-      ? lists.users.data.map((u) => ({ email: u.email, name: u.full_name, role: u.role }))
+    users.length > 0
+      ? users.map((u) => ({ email: u.email, name: u.full_name, role: u.role }))
       : [self];
-  return <ReportsTab machine={reportsMachine} user={user} seed={seed} recipients={recipients} />;
+  return (
+    <ReportsTab
+      machine={machine}
+      user={user}
+      seed={seed?.reports ?? null}
+      recipients={recipients}
+    />
+  );
 }

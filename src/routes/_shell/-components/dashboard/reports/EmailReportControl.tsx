@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectListStatus } from '@/machines/reports/reports.view';
-import { reportsMachine } from '@/screens/reports/app-reports';
-import { useSignedInUser } from '@/app-context';
+import { createReportsMachine } from '@/machines/reports/reports.machine';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
 import { Button } from '@/ui/Button';
 import { MailIcon } from '@/ui/icons';
 import { ReportsPanel } from './ReportsPanel';
@@ -10,7 +10,8 @@ import { ReportsPanel } from './ReportsPanel';
 export function EmailReportControl() {
   const user = useSignedInUser();
   const self = { email: user.email, name: user.name, role: user.role };
-  const reports = useActorRef(reportsMachine, {
+  const machine = useFlowMachine(createReportsMachine);
+  const reports = useActorRef(machine, {
     input: { seed: null, features: user.features, self, recipients: [self] },
   });
   const { editor, remover } = useSelector(reports, (snapshot) => snapshot.children);
