@@ -192,7 +192,9 @@ test.describe('Email me a report, on the dashboard', () => {
       await panel.getByRole('button', { name: 'Remove the weekly report' }).click();
       await panel.getByRole('button', { name: 'Remove', exact: true }).click();
       await expect(panel.getByText('You have no email reports.')).toBeVisible();
-      await panel.getByRole('button', { name: 'Close', exact: true }).click();
+      // The footer's Close (the dialog's × is also named Close).
+      await panel.getByRole('button', { name: 'Close', exact: true }).first().click();
+      await expect(panel).toHaveCount(0);
     }
   });
 });
