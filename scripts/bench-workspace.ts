@@ -147,8 +147,9 @@ const urlOf = (adminUrl: string, name: string) => {
 };
 
 async function openPostgresBench(adminUrl: string, messages: number, keep: boolean) {
+  // BENCH_DB_SUFFIX keeps a copy apart (a branch whose migrations the shared copy lacks).
   const name = keep
-    ? `mailpulse_bench_${messages}`
+    ? `mailpulse_bench_${messages}${process.env.BENCH_DB_SUFFIX ?? ''}`
     : `mailpulse_bench_${randomBytes(4).toString('hex')}`;
   const present = keep
     ? await adminQuery(adminUrl, `select 1 from pg_database where datname = '${name}'`)
