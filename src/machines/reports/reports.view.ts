@@ -1,7 +1,12 @@
 import type { ReportChoices, ReportSubscription } from '@/api/types';
 import type { SnapshotFrom } from 'xstate';
 import { loadStatus, type LoadStatus } from '../shared/load-status.view';
-import { ownReports, type ReportEditorActor, type ReportsMachine } from './reports.machine';
+import {
+  ownReports,
+  type RemoveReportsActor,
+  type ReportEditorActor,
+  type ReportsMachine,
+} from './reports.machine';
 import type { ReportDraft } from './reports.draft';
 
 // What the reports screens read from the machine: the Settings tab, the dashboard's panel, and
@@ -11,6 +16,12 @@ type ReportsSnapshot = SnapshotFrom<ReportsMachine>;
 type EditorSnapshot = ReturnType<ReportEditorActor['getSnapshot']>;
 
 export const selectListStatus = (snapshot: ReportsSnapshot): LoadStatus => loadStatus(snapshot);
+
+/** The editor and remove modals (read with `sameView`). */
+export const selectModals = (snapshot: ReportsSnapshot) => ({
+  editor: snapshot.children.editor,
+  remover: snapshot.children.remover,
+});
 
 export const selectSubscriptions = (snapshot: ReportsSnapshot): ReportSubscription[] =>
   snapshot.context.reports.subscriptions;
@@ -61,6 +72,14 @@ interface EditorView {
   error: string | null;
   canSubmit: boolean;
 }
+
+type RemoverSnapshot = ReturnType<RemoveReportsActor['getSnapshot']>;
+
+/** Whether the remove confirmation is open on this subscription, and whether it is saving. */
+export const selectRemoving = (snapshot: RemoverSnapshot, id: number) => ({
+  removing: snapshot.hasTag('visible') && snapshot.context.draft.ids.includes(id),
+  busy: snapshot.hasTag('saving'),
+});
 
 export const selectEditor = (snapshot: EditorSnapshot): EditorView => ({
   open: snapshot.hasTag('visible'),

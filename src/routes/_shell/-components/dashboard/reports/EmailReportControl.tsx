@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectListStatus } from '@/machines/reports/reports.view';
+import { selectListStatus, selectModals } from '@/machines/reports/reports.view';
+import { sameView } from '@/machines/shared/same-view';
 import { createReportsMachine } from '@/machines/reports/reports.machine';
 import { useFlowMachine, useSignedInUser } from '@/app-context';
 import { Button } from '@/ui/Button';
@@ -14,7 +15,7 @@ export function EmailReportControl() {
   const reports = useActorRef(machine, {
     input: { seed: null, features: user.features, self, recipients: [self] },
   });
-  const { editor, remover } = useSelector(reports, (snapshot) => snapshot.children);
+  const { editor, remover } = useSelector(reports, selectModals, sameView);
   const status = useSelector(reports, selectListStatus);
   return (
     <>

@@ -16,8 +16,10 @@ import {
   selectMaxPerUser,
   selectOwnReports,
   selectPanelOpen,
+  selectRemoving,
   selectSendingId,
 } from '@/machines/reports/reports.view';
+import { sameView } from '@/machines/shared/same-view';
 import { missingNote } from '@/machines/reports/reports.draft';
 import { ReportForm } from '@/screens/reports/ReportForm';
 import { Button } from '@/ui/Button';
@@ -44,11 +46,11 @@ interface ReportCardProps {
 
 /** One of the user's reports: what and when, Send me one now, Edit, Remove (confirmed here). */
 function ReportCard({ subscription, reports, remover, writable, sending }: ReportCardProps) {
-  const removing = useSelector(
+  const { removing, busy } = useSelector(
     remover,
-    (s) => s.hasTag('visible') && s.context.draft.ids.includes(subscription.id),
+    (snapshot) => selectRemoving(snapshot, subscription.id),
+    sameView,
   );
-  const busy = useSelector(remover, (s) => s.hasTag('saving'));
   const label = `${FREQUENCY_TEXTS[subscription.frequency].label} report`;
   return (
     <li className="report-card">

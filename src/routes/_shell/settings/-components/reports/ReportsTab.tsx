@@ -2,7 +2,12 @@ import type { ReportSubscription } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ReportsInput, ReportsMachine } from '@/machines/reports/reports.machine';
-import { selectEmailDelivery, selectSubscriptions } from '@/machines/reports/reports.view';
+import {
+  selectEmailDelivery,
+  selectModals,
+  selectSubscriptions,
+} from '@/machines/reports/reports.view';
+import { sameView } from '@/machines/shared/same-view';
 import type { UserInfo } from '@/session/user-info';
 import { ReportDialog } from '@/screens/reports/ReportDialog';
 import { ListTable } from '@/screens/table/ListTable';
@@ -31,7 +36,7 @@ export function ReportsTab({ machine, user, seed, recipients }: ReportsTabProps)
   });
   const subscriptions = useSelector(actor, selectSubscriptions);
   const emailDelivery = useSelector(actor, selectEmailDelivery);
-  const { editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const { editor, remover } = useSelector(actor, selectModals, sameView);
   const byId = useMemo(() => new Map(subscriptions.map((s) => [String(s.id), s])), [subscriptions]);
   const writable = !user.features.reports.read_only;
   const mine = (s: ReportSubscription) => s.email.toLowerCase() === user.email.toLowerCase();
