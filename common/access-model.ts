@@ -17,4 +17,5 @@ export const FEATURE_NAMES = [
   'business_hours',
   'contact_groups',
   'metric_adjustments',
+  'reports',
 ] as const satisfies readonly FeatureName[];

@@ -855,6 +855,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report subscriptions - every one for an admin, the caller's own for anyone else. */
+        get: operations["listReports"];
+        put?: never;
+        /**
+         * Subscribes the caller, or (admins only) another user of the workspace, to a report.
+         * @description `mailboxes` or `teams` narrow the report to what the recipient may see (403 for one they
+         *     may not); both empty reports on every mailbox the recipient may see. At most
+         *     `max_per_user` reports per person, and no two alike.
+         */
+        post: operations["createReport"];
+        /** Ends subscriptions by id (admins any, others only their own); queued reports go too. */
+        delete: operations["deleteReports"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/reports/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a report for this person may be narrowed to - the mailboxes and teams they may see.
+         * @description Anyone for themself; admins for any user of the workspace.
+         */
+        get: operations["getReportChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a subscription's frequency and narrowing (its recipient stays). */
+        patch: operations["updateReport"];
+        trace?: never;
+    };
+    "/portal/api/reports/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Send me one now": the report of the last complete period, to the caller only.
+         * @description Only for the caller's own subscription. Queued at once; it does not count as the
+         *     period's scheduled report. Allowed while the reports feature is read-only (it changes
+         *     no subscription).
+         */
+        post: operations["sendReportNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/reports/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The page of a report email's unsubscribe link (a browser navigation); changes nothing.
+         * @description Shows which report the link ends, with a button that posts the one-click form below:
+         *     mail software that follows links in the background must not end a subscription.
+         */
+        get: operations["showUnsubscribe"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058) - ends the subscription the signed link names.
+         * @description No session or cookie: the link is signed for this one purpose and subscription. Mail
+         *     software posts `List-Unsubscribe=One-Click` as `multipart/form-data` or
+         *     `application/x-www-form-urlencoded`; the page's button posts the same. Repeating it is
+         *     harmless. Answers a page, never a redirect.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -914,6 +1031,7 @@ export interface components {
             business_hours: components["schemas"]["FeatureFlags"];
             contact_groups: components["schemas"]["FeatureFlags"];
             metric_adjustments: components["schemas"]["FeatureFlags"];
+            reports: components["schemas"]["FeatureFlags"];
         };
         ClientData: {
             allowed_domains: string[];
@@ -1479,6 +1597,84 @@ export interface components {
             page_size: number;
             unreplied: components["schemas"]["StatsUnreplied"][];
         };
+        /**
+         * @description daily - Monday to Friday, each covering the days since the one before (Monday's covers Friday to Sunday); weekly - Mondays, the week before; monthly - the 1st, the month before. Always at 08:00 in the company timezone.
+         * @enum {string}
+         */
+        ReportFrequency: "daily" | "weekly" | "monthly";
+        ReportPeriod: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        ReportSubscription: {
+            id: components["schemas"]["Id"];
+            email: components["schemas"]["Email"];
+            full_name: string;
+            role: components["schemas"]["Role"];
+            frequency: components["schemas"]["ReportFrequency"];
+            /** @description The mailboxes the report is narrowed to (lower-case); empty when not. */
+            mailboxes: string[];
+            /** @description The teams the report is narrowed to; empty when not. */
+            teams: {
+                id: components["schemas"]["Id"];
+                name: string;
+            }[];
+            /** Format: date-time */
+            created: string;
+            /**
+             * Format: date-time
+             * @description When the last scheduled report reached the SMTP server; null before the first.
+             */
+            last_sent: string | null;
+            /**
+             * Format: date-time
+             * @description When the next scheduled report is due (08:00 in the company timezone).
+             */
+            next_due: string;
+        };
+        ReportList: {
+            subscriptions: components["schemas"]["ReportSubscription"][];
+            /** @description False when no SMTP server is configured (SMTP_URL) - reports wait in the outbox. */
+            email_delivery: boolean;
+            /** @description How many reports one person may have. */
+            max_per_user: number;
+        };
+        ReportInput: {
+            /** @description The recipient, a user of the workspace; the caller when absent. Admins only for others. */
+            email?: components["schemas"]["Email"];
+            frequency: components["schemas"]["ReportFrequency"];
+            mailboxes?: components["schemas"]["Email"][];
+            teams?: components["schemas"]["Id"][];
+        };
+        ReportUpdate: {
+            frequency: components["schemas"]["ReportFrequency"];
+            mailboxes?: components["schemas"]["Email"][];
+            teams?: components["schemas"]["Id"][];
+        };
+        DeleteReports: {
+            subscriptions: components["schemas"]["Id"][];
+        };
+        ReportChoices: {
+            email: components["schemas"]["Email"];
+            mailboxes: {
+                email: string;
+                full_name: string;
+            }[];
+            teams: {
+                id: components["schemas"]["Id"];
+                name: string;
+            }[];
+        };
+        ReportQueued: {
+            to: components["schemas"]["Email"];
+            period: components["schemas"]["ReportPeriod"];
+        };
+        OneClickUnsubscribe: {
+            /** @constant */
+            "List-Unsubscribe": "One-Click";
+        };
     };
     responses: {
         /** @description Sends the browser on. */
@@ -1555,6 +1751,7 @@ export interface components {
     };
     parameters: {
         LoginProvider: "google-oauth2" | "microsoft-graph";
+        ReportId: components["schemas"]["Id"];
         AlertId: components["schemas"]["Id"];
         /** @description The tracked mailbox's address. */
         MailboxEmail: components["schemas"]["Email"];
@@ -3168,6 +3365,215 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteReports"];
+            };
+        };
+        responses: {
+            /** @description The subscriptions are ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getReportChoices: {
+        parameters: {
+            query: {
+                email: components["schemas"]["Email"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipient's choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportChoices"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUpdate"];
+            };
+        };
+        responses: {
+            /** @description The subscription as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendReportNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ReportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report is in the outbox. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportQueued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    showUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, with its Unsubscribe button. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["HtmlError"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OneClickUnsubscribe"];
+                "multipart/form-data": components["schemas"]["OneClickUnsubscribe"];
+            };
+        };
+        responses: {
+            /** @description The subscription is ended (or already was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["HtmlError"];
+            415: components["responses"]["HtmlError"];
         };
     };
 }

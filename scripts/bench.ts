@@ -22,6 +22,7 @@ import {
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
 import { alertTimings } from './bench-alerts';
+import { reportTimings } from './bench-reports';
 import { cloudSyncTimings } from './bench-gmail-sync';
 import { dashboardTimings } from './bench-dashboard';
 import { serverTimings } from './bench-server';
@@ -104,6 +105,9 @@ async function firstVisitJs(context: BenchContext, visit: FirstVisit) {
 // Its own template, so a bench never races a browser-test run for the shared one.
 const BENCH_TEMPLATE = resolve(scratchDir, 'bench-template-db');
 
+const REPORTS_NAME =
+  'scheduled reports (PostgreSQL with BENCH_DATABASE_URL: 1,000 weekly subscribers on 1,000,000 messages)';
+
 const ALERTS_NAME =
   'alert engine (PostgreSQL with BENCH_DATABASE_URL: 1,000 alerts on 1,000,000 messages; overdue to SMTP)';
 
@@ -163,6 +167,10 @@ const MEASUREMENTS: Measurement[] = [
     run: () => alertTimings(),
   },
   {
+    name: REPORTS_NAME,
+    run: () => reportTimings(),
+  },
+  {
     name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
     run: () => loadTimings(scratchDir),
   },
@@ -184,6 +192,12 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'alerts') {
     console.log(`\n== ${ALERTS_NAME} ==`);
     for (const line of await alertTimings()) console.log(line);
+    return;
+  }
+  // `npm run bench -- reports`: the report scheduler's figures alone.
+  if (process.argv[2] === 'reports') {
+    console.log(`\n== ${REPORTS_NAME} ==`);
+    for (const line of await reportTimings()) console.log(line);
     return;
   }
   // `npm run bench -- users`: only the figures whose heading names it (the users table, the

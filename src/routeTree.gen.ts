@@ -21,6 +21,7 @@ import { Route as ShellSettingsIndexRouteImport } from './routes/_shell/settings
 import { Route as ShellSettingsBusinessRouteImport } from './routes/_shell/settings/business'
 import { Route as ShellSettingsContactGroupsRouteImport } from './routes/_shell/settings/contact-groups'
 import { Route as ShellSettingsMetricRouteImport } from './routes/_shell/settings/metric'
+import { Route as ShellSettingsReportsRouteImport } from './routes/_shell/settings/reports'
 import { Route as ShellSettingsTeamsRouteImport } from './routes/_shell/settings/teams'
 import { Route as ShellSettingsUsersRouteImport } from './routes/_shell/settings/users'
 import { Route as ShellSettingsMailboxesIndexRouteImport } from './routes/_shell/settings/mailboxes/index'
@@ -86,6 +87,11 @@ const ShellSettingsMetricRoute = ShellSettingsMetricRouteImport.update({
   path: '/metric',
   getParentRoute: () => ShellSettingsRoute,
 } as any)
+const ShellSettingsReportsRoute = ShellSettingsReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => ShellSettingsRoute,
+} as any)
 const ShellSettingsTeamsRoute = ShellSettingsTeamsRouteImport.update({
   id: '/teams',
   path: '/teams',
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/settings/business': typeof ShellSettingsBusinessRoute
   '/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/settings/metric': typeof ShellSettingsMetricRoute
+  '/settings/reports': typeof ShellSettingsReportsRoute
   '/settings/teams': typeof ShellSettingsTeamsRoute
   '/settings/users': typeof ShellSettingsUsersRoute
   '/alerts/': typeof ShellAlertsIndexRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/settings/business': typeof ShellSettingsBusinessRoute
   '/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/settings/metric': typeof ShellSettingsMetricRoute
+  '/settings/reports': typeof ShellSettingsReportsRoute
   '/settings/teams': typeof ShellSettingsTeamsRoute
   '/settings/users': typeof ShellSettingsUsersRoute
   '/alerts': typeof ShellAlertsIndexRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/_shell/settings/business': typeof ShellSettingsBusinessRoute
   '/_shell/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/_shell/settings/metric': typeof ShellSettingsMetricRoute
+  '/_shell/settings/reports': typeof ShellSettingsReportsRoute
   '/_shell/settings/teams': typeof ShellSettingsTeamsRoute
   '/_shell/settings/users': typeof ShellSettingsUsersRoute
   '/_shell/alerts/': typeof ShellAlertsIndexRoute
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
     | '/settings/business'
     | '/settings/contact-groups'
     | '/settings/metric'
+    | '/settings/reports'
     | '/settings/teams'
     | '/settings/users'
     | '/alerts/'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
     | '/settings/business'
     | '/settings/contact-groups'
     | '/settings/metric'
+    | '/settings/reports'
     | '/settings/teams'
     | '/settings/users'
     | '/alerts'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '/_shell/settings/business'
     | '/_shell/settings/contact-groups'
     | '/_shell/settings/metric'
+    | '/_shell/settings/reports'
     | '/_shell/settings/teams'
     | '/_shell/settings/users'
     | '/_shell/alerts/'
@@ -307,6 +319,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellSettingsMetricRouteImport
       parentRoute: typeof ShellSettingsRoute
     }
+    '/_shell/settings/reports': {
+      id: '/_shell/settings/reports'
+      path: '/reports'
+      fullPath: '/settings/reports'
+      preLoaderRoute: typeof ShellSettingsReportsRouteImport
+      parentRoute: typeof ShellSettingsRoute
+    }
     '/_shell/settings/teams': {
       id: '/_shell/settings/teams'
       path: '/teams'
@@ -342,6 +361,7 @@ interface ShellSettingsRouteChildren {
   ShellSettingsBusinessRoute: typeof ShellSettingsBusinessRoute
   ShellSettingsContactGroupsRoute: typeof ShellSettingsContactGroupsRoute
   ShellSettingsMetricRoute: typeof ShellSettingsMetricRoute
+  ShellSettingsReportsRoute: typeof ShellSettingsReportsRoute
   ShellSettingsTeamsRoute: typeof ShellSettingsTeamsRoute
   ShellSettingsUsersRoute: typeof ShellSettingsUsersRoute
   ShellSettingsIndexRoute: typeof ShellSettingsIndexRoute
@@ -353,6 +373,7 @@ const ShellSettingsRouteChildren: ShellSettingsRouteChildren = {
   ShellSettingsBusinessRoute: ShellSettingsBusinessRoute,
   ShellSettingsContactGroupsRoute: ShellSettingsContactGroupsRoute,
   ShellSettingsMetricRoute: ShellSettingsMetricRoute,
+  ShellSettingsReportsRoute: ShellSettingsReportsRoute,
   ShellSettingsTeamsRoute: ShellSettingsTeamsRoute,
   ShellSettingsUsersRoute: ShellSettingsUsersRoute,
   ShellSettingsIndexRoute: ShellSettingsIndexRoute,

@@ -13,7 +13,8 @@ export type RouteName =
   | 'BusinessSettings'
   | 'MetricAdjustments'
   | 'ContactGroupsSettings'
-  | 'AddMailboxesSettings';
+  | 'AddMailboxesSettings'
+  | 'ReportsSettings';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -2,6 +2,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { describeError, postJson, type Channel } from '../outbound/forwarder';
+import { messageIdDomain } from '../outbound/mail-identity';
 import type { ClaimedRequest } from '../repos/outbound-requests';
 import {
   dashboardLink,
@@ -21,10 +22,6 @@ type DeliveryConfig = Pick<Config, 'alerts' | 'publicUrl'>;
 
 /** The stable identity of an outbox row, used as Message-ID and webhook delivery id. */
 const deliveryId = (row: ClaimedRequest) => `alert-${row.workspace_id}-${row.request_id}`;
-
-function messageIdDomain(mailFrom: string): string {
-  return /@([^>\s]+)/.exec(mailFrom)?.[1] ?? 'mailpulse.invalid';
-}
 
 function emailChannel(config: DeliveryConfig, transport: Transporter): Channel {
   return {

@@ -15,6 +15,13 @@ import {
 import { runMailCommand } from './mail-commands';
 import { MAIL_USAGE, isMailCommandName, parseMailCommand, type MailCommand } from './mail-parse';
 import { USAGE, parseCommand, type Command } from './parse';
+import { runReportCommand } from './report-commands';
+import {
+  REPORT_USAGE,
+  isReportCommandName,
+  parseReportCommand,
+  type ReportCommand,
+} from './report-parse';
 
 // What a CLI run prints and its exit code, computed the same way whether the CLI opened the
 // database itself or handed its arguments to the server holding the data folder.
@@ -38,11 +45,13 @@ export interface CliContext {
   notice?: (line: string) => void;
 }
 
-export type AnyCommand = Command | MailCommand | BiCommand | HolidayCommand;
+export type AnyCommand = Command | MailCommand | BiCommand | HolidayCommand | ReportCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
 const isHoliday = (command: AnyCommand): command is HolidayCommand =>
   isHolidayCommandName(command.name);
+const isReport = (command: AnyCommand): command is ReportCommand =>
+  isReportCommandName(command.name);
 
 const refused = (error: Error): CliOutcome => ({
   stdout: [],
@@ -56,10 +65,13 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
     if (isMailCommandName(argv[0])) return parseMailCommand(argv);
     if (isBiCommandName(argv[0])) return parseBiCommand(argv);
     if (isHolidayCommandName(argv[0])) return parseHolidayCommand(argv);
+    if (isReportCommandName(argv[0])) return parseReportCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
       ? {
-          stdout: [`${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}`],
+          stdout: [
+            `${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}`,
+          ],
           stderr: [],
           code: 0,
         }
@@ -75,6 +87,8 @@ async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome
     return { stdout: await runBiCommand(command, context), stderr: [], code: 0 };
   if (isHoliday(command))
     return { stdout: await runHolidayCommand(context.db, command), stderr: [], code: 0 };
+  if (isReport(command))
+    return { stdout: await runReportCommand(command, context), stderr: [], code: 0 };
   if (!isMail(command))
     return { stdout: await runCommand(context.db, command), stderr: [], code: 0 };
   const result = await runMailCommand(command, context);

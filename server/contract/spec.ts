@@ -17,7 +17,8 @@ interface OperationObject {
   operationId: string;
   security?: unknown[];
   parameters?: ParameterObject[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  /** JSON, or a form (the one-click unsubscribe): every type of one body has the same schema. */
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { content?: { 'application/json': { schema: JsonSchema } } }>;
 }
 
@@ -86,7 +87,7 @@ function buildOperations(): Map<string, ContractOperation> {
         path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         public: Array.isArray(op.security) && op.security.length === 0,
-        body: op.requestBody?.content['application/json'].schema,
+        body: op.requestBody && Object.values(op.requestBody.content)[0]?.schema,
         querystring: parametersSchema(params, 'query'),
         params: parametersSchema(params, 'path'),
         responses,

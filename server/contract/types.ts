@@ -9,7 +9,9 @@ type JsonOf<T> = T extends { content: { 'application/json': infer B } }
   ? B
   : T extends { content: { 'text/csv': infer B } }
     ? B
-    : undefined;
+    : T extends { content: { 'text/html': infer B } }
+      ? B
+      : undefined;
 
 export type BodyOf<O extends OperationId> =
   Op<O> extends { requestBody: infer R }

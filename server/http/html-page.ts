@@ -1,4 +1,7 @@
-/** The small, self-contained page a failed browser navigation (sign-in) answers with. */
+/**
+ * The small, self-contained page a browser navigation outside the app answers with: a failed
+ * sign-in, or a report email's unsubscribe link.
+ */
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -50,11 +53,12 @@ font-weight:700;letter-spacing:-0.02em}
 h1{max-width:560px;margin:0;font-size:var(--text-3xl);font-weight:700;letter-spacing:-0.02em;
 line-height:1.25;text-wrap:balance}
 p{max-width:480px;margin:0;font-size:var(--text-md);color:var(--color-text-muted);text-wrap:pretty}
-a{display:inline-flex;align-items:center;height:38px;margin-top:20px;padding:0 16px;
-border-radius:var(--radius-md);background:var(--color-brand);color:var(--color-text-inverse);
-font-weight:600;text-decoration:none}
-a:hover{background:var(--color-brand-hover)}
-a:focus-visible{outline:none;box-shadow:0 0 0 3px var(--color-focus-ring)}
+form{margin:0}
+a,button{display:inline-flex;align-items:center;height:38px;margin-top:20px;padding:0 16px;
+border:0;border-radius:var(--radius-md);background:var(--color-brand);color:var(--color-text-inverse);
+font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+a:hover,button:hover{background:var(--color-brand-hover)}
+a:focus-visible,button:focus-visible{outline:none;box-shadow:0 0 0 3px var(--color-focus-ring)}
 @media (max-width:768px){h1{font-size:1.5rem}}`;
 
 // The app's mark (src/ui/shell/Logo.tsx), in the token colours.
@@ -63,7 +67,26 @@ const LOGO = `<span class="logo"><svg width="32" height="32" viewBox="0 0 32 32"
 <path d="M7 17h4.5l2.5-6 4 11 2.5-5H25" fill="none" stroke="var(--color-text-inverse)"
 stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"/></svg>Mailpulse</span>`;
 
-export function htmlPage(title: string, message: string): string {
+/** The page's one action: a link, or a button that posts a form (hidden fields included). */
+export type PageAction =
+  { href: string; label: string } | { post: string; label: string; fields: Record<string, string> };
+
+const SIGN_IN: PageAction = { href: '/login', label: 'Back to sign-in' };
+
+function actionHtml(action: PageAction): string {
+  if ('href' in action) {
+    return `<a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a>`;
+  }
+  const fields = Object.entries(action.fields)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
+    .join('');
+  return `<form method="post" action="${escapeHtml(action.post)}">${fields}<button type="submit">${escapeHtml(action.label)}</button></form>`;
+}
+
+export function htmlPage(title: string, message: string, action: PageAction = SIGN_IN): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -77,7 +100,7 @@ ${LOGO}
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<a href="/login">Back to sign-in</a>
+${actionHtml(action)}
 </main>
 </body>
 </html>

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { alertChannels } from '../alerts/delivery';
+import { reportChannels } from '../reports/delivery';
 import { createForwarder, requestChannels } from './forwarder';
 
 interface OutboundPluginOptions {
@@ -14,10 +15,14 @@ interface OutboundPluginOptions {
 /** Runs the outbox forwarder while the app runs: started when ready, stopped before closing. */
 export default fp<OutboundPluginOptions>(
   (app, { pollMs, now, disabled = false }, done) => {
-    const channels = [...requestChannels(app.config), ...alertChannels(app.config, app.db)];
+    const channels = [
+      ...requestChannels(app.config),
+      ...alertChannels(app.config, app.db),
+      ...reportChannels(app.config),
+    ];
     const forwarder = createForwarder({ db: app.db, channels, log: app.log, pollMs, now });
     if (!app.config.alerts.smtpUrl) {
-      app.log.warn('SMTP_URL is not set: alert emails stay in the outbox until it is');
+      app.log.warn('SMTP_URL is not set: alert and report emails stay in the outbox until it is');
     }
     if (!disabled) {
       app.addHook('onReady', () => forwarder.start());

@@ -77,6 +77,7 @@ export default fp(
       if (request.routeOptions.config.htmlErrors || error instanceof HtmlPageError) {
         // A person followed a link: the validator's field-by-field message would not help them.
         if (error.validation) failure.message = UNREADABLE_LINK;
+        failure.title ??= request.routeOptions.config.pageTitle;
         return sendPage(reply, failure);
       }
       return reply.code(failure.status).send({

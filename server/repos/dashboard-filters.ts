@@ -11,7 +11,7 @@ type DashboardFilters = Schemas['DashboardFilters'];
  * statistics scope lets them see (with the sync progress the empty state shows), the teams they
  * may filter by (the statistics API's team check), and every contact group.
  */
-async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<DashboardFilters> {
+export async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<DashboardFilters> {
   const { workspaceId, role, userId } = viewer;
   const [row] = await tx.query<{ filters: DashboardFilters }>(
     sql`with visible as (${visibleMailboxes(viewer)})

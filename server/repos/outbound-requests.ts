@@ -3,7 +3,7 @@ import { sql } from '../db/sql';
 
 export type RequestKind = 'feedback' | 'integration';
 type AlertKind = 'alert_email' | 'alert_webhook';
-export type OutboundKind = RequestKind | AlertKind;
+export type OutboundKind = RequestKind | AlertKind | 'report_email';
 
 export interface NewOutboundRequest {
   kind: RequestKind;
@@ -27,7 +27,7 @@ export interface ClaimedRequest {
   feedback_type: string | null;
   integration_name: string | null;
   integration_id: string | null;
-  /** Alert rows: the alert and the facts to tell. */
+  /** Alert rows: the alert and the facts to tell; report rows: the rendered email. */
   alert_id: number | null;
   payload: unknown;
   attempts: number;

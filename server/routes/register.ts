@@ -16,6 +16,8 @@ import contactGroupsRoutes from './contact-groups';
 import requestsRoutes from './requests';
 import statsRoutes from './stats';
 import signInOptionsRoutes from './sign-in-options';
+import reportsRoutes from './reports';
+import reportUnsubscribeRoutes from './report-unsubscribe';
 
 const modules = [
   systemRoutes,
@@ -35,6 +37,8 @@ const modules = [
   requestsRoutes,
   statsRoutes,
   signInOptionsRoutes,
+  reportsRoutes,
+  reportUnsubscribeRoutes,
 ];
 
 /** Every route module, registered in one place so the contract test sees them all. */

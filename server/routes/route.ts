@@ -16,6 +16,8 @@ declare module 'fastify' {
     operationId?: string;
     /** The operation answers errors with a page (a browser navigation), not an `Error` body. */
     htmlErrors?: boolean;
+    /** The heading of those pages, when not the sign-in's. */
+    pageTitle?: string;
   }
 }
 
@@ -47,6 +49,8 @@ export interface PublicContext<O extends OperationId> {
 /** Per-route options of a public operation: a per-address rate limit (@fastify/rate-limit). */
 interface PublicOptions {
   rateLimit?: { max: number; timeWindow: number | string };
+  /** The heading of its error pages (the sign-in's by default). */
+  pageTitle?: string;
 }
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -183,6 +187,7 @@ export function publicRoute<O extends OperationId>(
       operationId,
       htmlErrors: answersWithPages(op),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.pageTitle ? { pageTitle: options.pageTitle } : {}),
     },
     handler: async (request, reply) => {
       const result = await handler({

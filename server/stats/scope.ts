@@ -1,8 +1,8 @@
-import type { AuthContext } from '../auth/authenticate';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { commaList } from '../contract/validation';
 import { badRequest, forbidden } from '../http/errors';
+import type { Viewer } from '../repos/visible-mailboxes';
 
 // What a statistics call covers: its dates, the mailboxes the caller may see
 // (repos/visible-mailboxes.ts, read by the caller) narrowed by the mailbox and team filters, and
@@ -37,7 +37,7 @@ function checkRange(from: string, to: string) {
   }
 }
 
-async function teamMembers(tx: Queryable, auth: AuthContext, ids: number[]) {
+async function teamMembers(tx: Queryable, auth: Viewer, ids: number[]) {
   const { workspaceId, role, userId } = auth;
   const teams = await tx.query<{ team_id: number; members: number[] }>(
     sql`select t.team_id, array(select mailbox_id from team_members tm
@@ -76,7 +76,7 @@ export interface VisibleMailbox {
  */
 export async function resolveScope(
   tx: Queryable,
-  auth: AuthContext,
+  auth: Viewer,
   filters: StatsFilters,
   visible: readonly VisibleMailbox[],
 ): Promise<StatsScope> {

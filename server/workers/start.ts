@@ -5,6 +5,7 @@ import { openConnector } from '../mail/connectors';
 import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
 import { evaluateAlerts } from '../alerts/evaluate';
+import { queueDueReports } from '../reports/queue';
 import { notifyQueued } from '../outbound/forwarder';
 import { runDueRebuilds } from '../stats/rebuild';
 import { refreshThreadFacts } from '../stats/thread-facts';
@@ -22,6 +23,11 @@ const SYNC_POLL_MS = 5_000;
  * for new mail; so an overdue email is told within this poll, not within the interval.
  */
 export const ALERT_POLL_MS = 5_000;
+/**
+ * How often a worker looks for due reports: a report is due at 08:00, so a whole workspace's are
+ * in the outbox within a minute of it.
+ */
+const REPORT_POLL_MS = 15_000;
 /** How often a worker looks for a workspace whose daily rebuild is due. */
 const REBUILD_POLL_MS = 60_000;
 
@@ -72,6 +78,30 @@ export function alertEvaluationTask(
   };
 }
 
+/** The report scheduler's task; a run that queued reports wakes this process's forwarder. */
+export function reportScheduleTask(
+  db: Db,
+  config: Pick<Config, 'publicUrl'>,
+  owner: string,
+  log: RunnerLog,
+  now: () => Date = () => new Date(),
+): WorkerTask {
+  return {
+    name: 'report-schedule',
+    intervalMs: REPORT_POLL_MS,
+    run: async (signal) => {
+      const result = await queueDueReports(db, {
+        owner,
+        now: now(),
+        publicUrl: config.publicUrl,
+        signal,
+        log,
+      });
+      if (result.queued > 0) notifyQueued(db);
+    },
+  };
+}
+
 export function startWorkers(db: Db, config: Config, secrets: Secrets, log: RunnerLog): Runner {
   const deps = syncWorkerDeps(db, config, secrets);
   const tasks: WorkerTask[] = [
@@ -85,6 +115,7 @@ export function startWorkers(db: Db, config: Config, secrets: Secrets, log: Runn
       },
     },
     alertEvaluationTask(db, deps.owner, config.alerts.intervalSeconds),
+    reportScheduleTask(db, config, deps.owner, log),
     {
       name: 'stats-rebuild',
       intervalMs: REBUILD_POLL_MS,

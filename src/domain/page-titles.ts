@@ -15,6 +15,7 @@ const PAGE_NAMES: Record<RouteName, string> = {
   MetricAdjustments: 'Metric Adjustments',
   ContactGroupsSettings: 'Contact Groups',
   AddMailboxesSettings: 'Add mailboxes',
+  ReportsSettings: 'Reports',
 };
 
 /** The browser tab's title for a page: `Alerts · Mailpulse`; the product alone for others. */

@@ -16,6 +16,7 @@ const SETTINGS_TABS: readonly SettingsTab[] = [
   { label: 'Business Hours', to: '/settings/business', feature: 'business_hours' },
   { label: 'Metric Adjustments', to: '/settings/metric', feature: 'metric_adjustments' },
   { label: 'Contact Groups', to: '/settings/contact-groups', feature: 'contact_groups' },
+  { label: 'Reports', to: '/settings/reports', feature: 'reports' },
 ];
 
 /** The tabs whose route the guard lets this visitor see: disabled features lose their tab. */

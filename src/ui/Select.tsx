@@ -19,6 +19,7 @@ export function Select({
   hideLabel,
   hint,
   error,
+  required,
   id,
   className,
   options,
@@ -28,10 +29,18 @@ export function Select({
   const autoId = useId();
   const selectId = id ?? autoId;
   return (
-    <Field id={selectId} label={label} hideLabel={hideLabel} hint={hint} error={error}>
+    <Field
+      id={selectId}
+      label={label}
+      hideLabel={hideLabel}
+      hint={hint}
+      error={error}
+      required={required}
+    >
       <span className={className ? `select ${className}` : 'select'}>
         <select
           id={selectId}
+          aria-required={required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(selectId, { hint, error })}
           {...rest}

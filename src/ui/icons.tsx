@@ -110,6 +110,20 @@ export const InboxIcon = createIcon(
   </>,
 );
 
+export const MailIcon = createIcon(
+  <>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
+  </>,
+);
+
+export const SendIcon = createIcon(
+  <>
+    <path d="m22 2-7 20-4-9-9-4Z" />
+    <path d="M22 2 11 13" />
+  </>,
+);
+
 export const ChevronRightIcon = createIcon(<path d="m9 18 6-6-6-6" />);
 
 export const LogOutIcon = createIcon(

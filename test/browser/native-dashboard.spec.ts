@@ -8,7 +8,7 @@ import type {
   StatsTimeseries,
   StatsUnrepliedPage,
 } from '../../src/api/types';
-import { formatDuration } from '../../src/domain/durations';
+import { formatDuration } from '../../common/durations';
 import { portalApi, type PortalApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { repoRoot } from './support/server';

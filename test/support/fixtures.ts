@@ -88,4 +88,8 @@ export const emptyLists: WorkspaceLists = {
   business_hours: { status: 'loaded', data: { business_hours: [], timezone: 'UTC' } },
   metric_adjustments: { status: 'disabled' },
   contact_groups: { status: 'loaded', data: [] },
+  reports: {
+    status: 'loaded',
+    data: { subscriptions: [], email_delivery: true, max_per_user: 10 },
+  },
 };

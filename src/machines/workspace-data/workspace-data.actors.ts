@@ -5,6 +5,7 @@ import type {
   FeatureFlags,
   FilteringSettingsReply,
   Mailbox,
+  ReportList,
   Team,
   User,
 } from '@/api/types';
@@ -21,6 +22,7 @@ export interface WorkspaceListData {
   business_hours: BusinessHours;
   metric_adjustments: FilteringSettingsReply;
   contact_groups: ContactGroup[];
+  reports: ReportList;
 }
 
 /** One list: loaded, failed (the screen shows its generic failure state), or not loaded. */
@@ -48,21 +50,31 @@ export function createWorkspaceDataActors(client: ApiClient) {
     metric_adjustments: () => expectData(client.GET('/portal/api/settings/filtering-settings/')),
     contact_groups: async () =>
       (await expectData(client.GET('/portal/api/settings/contact-groups/'))).contact_groups,
+    reports: () => expectData(client.GET('/portal/api/reports/')),
   };
   return {
     /** Every enabled feature's list, in parallel; a failed list never fails the others. */
     loadWorkspaceData: fromPromise<WorkspaceLists, { features: Features }>(async ({ input }) => {
       const f = input.features;
-      const [alerts, mailboxes, users, teams, businessHours, metricAdjustments, contactGroups] =
-        await Promise.all([
-          settle(f.alerts, load.alerts),
-          settle(f.mailboxes, load.mailboxes),
-          settle(f.users, load.users),
-          settle(f.teams, load.teams),
-          settle(f.business_hours, load.business_hours),
-          settle(f.metric_adjustments, load.metric_adjustments),
-          settle(f.contact_groups, load.contact_groups),
-        ]);
+      const [
+        alerts,
+        mailboxes,
+        users,
+        teams,
+        businessHours,
+        metricAdjustments,
+        contactGroups,
+        reports,
+      ] = await Promise.all([
+        settle(f.alerts, load.alerts),
+        settle(f.mailboxes, load.mailboxes),
+        settle(f.users, load.users),
+        settle(f.teams, load.teams),
+        settle(f.business_hours, load.business_hours),
+        settle(f.metric_adjustments, load.metric_adjustments),
+        settle(f.contact_groups, load.contact_groups),
+        settle(f.reports, load.reports),
+      ]);
       return {
         alerts,
         mailboxes,
@@ -71,6 +83,7 @@ export function createWorkspaceDataActors(client: ApiClient) {
         business_hours: businessHours,
         metric_adjustments: metricAdjustments,
         contact_groups: contactGroups,
+        reports,
       };
     }),
   };

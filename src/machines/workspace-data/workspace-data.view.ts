@@ -12,8 +12,8 @@ export function workspaceDataView(snapshot: SnapshotFrom<WorkspaceDataMachine>) 
   };
 }
 
-/** The lists a tab shows beside its own (a team's mailboxes, a manager's grants). */
-export type SideList = 'mailboxes' | 'teams';
+/** The lists a tab shows beside its own (a team's mailboxes, a manager's grants, reports' recipients). */
+export type SideList = 'mailboxes' | 'teams' | 'users';
 
 /**
  * A tab's seed: its lists as loaded at sign-in, shown at once while the tab fetches fresh ones.

@@ -6,6 +6,7 @@ import {
 } from '../../../server/contract/spec';
 import type { OperationId } from '../../../server/contract/types';
 import type { Db } from '../../../server/db/types';
+import { unsubscribeToken } from '../../../server/reports/unsubscribe';
 import { client, type TestWorkspace } from './app';
 import { setUpTestApp, type TestSuite } from './suite';
 
@@ -39,6 +40,8 @@ export interface SweepFixture {
   alertId: number;
   /** The contact of group VIP, and that of group Press. */
   contacts: { vip: number; press: number };
+  /** The admin's weekly report, and the token of its unsubscribe link. */
+  report: { id: number; token: string };
 }
 
 /** One call: path and query parameters by name, and the JSON body. */
@@ -100,7 +103,14 @@ export async function seedSweepWorkspace(suite: TestSuite): Promise<SweepFixture
       teams: [teams.support],
     }),
   );
-  return { ws, sales, teams, alertId: alert.json<{ id: number }>().id, contacts };
+  const reportId = (
+    await ok(admin.post('/portal/api/reports/', { frequency: 'weekly', mailboxes: [sales] }))
+  ).json<{ id: number }>().id;
+  const report = {
+    id: reportId,
+    token: await unsubscribeToken(suite.db, ws.workspaceId, reportId),
+  };
+  return { ws, sales, teams, alertId: alert.json<{ id: number }>().id, contacts, report };
 }
 
 /** A test file's app with one seeded workspace, shared by its tests (they change nothing). */
@@ -215,6 +225,22 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
     query: { ...statsQuery(fx), order: 'longest', page: '1', page_size: '50' },
   }),
   exportStatsCsv: (fx) => ({ query: { ...statsQuery(fx), by: 'mailbox' } }),
+  listReports: () => ({}),
+  getReportChoices: (fx) => ({ query: { email: fx.ws.manager.email } }),
+  createReport: (fx) => ({
+    body: { email: fx.ws.manager.email, frequency: 'daily', mailboxes: [fx.sales], teams: [] },
+  }),
+  updateReport: (fx) => ({
+    params: { id: fx.report.id },
+    body: { frequency: 'monthly', mailboxes: [], teams: [fx.teams.support] },
+  }),
+  deleteReports: (fx) => ({ body: { subscriptions: [fx.report.id] } }),
+  sendReportNow: (fx) => ({ params: { id: fx.report.id } }),
+  showUnsubscribe: (fx) => ({ params: { token: fx.report.token } }),
+  unsubscribe: (fx) => ({
+    params: { token: fx.report.token },
+    body: { 'List-Unsubscribe': 'One-Click' },
+  }),
 };
 
 export function plausibleRequest(op: ContractOperation, fx: SweepFixture): SweepRequest {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StatsBreakdown, StatsBreakdownRow } from '@/api/types';
 import type { BreakdownBy, TimeBasis } from '@/domain/dashboard-search';
-import { formatDuration } from '@/domain/durations';
+import { formatDuration } from '@common/durations';
 import { Segmented } from './Segmented';
 
 interface Column {

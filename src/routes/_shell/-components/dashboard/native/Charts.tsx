@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 import type { StatsDistribution, StatsTimeseries } from '@/api/types';
 import type { TimeBasis } from '@/domain/dashboard-search';
 import { formatDay } from '@/domain/dates';
-import { formatDuration } from '@/domain/durations';
+import { formatDuration } from '@common/durations';
 import { axes, axisDuration, count, DAY_STEPS, DURATION_STEPS, token } from './chart-style';
 import { ChartCard } from './ChartCard';
 import { DistributionChart, DistributionTable } from './DistributionChart';

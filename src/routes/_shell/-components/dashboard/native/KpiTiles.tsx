@@ -1,6 +1,6 @@
 import type { StatsSummary } from '@/api/types';
 import type { TimeBasis } from '@/domain/dashboard-search';
-import { formatDuration } from '@/domain/durations';
+import { formatDuration } from '@common/durations';
 
 type Better = 'lower' | 'higher' | 'neither';
 

@@ -14,6 +14,7 @@ import { BreakdownTable } from './BreakdownTable';
 import { FilterBar } from './FilterBar';
 import { Heatmap } from './Heatmap';
 import { KpiSkeleton, KpiTiles } from './KpiTiles';
+import { EmailReportControl } from '../reports/EmailReportControl';
 import { FirstSync } from './FirstSync';
 import { Segmented } from './Segmented';
 import { UnrepliedList } from './UnrepliedList';
@@ -78,12 +79,15 @@ export function NativeDashboard({ client, search: routeSearch, onSearch }: Nativ
       title={DASHBOARD_TITLE}
       subtitle={DASHBOARD_SUBTITLE}
       actions={
-        <Segmented
-          label="Time basis"
-          options={TIME_OPTIONS}
-          value={time}
-          onChange={(value) => onSearch({ ...search, time: value })}
-        />
+        <>
+          {user.features.reports.enabled && <EmailReportControl />}
+          <Segmented
+            label="Time basis"
+            options={TIME_OPTIONS}
+            value={time}
+            onChange={(value) => onSearch({ ...search, time: value })}
+          />
+        </>
       }
     />
   );

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { formatDuration } from '@/domain/durations';
+import { formatDuration } from '@common/durations';
 import type { UnrepliedActor } from '@/machines/native-dashboard/unreplied.machine';
 import { unrepliedView } from '@/machines/native-dashboard/native-dashboard.view';
 import { sameView } from '@/machines/shared/same-view';

@@ -1,4 +1,5 @@
-// Response and waiting times as people read them: "42 min", "3 h 05 min", "2 d 4 h".
+// Response and waiting times as people read them: "42 min", "3 h 05 min", "2 d 4 h" (the
+// dashboard and the report emails).
 
 export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${Math.round(seconds)} s`;

@@ -1,0 +1,97 @@
+import { createElement } from 'react';
+import type { Db } from '../db/types';
+import type { SubscriptionRecord } from '../repos/reports';
+import { reportFigures, type ReportFigures, type ReportPeriods, type ReportQuery } from './figures';
+import { reportText } from './report-text';
+import { reportView, type ReportView } from './report-view';
+import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
+
+// A report from its subscription to the email that goes in the outbox: the figures (one
+// transaction, so they are of one moment), then the HTML and text parts. React Email and the
+// template load on the first report a process renders, not when the server starts (about 2 s).
+
+/** A rendered report, as its outbox row keeps it: every attempt sends these same bytes. */
+export interface ReportPayload {
+  subscription_id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  unsubscribe_url: string;
+  period: { from: string; to: string };
+  rendered_at: string;
+  /** "Send me one now" (or the CLI): a copy outside the schedule, with its own Message-ID. */
+  on_demand: boolean;
+}
+
+type HtmlRenderer = (view: ReportView) => Promise<string>;
+
+let loading: Promise<HtmlRenderer> | null = null;
+
+function htmlRenderer(): Promise<HtmlRenderer> {
+  loading ??= Promise.all([import('@react-email/components'), import('./ReportEmail')]).then(
+    ([{ render }, { ReportEmail }]) =>
+      (view) =>
+        render(createElement(ReportEmail, { view })),
+  );
+  return loading;
+}
+
+/** The dashboard with the report's range and filters in its URL, as the figures were asked. */
+function dashboardLink(publicUrl: string, query: ReportQuery, byTeam: boolean): string {
+  const url = new URL('/dashboard', publicUrl);
+  url.searchParams.set('from', query.from);
+  url.searchParams.set('to', query.to);
+  if (query.mailboxes) url.searchParams.set('mailboxes', query.mailboxes);
+  if (query.teams) url.searchParams.set('teams', query.teams);
+  if (byTeam) url.searchParams.set('by', 'team');
+  return url.toString();
+}
+
+interface RenderOptions {
+  publicUrl: string;
+  now: Date;
+  onDemand: boolean;
+}
+
+interface RenderedReport {
+  payload: ReportPayload;
+  figures: ReportFigures;
+}
+
+/** The report of a subscription for these periods, or null when it covers no mailbox. */
+export async function renderReport(
+  db: Db,
+  record: SubscriptionRecord,
+  periods: ReportPeriods,
+  { publicUrl, now, onDemand }: RenderOptions,
+): Promise<RenderedReport | null> {
+  const gathered = await db.transaction(async (tx) => {
+    const figures = await reportFigures(tx, record, periods, now);
+    if (!figures) return null;
+    const token = await unsubscribeToken(tx, record.workspace_id, record.subscription_id);
+    return { figures, token };
+  });
+  if (!gathered) return null;
+  const { figures } = gathered;
+  const view = reportView(figures, {
+    record,
+    dashboardUrl: dashboardLink(publicUrl, figures.query, figures.breakdown.by === 'team'),
+    unsubscribeUrl: unsubscribeUrl(publicUrl, gathered.token),
+  });
+  const html = await htmlRenderer();
+  return {
+    figures,
+    payload: {
+      subscription_id: record.subscription_id,
+      to: record.email,
+      subject: view.subject,
+      html: await html(view),
+      text: reportText(view),
+      unsubscribe_url: view.unsubscribeUrl,
+      period: figures.period,
+      rendered_at: now.toISOString(),
+      on_demand: onDemand,
+    },
+  };
+}
