@@ -105,6 +105,30 @@ export async function syncState(db: Db, mailbox: SyncedMailbox) {
   return row;
 }
 
+/**
+ * A clock the sync and a stand-in share: a sleep moves it on at once and is remembered, so
+ * quotas and backoffs run in no real time. `random` is 1, so each backoff is its longest.
+ */
+export function virtualClock(start = Date.now()) {
+  let now = start;
+  const waits: number[] = [];
+  return {
+    waits,
+    nowMs: () => now,
+    now: () => new Date(now),
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    },
+    random: () => 1,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+export type VirtualClock = ReturnType<typeof virtualClock>;
+
 /** A sleep that returns at once and remembers what it was asked to wait. */
 export function recordingSleep() {
   const waits: number[] = [];
