@@ -35,5 +35,27 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
     },
   },
+  {
+    // The string form of Queryable.query is deprecated: the server passes statements built with
+    // the sql tag (server/db/sql.ts). The mail branch's files (issue 22) keep it until they are
+    // converted; the two drivers implement it.
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/mail/**',
+      'server/mailbox-validation/**',
+      'server/repos/mailbox-sync.ts',
+      'server/repos/mail-accounts.ts',
+      'server/cli/mail-*.ts',
+      'server/db/pglite.ts',
+      'server/db/postgres.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-deprecated': [
+        'error',
+        // Deprecated only to stand out; used for a loopback sign-in stand-in (server/auth/oidc.ts).
+        { allow: [{ from: 'package', package: 'openid-client', name: 'allowInsecureRequests' }] },
+      ],
+    },
+  },
   { files: ['eslint.config.js', 'scripts/lint/*.js'], ...tseslint.configs.disableTypeChecked },
 );

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { availableParallelism } from 'node:os';
 import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -8,6 +9,10 @@ const alias = {
   '@/': new URL('./src/', import.meta.url).pathname,
   '@common/': new URL('./common/', import.meta.url).pathname,
 };
+
+// Vitest's 5 s default is too tight on a shared 2-core machine under load; no unit test waits
+// for real time, so this only keeps a slow scheduler from failing a correct test.
+const UNIT_TIMEOUT_MS = 15_000;
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -31,14 +36,35 @@ export default defineConfig({
   },
   build: { outDir: 'dist/client', sourcemap: true },
   test: {
+    // Vitest's default for `run` is one worker per core but one; on a 2-core machine that is a
+    // single worker, idle while a test waits for a child process, a socket or a timer.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
         test: {
+          // Screens: each file gets a fresh module graph, since the router, the session and the
+          // stores are module state a rendered app changes.
           name: 'unit',
           environment: 'jsdom',
-          include: ['test/unit/**/*.test.{ts,tsx}', 'test/machines/**/*.test.ts'],
+          include: ['test/unit/**/*.test.tsx'],
           setupFiles: ['test/unit/setup.ts'],
+          testTimeout: UNIT_TIMEOUT_MS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Machines and plain logic hold no module state between files, so the files of a
+          // worker share one jsdom and one module graph (isolate: false): setting both up per
+          // file cost more than the tests. A test that needs fresh module state is a `.tsx`
+          // screen test, or belongs beside them.
+          name: 'logic',
+          environment: 'jsdom',
+          include: ['test/unit/**/*.test.ts', 'test/machines/**/*.test.ts'],
+          setupFiles: ['test/unit/setup.ts'],
+          isolate: false,
+          testTimeout: UNIT_TIMEOUT_MS,
         },
       },
       {
@@ -53,6 +79,10 @@ export default defineConfig({
             ...(process.env.TEST_DB === 'postgres' ? [] : ['test/server/**/*.postgres.test.ts']),
           ],
           globalSetup: ['test/server/support/global-setup.ts'],
+          // Each file builds its own app on its own database, and server modules keep no state
+          // across apps (what they cache is keyed by the Db), so the files of a worker share its
+          // imports instead of loading the server, Fastify, Ajv and PGlite again per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1367,11 +1367,11 @@ export interface components {
         StatsFrom: string;
         /** @description Last date, included; at most two years after `from`. */
         StatsTo: string;
-        /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+        /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
         StatsMailboxes: string;
-        /** @description Comma-separated team ids; each must be one the caller may see. */
+        /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
         StatsTeams: string;
-        /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+        /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
         StatsContactGroups: string;
         /** @description The response-time target in business seconds for `within_target`. */
         StatsTarget: number;
@@ -2558,11 +2558,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2594,11 +2594,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2631,11 +2631,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2668,11 +2668,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2706,11 +2706,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2742,11 +2742,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];
@@ -2782,11 +2782,11 @@ export interface operations {
                 from: components["parameters"]["StatsFrom"];
                 /** @description Last date, included; at most two years after `from`. */
                 to: components["parameters"]["StatsTo"];
-                /** @description Comma-separated mailbox addresses; each must be one the caller may see. */
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
                 mailboxes?: components["parameters"]["StatsMailboxes"];
-                /** @description Comma-separated team ids; each must be one the caller may see. */
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
                 teams?: components["parameters"]["StatsTeams"];
-                /** @description Comma-separated contact group names; keeps messages whose counterpart is in one. */
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
                 contact_groups?: components["parameters"]["StatsContactGroups"];
                 /** @description The response-time target in business seconds for `within_target`. */
                 target?: components["parameters"]["StatsTarget"];

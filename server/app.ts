@@ -9,11 +9,12 @@ import dbPlugin from './plugins/db';
 import xsrfPlugin from './plugins/xsrf';
 import staticPlugin from './plugins/static';
 import errorsPlugin, { routerError } from './plugins/errors';
-import securityHeaders from './plugins/security-headers';
+import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
+import { refuseUnparsed } from './http/parser-errors';
 import { oneLineStream, type LogFormat } from './logging/one-line';
 
 interface AppOptions {
@@ -69,6 +70,8 @@ export async function buildApp({
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    // What the HTTP parser refuses never reaches a hook: it gets the same headers here.
+    clientErrorHandler: (error, socket) => refuseUnparsed(securityHeaders(config), error, socket),
   });
   if (lines) {
     app.addHook('onResponse', async (request, reply) => {
@@ -82,7 +85,7 @@ export async function buildApp({
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db });
   await app.register(outboundPlugin, { now, disabled: !backgroundWork });
-  await app.register(securityHeaders);
+  await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
   await app.register(staticPlugin);
   await app.register(errorsPlugin);

@@ -74,7 +74,7 @@ async function main() {
       (await isDatabaseEmpty(tx)) ? seedDemoWorkspace(tx) : null,
     );
     // The demo's statistics at once, so the first page shows figures, not tomorrow's rebuild.
-    if (seeded !== null) await rebuildWorkspaceStats(db, seeded);
+    if (seeded !== null) await rebuildWorkspaceStats(db, seeded, { whole: true });
   }
   // A wrong SECRETS_KEY stops the start here, not later as unreadable credentials.
   const secrets = await openSecrets(db, config).catch(async (error: unknown) => {

@@ -3,6 +3,7 @@ import '@/telemetry/start';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { api } from '@/api/client';
 import { createAppContext } from './app-context';
 import { routeTree } from './routeTree.gen';
 import { breadcrumbs } from '@/telemetry/breadcrumbs';
@@ -18,7 +19,7 @@ import '@/styles/base.css';
 
 const router = createRouter({
   routeTree,
-  context: createAppContext(),
+  context: createAppContext(api),
   // Every unknown path shows the root's not-found page, whatever layout it falls under.
   notFoundMode: 'root',
   defaultPreload: 'intent',

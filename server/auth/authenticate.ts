@@ -6,6 +6,7 @@ import {
 } from '../../common/access-model';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
+import { sql } from '../db/sql';
 
 /** Who is calling: resolved from the token on every request, so removals and revocations act at once. */
 export interface AuthContext {
@@ -42,15 +43,13 @@ export async function authenticate(
   const token = TOKEN_HEADER.exec(authorization ?? '')?.[1];
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db.query<Row>(
-    `select u.user_id, u.workspace_id, u.role, u.email, u.full_name,
+  const [row] =
+    await db.query<Row>(sql`select u.user_id, u.workspace_id, u.role, u.email, u.full_name,
             (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
                from workspace_features f where f.workspace_id = u.workspace_id) as features
        from session_tokens t
        join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
-      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > now()`,
-    [tokenHash],
-  );
+      where t.token_hash = ${tokenHash} and t.revoked_at is null and t.expires_at > now()`);
   if (!row) return null;
   return {
     userId: row.user_id,

@@ -8,6 +8,7 @@ import {
   useDemoCode,
 } from '../repos/sign-in';
 import { hashToken, issueToken } from './tokens';
+import { sql } from '../db/sql';
 
 /** Demo sign-in: single-use links, printed at start, for the users of demo workspaces. */
 
@@ -71,8 +72,7 @@ export async function createOperatorSignInLink(
   publicUrl: string,
 ): Promise<string | null> {
   const [user] = await tx.query<{ user_id: number }>(
-    'select user_id from users where workspace_id = $1 and lower(email) = lower($2)',
-    [workspaceId, email],
+    sql`select user_id from users where workspace_id = ${workspaceId} and lower(email) = lower(${email})`,
   );
   if (!user) return null;
   const code = `${OPERATOR_LINK_PREFIX}${randomBytes(32).toString('base64url')}`;

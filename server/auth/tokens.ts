@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import { sql } from '../db/sql';
 
 /** Session tokens: 256 random bits handed to the browser once; only their SHA-256 is stored. */
 
@@ -12,18 +13,12 @@ export async function issueToken(
   ttlDays: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.query(
-    `insert into session_tokens (workspace_id, token_hash, user_id, expires_at)
-     values ($1, $2, $3, now() + make_interval(days => $4::int))`,
-    [workspaceId, hashToken(token), userId, ttlDays],
-  );
+  await tx.query(sql`insert into session_tokens (workspace_id, token_hash, user_id, expires_at)
+     values (${workspaceId}, ${hashToken(token)}, ${userId}, now() + make_interval(days => ${ttlDays}::int))`);
   return token;
 }
 
 export async function revokeToken(tx: Queryable, workspaceId: number, tokenHash: string) {
-  await tx.query(
-    `update session_tokens set revoked_at = now()
-     where workspace_id = $1 and token_hash = $2 and revoked_at is null`,
-    [workspaceId, tokenHash],
-  );
+  await tx.query(sql`update session_tokens set revoked_at = now()
+     where workspace_id = ${workspaceId} and token_hash = ${tokenHash} and revoked_at is null`);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/types';
 import { scramVerifier } from './scram';
+import { joinSql, sql } from '../db/sql';
 
 // The read-only login role of one workspace's BI platform. It may select from the BI views
 // (migration 0009) and nothing else; the views show it only the workspace bi_roles maps it to.
@@ -29,21 +30,23 @@ interface BiRoleResult {
   database: string;
 }
 
-/** Runs a statement built by PostgreSQL's format() (%I identifiers, %L literals). */
+/**
+ * Runs a statement built by PostgreSQL's format() (%I identifiers, %L literals): DDL takes no
+ * bound parameters, so PostgreSQL quotes the values into its text.
+ */
 async function execFormatted(tx: Queryable, template: string, args: string[]) {
-  const [row] = await tx.query<{ sql: string }>(
-    `select format($1, ${args.map((_, i) => `$${i + 2}::text`).join(', ')}) as sql`,
-    [template, ...args],
-  );
+  const values = joinSql(args.map((arg) => sql`${arg}::text`));
+  const [row] = await tx.query<{ sql: string }>(sql`select format(${template}, ${values}) as sql`);
   if (!row) throw new Error('format() returned no row');
-  await tx.query(row.sql);
+  await tx.runScript(row.sql);
 }
 
 async function checkServerRole(tx: Queryable) {
-  const [me] = await tx.query<{ name: string; may: boolean }>(
-    `select rolname as name, rolcreaterole or rolsuper as may from pg_roles
-      where rolname = current_user`,
-  );
+  const [me] = await tx.query<{
+    name: string;
+    may: boolean;
+  }>(sql`select rolname as name, rolcreaterole or rolsuper as may from pg_roles
+      where rolname = current_user`);
   if (!me?.may) {
     throw new BiRoleError(
       `bi:role needs CREATEROLE: the server's database role "${me?.name ?? '?'}" lacks it ` +
@@ -54,11 +57,11 @@ async function checkServerRole(tx: Queryable) {
 
 /** Whether the role exists; refuses one that is not this workspace's BI role here. */
 async function existingRole(tx: Queryable, workspaceId: number, role: string): Promise<boolean> {
-  const [row] = await tx.query<{ exists: boolean; mapped_to: number | null }>(
-    `select exists (select 1 from pg_roles where rolname = $1) as exists,
-            (select workspace_id from bi_roles where role_name = $1) as mapped_to`,
-    [role],
-  );
+  const [row] = await tx.query<{
+    exists: boolean;
+    mapped_to: number | null;
+  }>(sql`select exists (select 1 from pg_roles where rolname = ${role}) as exists,
+            (select workspace_id from bi_roles where role_name = ${role}) as mapped_to`);
   if (row?.mapped_to != null && row.mapped_to !== workspaceId) {
     throw new BiRoleError(`role ${role} is the BI role of workspace ${row.mapped_to}`);
   }
@@ -93,20 +96,16 @@ export async function ensureBiRole(
     await execFormatted(tx, template, [role, scramVerifier(password)]);
     await execFormatted(tx, 'alter role %I set default_transaction_read_only = on', [role]);
     await grantViews(tx, role);
-    await tx.query(
-      `insert into bi_roles (workspace_id, role_name) values ($1, $2)
-       on conflict (role_name) do update set password_set_at = now()`,
-      [workspaceId, role],
-    );
-    const [database] = await tx.query<{ name: string }>(`select current_database() as name`);
+    await tx.query(sql`insert into bi_roles (workspace_id, role_name) values (${workspaceId}, ${role})
+       on conflict (role_name) do update set password_set_at = now()`);
+    const [database] = await tx.query<{ name: string }>(sql`select current_database() as name`);
     return { role, created: !exists, password, database: database?.name ?? '' };
   });
 }
 
 async function grantViews(tx: Queryable, role: string) {
   const [schema] = await tx.query<{ name: string; usable: boolean }>(
-    `select current_schema() as name, has_schema_privilege($1, current_schema(), 'usage') as usable`,
-    [role],
+    sql`select current_schema() as name, has_schema_privilege(${role}, current_schema(), 'usage') as usable`,
   );
   if (schema && !schema.usable) {
     await execFormatted(tx, 'grant usage on schema %I to %I', [schema.name, role]);
@@ -122,8 +121,7 @@ export async function dropBiRole(db: Db, workspaceId: number, role: string): Pro
   await db.transaction(async (tx) => {
     await checkServerRole(tx);
     const removed = await tx.query(
-      `delete from bi_roles where workspace_id = $1 and role_name = $2 returning role_name`,
-      [workspaceId, role],
+      sql`delete from bi_roles where workspace_id = ${workspaceId} and role_name = ${role} returning role_name`,
     );
     if (removed.length === 0) {
       throw new BiRoleError(`${role} is not a BI role of workspace ${workspaceId}`);
@@ -136,13 +134,10 @@ export async function dropBiRole(db: Db, workspaceId: number, role: string): Pro
 
 /** Takes back the schema usage grantViews gave (PUBLIC's own usage is left as it is). */
 async function revokeSchema(tx: Queryable, role: string) {
-  const [schema] = await tx.query<{ name: string; granted: boolean }>(
-    `select n.nspname as name,
+  const [schema] = await tx.query<{ name: string; granted: boolean }>(sql`select n.nspname as name,
             exists (select 1 from aclexplode(n.nspacl) a join pg_roles r on r.oid = a.grantee
-                     where r.rolname = $1) as granted
-       from pg_namespace n where n.nspname = current_schema()`,
-    [role],
-  );
+                     where r.rolname = ${role}) as granted
+       from pg_namespace n where n.nspname = current_schema()`);
   if (schema?.granted)
     await execFormatted(tx, 'revoke all on schema %I from %I', [schema.name, role]);
 }

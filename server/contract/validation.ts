@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { JsonSchema } from './spec';
@@ -12,6 +12,57 @@ const addFormats =
 // default-ignorable code point (the Hangul fillers), and not the blank braille pattern.
 const VISIBLE = /[^\p{White_Space}\p{C}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
+/** The items of a comma-separated parameter (`a@x.example,b@x.example`): trimmed, none empty. */
+export const commaList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+interface CommaListSchema {
+  maxItems: number;
+  items: JsonSchema;
+}
+
+/**
+ * The contract's `x-list` on a comma-separated string parameter: at most `maxItems` items, each
+ * valid against `items` (text coerced, as path and query values are), so `teams=2147483648`
+ * is refused like any other integer over its maximum, naming `querystring/teams/0`.
+ */
+function addCommaLists(ajv: Ajv): void {
+  ajv.addKeyword({
+    keyword: 'x-list',
+    type: 'string',
+    schemaType: 'object',
+    errors: true,
+    compile(schema: CommaListSchema) {
+      const validateItem = ajv.compile(schema.items);
+      const validate: SchemaValidateFunction = (
+        data: string,
+        context?: { instancePath: string },
+      ) => {
+        const path = context?.instancePath ?? '';
+        const items = commaList(data);
+        const errors: Partial<ErrorObject>[] = [];
+        if (items.length > schema.maxItems) {
+          const message = `must NOT have more than ${schema.maxItems} items`;
+          errors.push({ instancePath: path, keyword: 'x-list', params: {}, message });
+        }
+        items.forEach((item, index) => {
+          if (validateItem(item)) return;
+          const itemPath = `${path}/${index}`;
+          errors.push(
+            ...(validateItem.errors ?? []).map((e) => ({ ...e, instancePath: itemPath })),
+          );
+        });
+        validate.errors = errors as ErrorObject[];
+        return errors.length === 0;
+      };
+      return validate;
+    },
+  });
+}
+
 function makeAjv(coerceTypes: boolean): Ajv {
   // All errors, so the message can name the most specific one (a field's wrong type rather
   // than another field's absence).
@@ -19,6 +70,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
   addFormats(ajv);
   // The contract's `format: display-name`: a name a person can see in a list.
   ajv.addFormat('display-name', (value: string) => VISIBLE.test(value));
+  addCommaLists(ajv);
   return ajv;
 }
 

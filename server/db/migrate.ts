@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from './sql';
 import type { Db, Tx } from './types';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -39,9 +40,9 @@ export async function listMigrations(): Promise<Migration[]> {
 
 /** Serialises migrators across servers sharing one PostgreSQL; released at COMMIT/ROLLBACK. */
 async function lockAndEnsureTable(tx: Tx): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+  await tx.query(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
   await tx.query(
-    `create table if not exists schema_migrations (
+    sql`create table if not exists schema_migrations (
        version integer primary key,
        name text not null,
        applied_at timestamptz not null default now()
@@ -52,15 +53,14 @@ async function lockAndEnsureTable(tx: Tx): Promise<void> {
 async function applyOne(db: Db, migration: Migration): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAndEnsureTable(tx);
-    const done = await tx.query('select 1 from schema_migrations where version = $1', [
-      migration.version,
-    ]);
+    const done = await tx.query(
+      sql`select 1 from schema_migrations where version = ${migration.version}`,
+    );
     if (done.length > 0) return false;
-    await tx.query(migration.sql);
-    await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
-      migration.version,
-      migration.name,
-    ]);
+    await tx.runScript(migration.sql);
+    await tx.query(
+      sql`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`,
+    );
     return true;
   });
 }
@@ -77,8 +77,7 @@ export async function migrate(db: Db): Promise<string[]> {
   }
   const latest = migrations.at(-1)?.version ?? 0;
   const unknown = await db.query<{ name: string }>(
-    'select name from schema_migrations where version > $1 order by version',
-    [latest],
+    sql`select name from schema_migrations where version > ${latest} order by version`,
   );
   if (unknown.length > 0) {
     const names = unknown.map((row) => row.name).join(', ');

@@ -7,6 +7,13 @@ import { lockDataDir } from './data-dir-lock';
 
 // PGlite is one connection: its query() and transaction() share one lock, and transaction()
 // holds it from BEGIN to COMMIT, so concurrent transactions run one after another.
+//
+// PGlite runs each statement synchronously in WebAssembly and settles its promises as microtasks,
+// so a chain of statements (a rebuild's steps, one request's queries) never lets the event loop
+// reach its I/O: requests that arrived meanwhile were not even read until the chain ended, and
+// whichever chain was running went on ahead of them. Each call here first yields one turn of the
+// event loop (setImmediate runs after pending I/O), so waiting requests are read and take their
+// place in the lock's queue, which is first come, first served.
 // Array types need no parsers here: PGlite builds them from the element type's parser.
 
 async function run<R extends object>(
@@ -28,6 +35,9 @@ async function run<R extends object>(
   }
 }
 
+/** Lets the event loop handle pending I/O before the caller queues for the connection. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Opens PGlite in dataDir, holding the folder's lock (DataDirLockedError when another has it). */
 export async function openPglite(dataDir: string): Promise<Db> {
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
@@ -44,15 +54,24 @@ export async function openPglite(dataDir: string): Promise<Db> {
     kind: 'pglite',
     async query<R extends object>(sql: Sql | string, params?: readonly unknown[]): Promise<R[]> {
       scope.assertOutside('query');
+      await turn();
       return run<R>(pglite, sql, params);
+    },
+    async runScript(text: string): Promise<void> {
+      scope.assertOutside('runScript');
+      await run(pglite, text, undefined);
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       scope.assertOutside('transaction');
+      await turn();
       return pglite.transaction((transaction) => {
         const tx: Tx = {
           __tx: true,
           query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) =>
             run<R>(transaction, sql, params),
+          runScript: async (text: string) => {
+            await run(transaction, text, undefined);
+          },
         };
         return scope.run(() => fn(tx));
       });

@@ -76,6 +76,10 @@ export function openPostgres(url: string): Promise<Db> {
         if (!open) throw new Error('Transaction is closed');
         return run<R>(client, sql, params);
       },
+      runScript: async (text: string) => {
+        if (!open) throw new Error('Transaction is closed');
+        await run(client, text, undefined);
+      },
     };
     try {
       await client.query('BEGIN');
@@ -99,6 +103,10 @@ export function openPostgres(url: string): Promise<Db> {
     async query<R extends object>(sql: Sql | string, params?: readonly unknown[]): Promise<R[]> {
       scope.assertOutside('query');
       return run<R>(pool, sql, params);
+    },
+    async runScript(text: string): Promise<void> {
+      scope.assertOutside('runScript');
+      await run(pool, text, undefined);
     },
     transaction,
     close: () => pool.end(),

@@ -1,4 +1,5 @@
 import type { Queryable } from './types';
+import { sql } from './sql';
 
 // Large read-only replies (the 5,000-user list) reused while the database has not changed.
 // The key is the transaction snapshot, `xmin:xmax:in-progress xids`: it changes when any
@@ -20,7 +21,7 @@ export class SnapshotCache<K, V> {
 
   async get(db: Queryable, key: K, compute: () => Promise<V>): Promise<V> {
     const [row] = await db.query<{ snapshot: string }>(
-      'select pg_current_snapshot()::text as snapshot',
+      sql`select pg_current_snapshot()::text as snapshot`,
     );
     const snapshot = row?.snapshot ?? '';
     const cached = this.#entries.get(key);

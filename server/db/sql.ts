@@ -60,6 +60,9 @@ export function joinSql(parts: readonly Sql[], separator: Sql = sql`, `): Sql {
 /** The empty fragment, for an optional condition or clause. */
 export const EMPTY: Sql = make([''], []);
 
+/** ` for update`, appended to a select that locks its rows only when the caller asks. */
+export const FOR_UPDATE: Sql = make([' for update'], []);
+
 /** Text with `$1…$n` placeholders and the values in their order, as the drivers take them. */
 export function compileSql(statement: Sql): { text: string; values: unknown[] } {
   let text = statement.strings[0] ?? '';

@@ -32,7 +32,7 @@ function cleanWebhook(value: string | null | undefined): string | null {
   return text;
 }
 
-/** Checks and normalises an alert body beyond what the contract checks (spec 000 §5). */
+/** Checks and normalises an alert body beyond what the contract checks (the specification's validation rules). */
 export function cleanAlertInput(input: AlertInput): AlertFields {
   const name = input.name.trim();
   if (name === '') throw badRequest('Give the alert a name.');

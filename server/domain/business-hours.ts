@@ -54,7 +54,7 @@ export function checkBusinessHours(hours: Schemas['BusinessHours']): void {
   }
 }
 
-/** A mailbox's own hours (spec 001 §5): at least one day, and a timezone that is not UTC. */
+/** A mailbox's own hours (the specification's validation rules): at least one day, and a timezone that is not UTC. */
 export function checkMailboxBusinessHours(hours: Schemas['BusinessHours']): void {
   checkBusinessHours(hours);
   if (hours.business_hours.length === 0)

@@ -1,6 +1,7 @@
 import type { Queryable, Tx } from '../db/types';
 import { decodeMimeWords, parseAddressList, parseMessageIds } from './addresses';
 import type { SyncBatch, SyncedMessage } from './connector';
+import { bumpDataVersion } from '../stats/data-version';
 
 // The one way synced mail enters the database: a batch and the mailbox's new cursor in one
 // transaction, under the sync lease, so a process killed at any point loses and doubles nothing.
@@ -217,5 +218,6 @@ export async function commitBatch(
   const byHeaders = await threadByHeaders(tx, target, rows);
   const { inserted, threads } = await insertRows(tx, target, rows, byHeaders);
   await advanceCursor(tx, target, batch);
+  if (threads.size > 0) await bumpDataVersion(tx, target.workspaceId, target.mailboxId);
   return { inserted, threads: [...threads] };
 }

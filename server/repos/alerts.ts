@@ -1,22 +1,24 @@
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
 import type { AlertFields } from '../domain/alerts';
 
 export type Alert = Schemas['Alert'];
 
-const SELECT_ALERTS = `
+/** The workspace's alerts in the contract's shape (alias `a`), for a caller to narrow and order. */
+const selectAlerts = (workspaceId: number) => sql`
   select a.alert_id as id, a.name, a.minutes_gap, a.base, a.addresses, a.domains, a.notify_emails,
          a.notify_webhook, a.is_active, a.created_at as created, a.created_by_email as created_by,
          a.last_triggered_at as last_triggered,
          coalesce((select array_agg(m.email order by lower(m.email), m.email)
                      from alert_mailboxes am
                      join mailboxes m on m.workspace_id = am.workspace_id and m.mailbox_id = am.mailbox_id
-                    where am.workspace_id = $1 and am.alert_id = a.alert_id), '{}') as mailboxes
+                    where am.workspace_id = ${workspaceId} and am.alert_id = a.alert_id), '{}') as mailboxes
     from alerts a
-   where a.workspace_id = $1`;
+   where a.workspace_id = ${workspaceId}`;
 
 export async function listAlerts(tx: Queryable, workspaceId: number): Promise<Alert[]> {
-  return tx.query<Alert>(`${SELECT_ALERTS} order by a.created_at, a.alert_id`, [workspaceId]);
+  return tx.query<Alert>(sql`${selectAlerts(workspaceId)} order by a.created_at, a.alert_id`);
 }
 
 export async function findAlert(
@@ -24,10 +26,9 @@ export async function findAlert(
   workspaceId: number,
   alertId: number,
 ): Promise<Alert | null> {
-  const [alert] = await tx.query<Alert>(`${SELECT_ALERTS} and a.alert_id = $2`, [
-    workspaceId,
-    alertId,
-  ]);
+  const [alert] = await tx.query<Alert>(
+    sql`${selectAlerts(workspaceId)} and a.alert_id = ${alertId}`,
+  );
   return alert ?? null;
 }
 
@@ -37,12 +38,10 @@ export async function lockAlertSlots(
   workspaceId: number,
 ): Promise<{ used: number; max: number }> {
   const [ws] = await tx.query<{ max_alerts: number }>(
-    `select max_alerts from workspaces where workspace_id = $1 for update`,
-    [workspaceId],
+    sql`select max_alerts from workspaces where workspace_id = ${workspaceId} for update`,
   );
   const [count] = await tx.query<{ used: number }>(
-    `select count(*)::int as used from alerts where workspace_id = $1`,
-    [workspaceId],
+    sql`select count(*)::int as used from alerts where workspace_id = ${workspaceId}`,
   );
   return { used: count?.used ?? 0, max: ws?.max_alerts ?? 0 };
 }
@@ -53,24 +52,14 @@ export async function resolveMailboxes(
   workspaceId: number,
   emails: readonly string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
-  const rows = await tx.query<{ mailbox_id: number; email: string }>(
-    `select mailbox_id, lower(email) as email from mailboxes
-      where workspace_id = $1 and lower(email) = any($2::text[]) and removed_at is null`,
-    [workspaceId, emails],
-  );
+  const rows = await tx.query<{
+    mailbox_id: number;
+    email: string;
+  }>(sql`select mailbox_id, lower(email) as email from mailboxes
+      where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[]) and removed_at is null`);
   const found = new Set(rows.map((r) => r.email));
   return { ids: rows.map((r) => r.mailbox_id), unknown: emails.filter((e) => !found.has(e)) };
 }
-
-/** An alert's own columns, in the order both statements below list them. */
-const fieldValues = (fields: AlertFields) => [
-  fields.name,
-  fields.minutesGap,
-  fields.addresses,
-  fields.domains,
-  fields.notifyEmails,
-  fields.notifyWebhook,
-];
 
 export async function insertAlert(
   tx: Queryable,
@@ -78,11 +67,11 @@ export async function insertAlert(
   fields: AlertFields,
   creator: { userId: number; email: string },
 ): Promise<number> {
+  const { name, minutesGap, addresses, domains, notifyEmails, notifyWebhook } = fields;
   const [row] = await tx.query<{ alert_id: number }>(
-    `insert into alerts (workspace_id, name, minutes_gap, addresses, domains, notify_emails, notify_webhook,
+    sql`insert into alerts (workspace_id, name, minutes_gap, addresses, domains, notify_emails, notify_webhook,
                          created_by_user_id, created_by_email)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning alert_id`,
-    [workspaceId, ...fieldValues(fields), creator.userId, creator.email],
+     values (${workspaceId}, ${name}, ${minutesGap}, ${addresses}, ${domains}, ${notifyEmails}, ${notifyWebhook}, ${creator.userId}, ${creator.email}) returning alert_id`,
   );
   if (!row) throw new Error('insert into alerts returned no row');
   return row.alert_id;
@@ -98,11 +87,11 @@ export async function updateAlertFields(
   alertId: number,
   fields: AlertFields,
 ): Promise<boolean> {
+  const { name, minutesGap, addresses, domains, notifyEmails, notifyWebhook } = fields;
   const rows = await tx.query(
-    `update alerts set name = $3, minutes_gap = $4, addresses = $5, domains = $6, notify_emails = $7,
-                       notify_webhook = $8, next_evaluation_at = '-infinity'
-      where workspace_id = $1 and alert_id = $2 returning alert_id`,
-    [workspaceId, alertId, ...fieldValues(fields)],
+    sql`update alerts set name = ${name}, minutes_gap = ${minutesGap}, addresses = ${addresses}, domains = ${domains}, notify_emails = ${notifyEmails},
+                       notify_webhook = ${notifyWebhook}, next_evaluation_at = '-infinity'
+      where workspace_id = ${workspaceId} and alert_id = ${alertId} returning alert_id`,
   );
   return rows.length > 0;
 }
@@ -113,15 +102,11 @@ export async function setAlertMailboxes(
   alertId: number,
   mailboxIds: readonly number[],
 ): Promise<void> {
-  await tx.query(`delete from alert_mailboxes where workspace_id = $1 and alert_id = $2`, [
-    workspaceId,
-    alertId,
-  ]);
   await tx.query(
-    `insert into alert_mailboxes (workspace_id, alert_id, mailbox_id)
-     select $1, $2, unnest($3::int[])`,
-    [workspaceId, alertId, mailboxIds],
+    sql`delete from alert_mailboxes where workspace_id = ${workspaceId} and alert_id = ${alertId}`,
   );
+  await tx.query(sql`insert into alert_mailboxes (workspace_id, alert_id, mailbox_id)
+     select ${workspaceId}, ${alertId}, unnest(${mailboxIds}::int[])`);
 }
 
 /**
@@ -135,15 +120,12 @@ export async function setAlertActive(
   alertId: number,
   isActive: boolean,
 ): Promise<boolean> {
-  const rows = await tx.query(
-    `update alerts
-        set watching_since = case when $3 and not is_active then now() else watching_since end,
-            next_evaluation_at = case when $3 and not is_active then '-infinity'
+  const rows = await tx.query(sql`update alerts
+        set watching_since = case when ${isActive} and not is_active then now() else watching_since end,
+            next_evaluation_at = case when ${isActive} and not is_active then '-infinity'
                                       else next_evaluation_at end,
-            is_active = $3
-      where workspace_id = $1 and alert_id = $2 returning alert_id`,
-    [workspaceId, alertId, isActive],
-  );
+            is_active = ${isActive}
+      where workspace_id = ${workspaceId} and alert_id = ${alertId} returning alert_id`);
   return rows.length > 0;
 }
 
@@ -154,8 +136,7 @@ export async function deleteAlerts(
   alertIds: readonly number[],
 ): Promise<number> {
   const rows = await tx.query(
-    `delete from alerts where workspace_id = $1 and alert_id = any($2::int[]) returning alert_id`,
-    [workspaceId, alertIds],
+    sql`delete from alerts where workspace_id = ${workspaceId} and alert_id = any(${alertIds}::int[]) returning alert_id`,
   );
   return rows.length;
 }

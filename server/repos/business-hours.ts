@@ -1,3 +1,4 @@
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { sortByWeekday, type BusinessHoursEntry } from '../domain/business-hours';
@@ -5,15 +6,14 @@ import { sortByWeekday, type BusinessHoursEntry } from '../domain/business-hours
 export type BusinessHours = Schemas['BusinessHours'];
 
 // Times are read as text so both drivers return the contract's HH:MM:SS.
-const DAY_COLUMNS = `weekday, to_char(start_time, 'HH24:MI:SS') as start_time, to_char(end_time, 'HH24:MI:SS') as end_time`;
+const DAY_COLUMNS = sql`weekday, to_char(start_time, 'HH24:MI:SS') as start_time, to_char(end_time, 'HH24:MI:SS') as end_time`;
 
-/** The day columns as three parallel arrays, for one `unnest` insert. */
-function dayArrays(entries: readonly BusinessHoursEntry[]): [string[], string[], string[]] {
-  return [
-    entries.map((e) => e.weekday),
-    entries.map((e) => e.start_time),
-    entries.map((e) => e.end_time),
-  ];
+/** The days as rows `d(weekday, start_time, end_time)`, from three parallel arrays. */
+function dayRows(entries: readonly BusinessHoursEntry[]) {
+  const weekdays = entries.map((e) => e.weekday);
+  const starts = entries.map((e) => e.start_time);
+  const ends = entries.map((e) => e.end_time);
+  return sql`unnest(${weekdays}::text[], ${starts}::text[], ${ends}::text[]) as d(weekday, start_time, end_time)`;
 }
 
 /** The company's hours, or null when they were never set (or were cleared). */
@@ -22,13 +22,11 @@ export async function findCompanyHours(
   workspaceId: number,
 ): Promise<BusinessHours | null> {
   const [company] = await tx.query<{ timezone: string }>(
-    `select timezone from company_business_hours where workspace_id = $1`,
-    [workspaceId],
+    sql`select timezone from company_business_hours where workspace_id = ${workspaceId}`,
   );
   if (!company) return null;
   const days = await tx.query<BusinessHoursEntry>(
-    `select ${DAY_COLUMNS} from company_business_hour_days where workspace_id = $1`,
-    [workspaceId],
+    sql`select ${DAY_COLUMNS} from company_business_hour_days where workspace_id = ${workspaceId}`,
   );
   return { business_hours: sortByWeekday(days), timezone: company.timezone };
 }
@@ -38,22 +36,18 @@ export async function replaceCompanyHours(
   workspaceId: number,
   hours: BusinessHours,
 ): Promise<void> {
+  await tx.query(sql`insert into company_business_hours (workspace_id, timezone) values (${workspaceId}, ${hours.timezone})
+     on conflict (workspace_id) do update set timezone = excluded.timezone`);
+  await tx.query(sql`delete from company_business_hour_days where workspace_id = ${workspaceId}`);
   await tx.query(
-    `insert into company_business_hours (workspace_id, timezone) values ($1, $2)
-     on conflict (workspace_id) do update set timezone = excluded.timezone`,
-    [workspaceId, hours.timezone],
-  );
-  await tx.query(`delete from company_business_hour_days where workspace_id = $1`, [workspaceId]);
-  await tx.query(
-    `insert into company_business_hour_days (workspace_id, weekday, start_time, end_time)
-     select $1, d.weekday, d.start_time::time, d.end_time::time
-       from unnest($2::text[], $3::text[], $4::text[]) as d(weekday, start_time, end_time)`,
-    [workspaceId, ...dayArrays(hours.business_hours)],
+    sql`insert into company_business_hour_days (workspace_id, weekday, start_time, end_time)
+     select ${workspaceId}, d.weekday, d.start_time::time, d.end_time::time
+       from ${dayRows(hours.business_hours)}`,
   );
 }
 
 export async function deleteCompanyHours(tx: Queryable, workspaceId: number): Promise<void> {
-  await tx.query(`delete from company_business_hours where workspace_id = $1`, [workspaceId]);
+  await tx.query(sql`delete from company_business_hours where workspace_id = ${workspaceId}`);
 }
 
 export interface MailboxRef {
@@ -68,11 +62,11 @@ export async function findMailbox(
   workspaceId: number,
   email: string,
 ): Promise<MailboxRef | null> {
-  const [row] = await tx.query<{ mailbox_id: number; bhs_timezone: string | null }>(
-    `select mailbox_id, bhs_timezone from mailboxes
-      where workspace_id = $1 and lower(email) = lower($2) and removed_at is null`,
-    [workspaceId, email],
-  );
+  const [row] = await tx.query<{
+    mailbox_id: number;
+    bhs_timezone: string | null;
+  }>(sql`select mailbox_id, bhs_timezone from mailboxes
+      where workspace_id = ${workspaceId} and lower(email) = lower(${email}) and removed_at is null`);
   return row ? { mailboxId: row.mailbox_id, timezone: row.bhs_timezone } : null;
 }
 
@@ -82,8 +76,7 @@ export async function findMailboxHours(
   mailboxId: number,
 ): Promise<BusinessHoursEntry[]> {
   const days = await tx.query<BusinessHoursEntry>(
-    `select ${DAY_COLUMNS} from mailbox_business_hours where workspace_id = $1 and mailbox_id = $2`,
-    [workspaceId, mailboxId],
+    sql`select ${DAY_COLUMNS} from mailbox_business_hours where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
   );
   return sortByWeekday(days);
 }
@@ -96,14 +89,12 @@ export async function replaceMailboxHours(
 ): Promise<void> {
   await clearMailboxHours(tx, workspaceId, mailboxId);
   await tx.query(
-    `update mailboxes set bhs_timezone = $3 where workspace_id = $1 and mailbox_id = $2`,
-    [workspaceId, mailboxId, hours.timezone],
+    sql`update mailboxes set bhs_timezone = ${hours.timezone} where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
   );
   await tx.query(
-    `insert into mailbox_business_hours (workspace_id, mailbox_id, weekday, start_time, end_time)
-     select $1, $2, d.weekday, d.start_time::time, d.end_time::time
-       from unnest($3::text[], $4::text[], $5::text[]) as d(weekday, start_time, end_time)`,
-    [workspaceId, mailboxId, ...dayArrays(hours.business_hours)],
+    sql`insert into mailbox_business_hours (workspace_id, mailbox_id, weekday, start_time, end_time)
+     select ${workspaceId}, ${mailboxId}, d.weekday, d.start_time::time, d.end_time::time
+       from ${dayRows(hours.business_hours)}`,
   );
 }
 
@@ -113,12 +104,10 @@ export async function clearMailboxHours(
   workspaceId: number,
   mailboxId: number,
 ): Promise<void> {
-  await tx.query(`delete from mailbox_business_hours where workspace_id = $1 and mailbox_id = $2`, [
-    workspaceId,
-    mailboxId,
-  ]);
   await tx.query(
-    `update mailboxes set bhs_timezone = null where workspace_id = $1 and mailbox_id = $2`,
-    [workspaceId, mailboxId],
+    sql`delete from mailbox_business_hours where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
+  );
+  await tx.query(
+    sql`update mailboxes set bhs_timezone = null where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
   );
 }

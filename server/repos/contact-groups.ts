@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types';
+import { EMPTY, FOR_UPDATE, sql } from '../db/sql';
 
 type ContactKind = 'address' | 'domain';
 
@@ -21,15 +22,12 @@ interface ContactRow {
 // PGlite and PostgreSQL, whatever their default collation, list them in the same order.
 
 export async function listGroups(tx: Queryable, workspaceId: number): Promise<GroupSummary[]> {
-  return tx.query<GroupSummary>(
-    `select g.name as contact_group,
+  return tx.query<GroupSummary>(sql`select g.name as contact_group,
             (select count(*) from contacts c where c.workspace_id = g.workspace_id and c.group_id = g.group_id)::int
               as contacts_number
        from contact_groups g
-      where g.workspace_id = $1
-      order by lower(g.name) collate "C", g.group_id`,
-    [workspaceId],
-  );
+      where g.workspace_id = ${workspaceId}
+      order by lower(g.name) collate "C", g.group_id`);
 }
 
 /** The group's id, or null; `lock` serialises changes to one group. */
@@ -40,8 +38,7 @@ export async function findGroup(
   lock = false,
 ): Promise<number | null> {
   const [row] = await tx.query<{ group_id: number }>(
-    `select group_id from contact_groups where workspace_id = $1 and lower(name) = lower($2)${lock ? ' for update' : ''}`,
-    [workspaceId, name.trim()],
+    sql`select group_id from contact_groups where workspace_id = ${workspaceId} and lower(name) = lower(${name.trim()})${lock ? FOR_UPDATE : EMPTY}`,
   );
   return row?.group_id ?? null;
 }
@@ -53,11 +50,8 @@ export async function nameTaken(
   name: string,
   exceptGroupId: number | null,
 ) {
-  const rows = await tx.query(
-    `select 1 from contact_groups
-      where workspace_id = $1 and lower(name) = lower($2) and group_id is distinct from $3`,
-    [workspaceId, name, exceptGroupId],
-  );
+  const rows = await tx.query(sql`select 1 from contact_groups
+      where workspace_id = ${workspaceId} and lower(name) = lower(${name}) and group_id is distinct from ${exceptGroupId}`);
   return rows.length > 0;
 }
 
@@ -67,8 +61,7 @@ export async function insertGroup(
   name: string,
 ): Promise<number> {
   const [row] = await tx.query<{ group_id: number }>(
-    `insert into contact_groups (workspace_id, name) values ($1, $2) returning group_id`,
-    [workspaceId, name],
+    sql`insert into contact_groups (workspace_id, name) values (${workspaceId}, ${name}) returning group_id`,
   );
   if (!row) throw new Error('insert returned no row');
   return row.group_id;
@@ -80,19 +73,16 @@ export async function renameGroup(
   groupId: number,
   name: string,
 ) {
-  await tx.query(`update contact_groups set name = $3 where workspace_id = $1 and group_id = $2`, [
-    workspaceId,
-    groupId,
-    name,
-  ]);
+  await tx.query(
+    sql`update contact_groups set name = ${name} where workspace_id = ${workspaceId} and group_id = ${groupId}`,
+  );
 }
 
 /** Deletes the group; its contacts go with it (foreign key cascade). */
 export async function deleteGroup(tx: Queryable, workspaceId: number, groupId: number) {
-  await tx.query(`delete from contact_groups where workspace_id = $1 and group_id = $2`, [
-    workspaceId,
-    groupId,
-  ]);
+  await tx.query(
+    sql`delete from contact_groups where workspace_id = ${workspaceId} and group_id = ${groupId}`,
+  );
 }
 
 /** Adds contacts, skipping ones the group already has. */
@@ -102,13 +92,10 @@ export async function insertContacts(
   groupId: number,
   contacts: NewContact[],
 ) {
-  await tx.query(
-    `insert into contacts (workspace_id, group_id, kind, value)
-     select $1, $2, c.kind, c.value
-       from jsonb_to_recordset($3::jsonb) as c(kind text, value text)
-     on conflict do nothing`,
-    [workspaceId, groupId, JSON.stringify(contacts)],
-  );
+  await tx.query(sql`insert into contacts (workspace_id, group_id, kind, value)
+     select ${workspaceId}, ${groupId}, c.kind, c.value
+       from jsonb_to_recordset(${JSON.stringify(contacts)}::jsonb) as c(kind text, value text)
+     on conflict do nothing`);
 }
 
 export async function listContacts(
@@ -116,12 +103,9 @@ export async function listContacts(
   workspaceId: number,
   groupId: number,
 ): Promise<ContactRow[]> {
-  return tx.query<ContactRow>(
-    `select contact_id as id, value as item from contacts
-      where workspace_id = $1 and group_id = $2
-      order by value collate "C", contact_id`,
-    [workspaceId, groupId],
-  );
+  return tx.query<ContactRow>(sql`select contact_id as id, value as item from contacts
+      where workspace_id = ${workspaceId} and group_id = ${groupId}
+      order by value collate "C", contact_id`);
 }
 
 export async function groupSummary(
@@ -129,13 +113,10 @@ export async function groupSummary(
   workspaceId: number,
   groupId: number,
 ): Promise<GroupSummary> {
-  const [row] = await tx.query<GroupSummary>(
-    `select g.name as contact_group,
+  const [row] = await tx.query<GroupSummary>(sql`select g.name as contact_group,
             (select count(*) from contacts c where c.workspace_id = g.workspace_id and c.group_id = g.group_id)::int
               as contacts_number
-       from contact_groups g where g.workspace_id = $1 and g.group_id = $2`,
-    [workspaceId, groupId],
-  );
+       from contact_groups g where g.workspace_id = ${workspaceId} and g.group_id = ${groupId}`);
   if (!row) throw new Error(`contact group ${groupId} does not exist`);
   return row;
 }
@@ -148,8 +129,7 @@ export async function deleteContacts(
   ids: number[],
 ) {
   const rows = await tx.query(
-    `delete from contacts where workspace_id = $1 and group_id = $2 and contact_id = any($3::int[]) returning contact_id`,
-    [workspaceId, groupId, ids],
+    sql`delete from contacts where workspace_id = ${workspaceId} and group_id = ${groupId} and contact_id = any(${ids}::int[]) returning contact_id`,
   );
   return rows.length;
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../common/exclusions';
+import { EMPTY, FOR_UPDATE, sql } from '../db/sql';
 
 export interface StoredFiltering {
   excludedFilters: ExcludedFilters;
@@ -18,8 +19,7 @@ export async function workspaceDomains(
   lock = false,
 ): Promise<WorkspaceDomains> {
   const [row] = await tx.query<{ provider: string; allowed_domains: string[] }>(
-    `select provider, allowed_domains from workspaces where workspace_id = $1${lock ? ' for update' : ''}`,
-    [workspaceId],
+    sql`select provider, allowed_domains from workspaces where workspace_id = ${workspaceId}${lock ? FOR_UPDATE : EMPTY}`,
   );
   if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
   return { provider: row.provider, allowedDomains: row.allowed_domains };
@@ -30,9 +30,9 @@ export async function readFiltering(tx: Queryable, workspaceId: number): Promise
   const [row] = await tx.query<{
     excluded_filters: Partial<ExcludedFilters>;
     internal_domains: string[];
-  }>(`select excluded_filters, internal_domains from filtering_settings where workspace_id = $1`, [
-    workspaceId,
-  ]);
+  }>(
+    sql`select excluded_filters, internal_domains from filtering_settings where workspace_id = ${workspaceId}`,
+  );
   return {
     excludedFilters: { ...emptyExcludedFilters(), ...row?.excluded_filters },
     internalDomains: row?.internal_domains ?? [],
@@ -44,13 +44,10 @@ export async function saveFiltering(
   workspaceId: number,
   settings: StoredFiltering,
 ): Promise<void> {
-  await tx.query(
-    `insert into filtering_settings (workspace_id, excluded_filters, internal_domains, updated_at)
-     values ($1, $2, $3, now())
+  await tx.query(sql`insert into filtering_settings (workspace_id, excluded_filters, internal_domains, updated_at)
+     values (${workspaceId}, ${JSON.stringify(settings.excludedFilters)}, ${settings.internalDomains}, now())
      on conflict (workspace_id) do update
        set excluded_filters = excluded.excluded_filters,
            internal_domains = excluded.internal_domains,
-           updated_at = now()`,
-    [workspaceId, JSON.stringify(settings.excludedFilters), settings.internalDomains],
-  );
+           updated_at = now()`);
 }

@@ -3,6 +3,7 @@ import type { Schemas } from '../contract/types';
 import { ownHoursStatus } from '../domain/business-hours';
 import { WEEKDAYS } from '../../common/business-hours';
 import { nameFromAddress } from '../domain/mailbox-addresses';
+import { sql } from '../db/sql';
 
 type Mailbox = Schemas['Mailbox'];
 type HoursEntry = Schemas['BusinessHoursEntry'];
@@ -50,8 +51,8 @@ export async function listMailboxes(
   workspaceId: number,
   emails?: readonly string[],
 ): Promise<Mailbox[]> {
-  const rows = await tx.query<MailboxRow>(
-    `select m.email, m.full_name, m.created_at, m.data_from, m.status, m.bhs_timezone,
+  const rows =
+    await tx.query<MailboxRow>(sql`select m.email, m.full_name, m.created_at, m.data_from, m.status, m.bhs_timezone,
             case when m.status = 'loading_data' and s.progress_total > 0
                  then least(100, floor(100.0 * s.progress_done / s.progress_total))::int
             end as progress,
@@ -61,16 +62,14 @@ export async function listMailboxes(
                        'weekday', h.weekday,
                        'start_time', to_char(h.start_time, 'HH24:MI:SS'),
                        'end_time', to_char(h.end_time, 'HH24:MI:SS'))
-                     order by array_position($2::text[], h.weekday))
+                     order by array_position(${WEEKDAYS}::text[], h.weekday))
                 from mailbox_business_hours h
-               where h.workspace_id = $1 and h.mailbox_id = m.mailbox_id), '[]'::json) as hours
+               where h.workspace_id = ${workspaceId} and h.mailbox_id = m.mailbox_id), '[]'::json) as hours
        from mailboxes m
        left join mailbox_sync s on s.workspace_id = m.workspace_id and s.mailbox_id = m.mailbox_id
-      where m.workspace_id = $1 and m.removed_at is null
-        and ($3::text[] is null or lower(m.email) = any($3::text[]))
-      order by lower(m.email)`,
-    [workspaceId, WEEKDAYS, emails ?? null],
-  );
+      where m.workspace_id = ${workspaceId} and m.removed_at is null
+        and (${emails ?? null}::text[] is null or lower(m.email) = any(${emails ?? null}::text[]))
+      order by lower(m.email)`);
   return rows.map(toMailbox);
 }
 
@@ -80,11 +79,11 @@ export async function findMailboxIds(
   workspaceId: number,
   emails: readonly string[],
 ): Promise<Map<string, number>> {
-  const rows = await tx.query<{ email: string; mailbox_id: number }>(
-    `select lower(email) as email, mailbox_id from mailboxes
-      where workspace_id = $1 and lower(email) = any($2::text[]) and removed_at is null`,
-    [workspaceId, emails],
-  );
+  const rows = await tx.query<{
+    email: string;
+    mailbox_id: number;
+  }>(sql`select lower(email) as email, mailbox_id from mailboxes
+      where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[]) and removed_at is null`);
   return new Map(rows.map((row) => [row.email, row.mailbox_id]));
 }
 
@@ -94,12 +93,12 @@ export async function findMailboxNames(
   workspaceId: number,
   emails: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await tx.query<{ email: string; full_name: string }>(
-    `select lower(email) as email, full_name from mailboxes
-      where workspace_id = $1 and lower(email) = any($2::text[]) and btrim(full_name) <> ''
-        and removed_at is null`,
-    [workspaceId, emails],
-  );
+  const rows = await tx.query<{
+    email: string;
+    full_name: string;
+  }>(sql`select lower(email) as email, full_name from mailboxes
+      where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[]) and btrim(full_name) <> ''
+        and removed_at is null`);
   return new Map(rows.map((row) => [row.email, row.full_name]));
 }
 
@@ -112,13 +111,11 @@ interface MailboxQuota {
 /** Locks the workspace row, so parallel requests add mailboxes one after another. */
 export async function lockMailboxQuota(tx: Queryable, workspaceId: number): Promise<MailboxQuota> {
   const [row] = await tx.query<{ allowed_domains: string[]; max_mailboxes: number }>(
-    `select allowed_domains, max_mailboxes from workspaces where workspace_id = $1 for update`,
-    [workspaceId],
+    sql`select allowed_domains, max_mailboxes from workspaces where workspace_id = ${workspaceId} for update`,
   );
   if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
   const [count] = await tx.query<{ used: number }>(
-    `select count(*)::int as used from mailboxes where workspace_id = $1 and removed_at is null`,
-    [workspaceId],
+    sql`select count(*)::int as used from mailboxes where workspace_id = ${workspaceId} and removed_at is null`,
   );
   return { allowedDomains: row.allowed_domains, max: row.max_mailboxes, used: count?.used ?? 0 };
 }
@@ -130,27 +127,20 @@ export async function insertMailboxes(
   emails: readonly string[],
   dataFrom: string,
 ): Promise<void> {
-  const users = await tx.query<{ email: string; full_name: string }>(
-    `select lower(email) as email, full_name from users
-      where workspace_id = $1 and lower(email) = any($2::text[]) and btrim(full_name) <> ''`,
-    [workspaceId, emails],
-  );
-  const names = new Map(users.map((user) => [user.email, user.full_name]));
+  const users = await tx.query<{
+    email: string;
+    full_name: string;
+  }>(sql`select lower(email) as email, full_name from users
+      where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[]) and btrim(full_name) <> ''`);
+  const known = new Map(users.map((user) => [user.email, user.full_name]));
+  const names = emails.map((email) => known.get(email) ?? nameFromAddress(email));
   // Each new mailbox gets its sync row, due at once, so a worker loads its history.
-  await tx.query(
-    `with added as (
+  await tx.query(sql`with added as (
        insert into mailboxes (workspace_id, email, full_name, status, data_from)
-       select $1, e.email, e.full_name, 'loading_data', $4::date
-         from unnest($2::text[], $3::text[]) as e(email, full_name)
+       select ${workspaceId}, e.email, e.full_name, 'loading_data', ${dataFrom}::date
+         from unnest(${emails}::text[], ${names}::text[]) as e(email, full_name)
        returning workspace_id, mailbox_id)
-     insert into mailbox_sync (workspace_id, mailbox_id) select workspace_id, mailbox_id from added`,
-    [
-      workspaceId,
-      emails,
-      emails.map((email) => names.get(email) ?? nameFromAddress(email)),
-      dataFrom,
-    ],
-  );
+     insert into mailbox_sync (workspace_id, mailbox_id) select workspace_id, mailbox_id from added`);
 }
 
 /**
@@ -158,10 +148,9 @@ export async function insertMailboxes(
  * place that deletion goes: the statistics tables' deletes belong here too.
  */
 async function deleteSyncedData(tx: Queryable, workspaceId: number, mailboxIds: readonly number[]) {
-  await tx.query(`delete from messages where workspace_id = $1 and mailbox_id = any($2::int[])`, [
-    workspaceId,
-    mailboxIds,
-  ]);
+  await tx.query(
+    sql`delete from messages where workspace_id = ${workspaceId} and mailbox_id = any(${mailboxIds}::int[])`,
+  );
 }
 
 /**
@@ -177,36 +166,28 @@ export async function removeMailboxes(
   mailboxIds: readonly number[],
   deleteData: boolean,
 ) {
-  const params = [workspaceId, mailboxIds];
+  const these = sql`workspace_id = ${workspaceId} and mailbox_id = any(${mailboxIds}::int[])`;
   // The mailbox rows first: a committing sync holds them (its messages' foreign keys) before it
   // takes its sync row, so taking them in the same order never deadlocks with it.
   await tx.query(
-    `select mailbox_id from mailboxes where workspace_id = $1 and mailbox_id = any($2::int[])
+    sql`select mailbox_id from mailboxes where ${these}
      order by mailbox_id for update`,
-    params,
   );
-  await tx.query(
-    `delete from mailbox_sync where workspace_id = $1 and mailbox_id = any($2::int[])`,
-    params,
-  );
+  await tx.query(sql`delete from mailbox_sync where ${these}`);
   if (deleteData) {
     await deleteSyncedData(tx, workspaceId, mailboxIds);
-    await tx.query(
-      `delete from mailboxes where workspace_id = $1 and mailbox_id = any($2::int[])`,
-      params,
-    );
+    await tx.query(sql`delete from mailboxes where ${these}`);
     return;
   }
   await tx.query(
-    `with gone as (
+    sql`with gone as (
        update mailboxes set removed_at = now()
-        where workspace_id = $1 and mailbox_id = any($2::int[]) returning mailbox_id),
+        where ${these} returning mailbox_id),
      teams as (delete from team_members t using gone
-        where t.workspace_id = $1 and t.mailbox_id = gone.mailbox_id),
+        where t.workspace_id = ${workspaceId} and t.mailbox_id = gone.mailbox_id),
      grants as (delete from manager_mailboxes g using gone
-        where g.workspace_id = $1 and g.mailbox_id = gone.mailbox_id)
+        where g.workspace_id = ${workspaceId} and g.mailbox_id = gone.mailbox_id)
      delete from alert_mailboxes a using gone
-      where a.workspace_id = $1 and a.mailbox_id = gone.mailbox_id`,
-    params,
+      where a.workspace_id = ${workspaceId} and a.mailbox_id = gone.mailbox_id`,
   );
 }

@@ -1,4 +1,5 @@
 import type { Queryable, Tx } from '../db/types';
+import { sql } from '../db/sql';
 
 export type RequestKind = 'feedback' | 'integration';
 type AlertKind = 'alert_email' | 'alert_webhook';
@@ -39,23 +40,15 @@ export async function insertOutboundRequest(
   workspaceId: number,
   request: NewOutboundRequest,
 ) {
-  const [row] = await tx.query<{ request_id: number }>(
-    `insert into outbound_requests
+  const { kind, email, role, content } = request;
+  const feedbackType = request.feedbackType ?? null;
+  const integrationName = request.integrationName ?? null;
+  const integrationId = request.integrationId ?? null;
+  const [row] = await tx.query<{ request_id: number }>(sql`insert into outbound_requests
        (workspace_id, kind, email, client, role, content, feedback_type, integration_name, integration_id)
-     select w.workspace_id, $2, $3, w.client_name, $4, $5, $6, $7, $8
-       from workspaces w where w.workspace_id = $1
-     returning request_id`,
-    [
-      workspaceId,
-      request.kind,
-      request.email,
-      request.role,
-      request.content,
-      request.feedbackType ?? null,
-      request.integrationName ?? null,
-      request.integrationId ?? null,
-    ],
-  );
+     select w.workspace_id, ${kind}, ${email}, w.client_name, ${role}, ${content}, ${feedbackType}, ${integrationName}, ${integrationId}
+       from workspaces w where w.workspace_id = ${workspaceId}
+     returning request_id`);
   if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
   return row.request_id;
 }
@@ -72,23 +65,20 @@ export async function claimDueRequest(
   leaseSeconds: number,
   now: Date,
 ) {
-  const [row] = await tx.query<ClaimedRequest>(
-    `with due as (
+  const [row] = await tx.query<ClaimedRequest>(sql`with due as (
        select workspace_id, request_id from outbound_requests
-        where delivered_at is null and failed_at is null and next_attempt_at <= $3
-          and kind = any($1::text[])
+        where delivered_at is null and failed_at is null and next_attempt_at <= ${now}
+          and kind = any(${kinds}::text[])
         order by next_attempt_at, request_id
         limit 1
         for update skip locked)
      update outbound_requests o
-        set attempts = o.attempts + 1, next_attempt_at = $3::timestamptz + make_interval(secs => $2)
+        set attempts = o.attempts + 1, next_attempt_at = ${now}::timestamptz + make_interval(secs => ${leaseSeconds})
        from due
       where o.workspace_id = due.workspace_id and o.request_id = due.request_id
      returning o.workspace_id, o.request_id, o.kind, o.email, o.client, o.role, o.content,
                o.feedback_type, o.integration_name, o.integration_id, o.alert_id, o.payload,
-               o.attempts, o.created_at`,
-    [kinds, leaseSeconds, now],
-  );
+               o.attempts, o.created_at`);
   return row ?? null;
 }
 
@@ -98,11 +88,8 @@ export async function markDelivered(
   requestId: number,
   now: Date,
 ) {
-  await tx.query(
-    `update outbound_requests set delivered_at = $3, last_error = null
-      where workspace_id = $1 and request_id = $2`,
-    [workspaceId, requestId, now],
-  );
+  await tx.query(sql`update outbound_requests set delivered_at = ${now}, last_error = null
+      where workspace_id = ${workspaceId} and request_id = ${requestId}`);
 }
 
 /**
@@ -117,14 +104,11 @@ export async function markFailed(
   retryInSeconds: number,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await tx.query<{ given_up: boolean }>(
-    `update outbound_requests
-        set last_error = $3, next_attempt_at = $5::timestamptz + make_interval(secs => $4),
-            failed_at = case when $5::timestamptz + make_interval(secs => $4) > give_up_at
-                             then $5::timestamptz end
-      where workspace_id = $1 and request_id = $2
-      returning failed_at is not null as given_up`,
-    [workspaceId, requestId, error, retryInSeconds, now],
-  );
+  const [row] = await tx.query<{ given_up: boolean }>(sql`update outbound_requests
+        set last_error = ${error}, next_attempt_at = ${now}::timestamptz + make_interval(secs => ${retryInSeconds}),
+            failed_at = case when ${now}::timestamptz + make_interval(secs => ${retryInSeconds}) > give_up_at
+                             then ${now}::timestamptz end
+      where workspace_id = ${workspaceId} and request_id = ${requestId}
+      returning failed_at is not null as given_up`);
   return row?.given_up ?? false;
 }

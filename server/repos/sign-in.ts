@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/types';
 import type { Role } from '../../common/access-model';
+import { sql } from '../db/sql';
 
 // Sign-in starts from something global (a verified email, a demo code) and finds the one workspace
-// it belongs to; these are the only lookups not scoped by a workspace_id parameter. Every
-// statement that changes a row still names its workspace.
+// it belongs to, through the global lookup tables (user_addresses, user_identities,
+// demo_login_codes; docs/scale.md); these are the only lookups not scoped by a workspace_id
+// parameter. Every statement that changes a row still names its workspace.
 
 interface SignInUser {
   workspace_id: number;
@@ -16,11 +18,11 @@ interface SignInUser {
 
 /** The user with this address in any workspace (addresses are unique across workspaces). */
 export async function findUserByEmail(tx: Queryable, email: string): Promise<SignInUser | null> {
-  const [row] = await tx.query<SignInUser>(
-    `select workspace_id, user_id, email, role, oidc_tenant_id, oidc_object_id
-       from users where lower(email) = lower($1)`,
-    [email],
-  );
+  const [row] = await tx.query<SignInUser>(sql`
+    select u.workspace_id, u.user_id, u.email, u.role, u.oidc_tenant_id, u.oidc_object_id
+      from user_addresses a
+      join users u on u.workspace_id = a.workspace_id and u.user_id = a.user_id
+     where a.email = lower(${email})`);
   return row ?? null;
 }
 
@@ -31,12 +33,9 @@ export async function isOidcIdentityTaken(
   tenantId: string,
   objectId: string,
 ): Promise<boolean> {
-  const rows = await tx.query(
-    `select 1 from users
-      where oidc_tenant_id = $1 and oidc_object_id = $2
-        and not (workspace_id = $3 and user_id = $4)`,
-    [tenantId, objectId, user.workspace_id, user.user_id],
-  );
+  const rows = await tx.query(sql`select 1 from user_identities
+      where oidc_tenant_id = ${tenantId} and oidc_object_id = ${objectId}
+        and not (workspace_id = ${user.workspace_id} and user_id = ${user.user_id})`);
   return rows.length > 0;
 }
 
@@ -48,12 +47,10 @@ export async function bindOidcIdentity(
   tenantId: string,
   objectId: string,
 ): Promise<boolean> {
-  const rows = await tx.query(
-    `update users set oidc_tenant_id = $3, oidc_object_id = $4
-      where workspace_id = $1 and user_id = $2 and oidc_object_id is null
-      returning user_id`,
-    [workspaceId, userId, tenantId, objectId],
-  );
+  const rows =
+    await tx.query(sql`update users set oidc_tenant_id = ${tenantId}, oidc_object_id = ${objectId}
+      where workspace_id = ${workspaceId} and user_id = ${userId} and oidc_object_id is null
+      returning user_id`);
   return rows.length > 0;
 }
 
@@ -66,13 +63,11 @@ interface DemoUser {
 
 /** Every user of every demo workspace, admins first. */
 export async function listDemoUsers(tx: Queryable): Promise<DemoUser[]> {
-  return tx.query<DemoUser>(
-    `select u.workspace_id, u.user_id, u.email, u.role
+  return tx.query<DemoUser>(sql`select u.workspace_id, u.user_id, u.email, u.role
        from users u join workspaces w on w.workspace_id = u.workspace_id
       where w.is_demo
       order by u.workspace_id,
-        array_position(array['admin', 'manager', 'viewer'], u.role), lower(u.email)`,
-  );
+        array_position(array['admin', 'manager', 'viewer'], u.role), lower(u.email)`);
 }
 
 export async function insertDemoCode(
@@ -82,15 +77,12 @@ export async function insertDemoCode(
   codeHash: string,
   lifetimeHours: number,
 ): Promise<void> {
-  await tx.query(
-    `insert into demo_login_codes (workspace_id, code_hash, user_id, expires_at)
-     values ($1, $2, $3, now() + make_interval(hours => $4::int))`,
-    [workspaceId, codeHash, userId, lifetimeHours],
-  );
+  await tx.query(sql`insert into demo_login_codes (workspace_id, code_hash, user_id, expires_at)
+     values (${workspaceId}, ${codeHash}, ${userId}, now() + make_interval(hours => ${lifetimeHours}::int))`);
 }
 
 export async function deleteExpiredDemoCodes(tx: Queryable): Promise<void> {
-  await tx.query('delete from demo_login_codes where expires_at <= now()');
+  await tx.query(sql`delete from demo_login_codes where expires_at <= now()`);
 }
 
 /** Why a code did not work, for the log. */
@@ -98,11 +90,11 @@ export async function demoCodeStatus(
   tx: Queryable,
   codeHash: string,
 ): Promise<'unknown' | 'used' | 'expired' | 'not a demo workspace'> {
-  const [row] = await tx.query<{ used: boolean; expired: boolean }>(
-    `select used_at is not null as used, expires_at <= now() as expired
-       from demo_login_codes where code_hash = $1`,
-    [codeHash],
-  );
+  const [row] = await tx.query<{
+    used: boolean;
+    expired: boolean;
+  }>(sql`select used_at is not null as used, expires_at <= now() as expired
+       from demo_login_codes where code_hash = ${codeHash}`);
   if (!row) return 'unknown';
   if (row.used) return 'used';
   return row.expired ? 'expired' : 'not a demo workspace';
@@ -118,13 +110,13 @@ export async function useDemoCode(
   /** An operator's link (user:link) is for its workspace whether it is a demo or not. */
   anyWorkspace = false,
 ): Promise<{ workspace_id: number; user_id: number } | null> {
-  const [row] = await tx.query<{ workspace_id: number; user_id: number }>(
-    `update demo_login_codes c set used_at = now()
+  const [row] = await tx.query<{
+    workspace_id: number;
+    user_id: number;
+  }>(sql`update demo_login_codes c set used_at = now()
       from workspaces w
-     where c.code_hash = $1 and c.used_at is null and c.expires_at > now()
-       and w.workspace_id = c.workspace_id and (w.is_demo or $2)
-     returning c.workspace_id, c.user_id`,
-    [codeHash, anyWorkspace],
-  );
+     where c.code_hash = ${codeHash} and c.used_at is null and c.expires_at > now()
+       and w.workspace_id = c.workspace_id and (w.is_demo or ${anyWorkspace})
+     returning c.workspace_id, c.user_id`);
   return row ?? null;
 }

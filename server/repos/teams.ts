@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
+import { sql } from '../db/sql';
 
 type Team = Schemas['Team'];
 
@@ -9,17 +10,14 @@ export async function listTeams(
   workspaceId: number,
   ids?: readonly number[],
 ): Promise<Team[]> {
-  return tx.query<Team>(
-    `select t.team_id as id, t.name, t.created_at as created,
+  return tx.query<Team>(sql`select t.team_id as id, t.name, t.created_at as created,
             array(select m.email from team_members tm
                     join mailboxes m on m.workspace_id = tm.workspace_id and m.mailbox_id = tm.mailbox_id
-                   where tm.workspace_id = $1 and tm.team_id = t.team_id
+                   where tm.workspace_id = ${workspaceId} and tm.team_id = t.team_id
                    order by lower(m.email)) as members
        from teams t
-      where t.workspace_id = $1 and ($2::int[] is null or t.team_id = any($2::int[]))
-      order by lower(t.name), t.team_id`,
-    [workspaceId, ids ?? null],
-  );
+      where t.workspace_id = ${workspaceId} and (${ids ?? null}::int[] is null or t.team_id = any(${ids ?? null}::int[]))
+      order by lower(t.name), t.team_id`);
 }
 
 /** The ids among `ids` that are teams of this workspace. */
@@ -29,8 +27,7 @@ export async function findTeamIds(
   ids: readonly number[],
 ): Promise<Set<number>> {
   const rows = await tx.query<{ team_id: number }>(
-    `select team_id from teams where workspace_id = $1 and team_id = any($2::int[])`,
-    [workspaceId, ids],
+    sql`select team_id from teams where workspace_id = ${workspaceId} and team_id = any(${ids}::int[])`,
   );
   return new Set(rows.map((row) => row.team_id));
 }
@@ -42,11 +39,8 @@ export async function teamNameTaken(
   name: string,
   exceptTeamId: number | null,
 ): Promise<boolean> {
-  const rows = await tx.query<{ team_id: number }>(
-    `select team_id from teams
-      where workspace_id = $1 and lower(name) = lower($2) and ($3::int is null or team_id <> $3::int)`,
-    [workspaceId, name, exceptTeamId],
-  );
+  const rows = await tx.query<{ team_id: number }>(sql`select team_id from teams
+      where workspace_id = ${workspaceId} and lower(name) = lower(${name}) and (${exceptTeamId}::int is null or team_id <> ${exceptTeamId}::int)`);
   return rows.length > 0;
 }
 
@@ -56,19 +50,16 @@ export async function insertTeam(
   name: string,
 ): Promise<number> {
   const [row] = await tx.query<{ team_id: number }>(
-    `insert into teams (workspace_id, name) values ($1, $2) returning team_id`,
-    [workspaceId, name],
+    sql`insert into teams (workspace_id, name) values (${workspaceId}, ${name}) returning team_id`,
   );
   if (!row) throw new Error('insert into teams returned no row');
   return row.team_id;
 }
 
 export async function renameTeam(tx: Queryable, workspaceId: number, teamId: number, name: string) {
-  await tx.query(`update teams set name = $3 where workspace_id = $1 and team_id = $2`, [
-    workspaceId,
-    teamId,
-    name,
-  ]);
+  await tx.query(
+    sql`update teams set name = ${name} where workspace_id = ${workspaceId} and team_id = ${teamId}`,
+  );
 }
 
 /** Replaces a team's members with these mailbox ids. */
@@ -78,21 +69,16 @@ export async function replaceMembers(
   teamId: number,
   mailboxIds: readonly number[],
 ) {
-  await tx.query(`delete from team_members where workspace_id = $1 and team_id = $2`, [
-    workspaceId,
-    teamId,
-  ]);
   await tx.query(
-    `insert into team_members (workspace_id, team_id, mailbox_id)
-     select $1, $2, m from unnest($3::int[]) as m`,
-    [workspaceId, teamId, mailboxIds],
+    sql`delete from team_members where workspace_id = ${workspaceId} and team_id = ${teamId}`,
   );
+  await tx.query(sql`insert into team_members (workspace_id, team_id, mailbox_id)
+     select ${workspaceId}, ${teamId}, m from unnest(${mailboxIds}::int[]) as m`);
 }
 
 /** Deletes teams; their members and manager grants go by cascade. */
 export async function deleteTeams(tx: Queryable, workspaceId: number, ids: readonly number[]) {
-  await tx.query(`delete from teams where workspace_id = $1 and team_id = any($2::int[])`, [
-    workspaceId,
-    ids,
-  ]);
+  await tx.query(
+    sql`delete from teams where workspace_id = ${workspaceId} and team_id = any(${ids}::int[])`,
+  );
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import type { Role } from '../../common/access-model';
 import type { Schemas } from '../contract/types';
+import { sql } from '../db/sql';
 
 type User = Schemas['User'];
 
@@ -18,18 +19,17 @@ export async function listUsers(
   workspaceId: number,
   ids?: readonly number[],
 ): Promise<User[]> {
-  const [row] = await tx.query<{ users: string }>(
-    `with granted_mailboxes as (
+  const [row] = await tx.query<{ users: string }>(sql`with granted_mailboxes as (
        select g.user_id, json_agg(m.email order by lower(m.email)) as emails
          from manager_mailboxes g
          join mailboxes m on m.workspace_id = g.workspace_id and m.mailbox_id = g.mailbox_id
-        where g.workspace_id = $1
+        where g.workspace_id = ${workspaceId}
         group by g.user_id),
      granted_teams as (
        select user_id, json_agg(team_id order by team_id) as ids
-         from manager_teams where workspace_id = $1 group by user_id),
+         from manager_teams where workspace_id = ${workspaceId} group by user_id),
      tracked as (select lower(email) as email from mailboxes
-                  where workspace_id = $1 and removed_at is null)
+                  where workspace_id = ${workspaceId} and removed_at is null)
      select coalesce(json_agg(json_build_array(
               u.user_id, u.email, u.full_name, u.role, t.email is not null,
               coalesce(gm.emails, '[]'), coalesce(gt.ids, '[]'))
@@ -38,9 +38,7 @@ export async function listUsers(
        left join granted_mailboxes gm on gm.user_id = u.user_id
        left join granted_teams gt on gt.user_id = u.user_id
        left join tracked t on t.email = lower(u.email)
-      where u.workspace_id = $1 and ($2::int[] is null or u.user_id = any($2::int[]))`,
-    [workspaceId, ids ?? null],
-  );
+      where u.workspace_id = ${workspaceId} and (${ids ?? null}::int[] is null or u.user_id = any(${ids ?? null}::int[]))`);
   const packed = JSON.parse(row?.users ?? '[]') as PackedUser[];
   return packed.map(([id, email, full_name, role, tracked, mailboxes, teams]) => ({
     id,
@@ -59,11 +57,12 @@ export async function findUsersByEmail(
   workspaceId: number,
   emails: readonly string[],
 ): Promise<Map<string, { id: number; role: Role }>> {
-  const rows = await tx.query<{ email: string; id: number; role: Role }>(
-    `select lower(email) as email, user_id as id, role from users
-      where workspace_id = $1 and lower(email) = any($2::text[])`,
-    [workspaceId, emails],
-  );
+  const rows = await tx.query<{
+    email: string;
+    id: number;
+    role: Role;
+  }>(sql`select lower(email) as email, user_id as id, role from users
+      where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[])`);
   return new Map(rows.map((row) => [row.email, { id: row.id, role: row.role }]));
 }
 
@@ -74,8 +73,7 @@ export async function findUsersById(
   ids: readonly number[],
 ): Promise<Map<number, Role>> {
   const rows = await tx.query<{ id: number; role: Role }>(
-    `select user_id as id, role from users where workspace_id = $1 and user_id = any($2::int[])`,
-    [workspaceId, ids],
+    sql`select user_id as id, role from users where workspace_id = ${workspaceId} and user_id = any(${ids}::int[])`,
   );
   return new Map(rows.map((row) => [row.id, row.role]));
 }
@@ -90,11 +88,8 @@ export async function emailsOfOtherWorkspaces(
   workspaceId: number,
   emails: readonly string[],
 ): Promise<string[]> {
-  const rows = await tx.query<{ email: string }>(
-    `select lower(email) as email from users
-      where workspace_id <> $1 and lower(email) = any($2::text[]) order by 1`,
-    [workspaceId, emails],
-  );
+  const rows = await tx.query<{ email: string }>(sql`select email from user_addresses
+      where workspace_id <> ${workspaceId} and email = any(${emails}::text[]) order by 1`);
   return rows.map((row) => row.email);
 }
 
@@ -107,13 +102,11 @@ interface UserQuota {
 /** Locks the workspace row, so parallel requests add users one after another. */
 export async function lockUserQuota(tx: Queryable, workspaceId: number): Promise<UserQuota> {
   const [row] = await tx.query<{ allowed_domains: string[]; max_users: number }>(
-    `select allowed_domains, max_users from workspaces where workspace_id = $1 for update`,
-    [workspaceId],
+    sql`select allowed_domains, max_users from workspaces where workspace_id = ${workspaceId} for update`,
   );
   if (!row) throw new Error(`workspace ${workspaceId} does not exist`);
   const [count] = await tx.query<{ used: number }>(
-    `select count(*)::int as used from users where workspace_id = $1`,
-    [workspaceId],
+    sql`select count(*)::int as used from users where workspace_id = ${workspaceId}`,
   );
   return { allowedDomains: row.allowed_domains, max: row.max_users, used: count?.used ?? 0 };
 }
@@ -125,13 +118,14 @@ export async function insertUsers(
   users: readonly { email: string; fullName: string }[],
   role: Role,
 ): Promise<number[]> {
-  const rows = await tx.query<{ user_id: number }>(
-    `insert into users (workspace_id, email, full_name, role)
-     select $1, u.email, u.full_name, $4
-       from unnest($2::text[], $3::text[]) as u(email, full_name)
-     returning user_id`,
-    [workspaceId, users.map((u) => u.email), users.map((u) => u.fullName), role],
-  );
+  const emails = users.map((u) => u.email);
+  const names = users.map((u) => u.fullName);
+  const rows = await tx.query<{
+    user_id: number;
+  }>(sql`insert into users (workspace_id, email, full_name, role)
+     select ${workspaceId}, u.email, u.full_name, ${role}
+       from unnest(${emails}::text[], ${names}::text[]) as u(email, full_name)
+     returning user_id`);
   return rows.map((row) => row.user_id);
 }
 
@@ -142,8 +136,7 @@ export async function setRole(
   role: Role,
 ) {
   await tx.query(
-    `update users set role = $3 where workspace_id = $1 and user_id = any($2::int[])`,
-    [workspaceId, ids, role],
+    sql`update users set role = ${role} where workspace_id = ${workspaceId} and user_id = any(${ids}::int[])`,
   );
 }
 
@@ -156,29 +149,20 @@ export async function replaceGrants(
   teamIds: readonly number[],
 ) {
   await tx.query(
-    `delete from manager_mailboxes where workspace_id = $1 and user_id = any($2::int[])`,
-    [workspaceId, userIds],
-  );
-  await tx.query(`delete from manager_teams where workspace_id = $1 and user_id = any($2::int[])`, [
-    workspaceId,
-    userIds,
-  ]);
-  await tx.query(
-    `insert into manager_mailboxes (workspace_id, user_id, mailbox_id)
-     select $1, u, m from unnest($2::int[]) as u, unnest($3::int[]) as m`,
-    [workspaceId, userIds, mailboxIds],
+    sql`delete from manager_mailboxes where workspace_id = ${workspaceId} and user_id = any(${userIds}::int[])`,
   );
   await tx.query(
-    `insert into manager_teams (workspace_id, user_id, team_id)
-     select $1, u, t from unnest($2::int[]) as u, unnest($3::int[]) as t`,
-    [workspaceId, userIds, teamIds],
+    sql`delete from manager_teams where workspace_id = ${workspaceId} and user_id = any(${userIds}::int[])`,
   );
+  await tx.query(sql`insert into manager_mailboxes (workspace_id, user_id, mailbox_id)
+     select ${workspaceId}, u, m from unnest(${userIds}::int[]) as u, unnest(${mailboxIds}::int[]) as m`);
+  await tx.query(sql`insert into manager_teams (workspace_id, user_id, team_id)
+     select ${workspaceId}, u, t from unnest(${userIds}::int[]) as u, unnest(${teamIds}::int[]) as t`);
 }
 
 /** Deletes users; their session tokens and grants go by cascade, so their tokens stop at once. */
 export async function deleteUsers(tx: Queryable, workspaceId: number, ids: readonly number[]) {
-  await tx.query(`delete from users where workspace_id = $1 and user_id = any($2::int[])`, [
-    workspaceId,
-    ids,
-  ]);
+  await tx.query(
+    sql`delete from users where workspace_id = ${workspaceId} and user_id = any(${ids}::int[])`,
+  );
 }

@@ -1,5 +1,6 @@
 import { FEATURE_NAMES, type FeatureName, type Role } from '../../common/access-model';
 import type { Queryable } from '../db/types';
+import { sql } from '../db/sql';
 
 // Workspaces, their feature flags, limits, dashboard and users. Callers validate input (see
 // server/cli); the schema's constraints are the last line of defence.
@@ -80,10 +81,10 @@ export interface NewUser {
   role: Role;
 }
 
-const WORKSPACE_COLUMNS = `workspace_id, client_name, allowed_domains, provider, max_mailboxes,
+const WORKSPACE_COLUMNS = sql`workspace_id, client_name, allowed_domains, provider, max_mailboxes,
   max_users, max_alerts, created_at`;
-const DASHBOARD_COLUMNS = 'name, platform, dashboard_url, embedded_url, dashboard_uuid, created_at';
-const USER_COLUMNS = `workspace_id, user_id, email, full_name, role, created_at, oidc_tenant_id,
+const DASHBOARD_COLUMNS = sql`name, platform, dashboard_url, embedded_url, dashboard_uuid, created_at`;
+const USER_COLUMNS = sql`workspace_id, user_id, email, full_name, role, created_at, oidc_tenant_id,
   oidc_object_id`;
 
 /**
@@ -91,26 +92,15 @@ const USER_COLUMNS = `workspace_id, user_id, email, full_name, role, created_at,
  * statement (so it is atomic even outside a transaction).
  */
 export async function createWorkspace(tx: Queryable, input: NewWorkspace): Promise<Workspace> {
-  const [row] = await tx.query<{ workspace_id: number }>(
-    `with ws as (
+  const [row] = await tx.query<{ workspace_id: number }>(sql`with ws as (
        insert into workspaces (client_name, allowed_domains, provider, max_mailboxes, max_users,
          max_alerts)
-       values ($1, $2, $3, $4, $5, $6) returning workspace_id),
+       values (${input.client_name}, ${input.allowed_domains}, ${input.provider}, ${input.max_mailboxes}, ${input.max_users}, ${input.max_alerts}) returning workspace_id),
      features as (
        insert into workspace_features (workspace_id, feature, enabled, read_only)
-       select workspace_id, feature, true, false from ws, unnest($7::text[]) as feature),
-     dashboard as (insert into dashboards (workspace_id, name) select workspace_id, $1 from ws)
-     select workspace_id from ws`,
-    [
-      input.client_name,
-      input.allowed_domains,
-      input.provider,
-      input.max_mailboxes,
-      input.max_users,
-      input.max_alerts,
-      FEATURE_NAMES,
-    ],
-  );
+       select workspace_id, feature, true, false from ws, unnest(${FEATURE_NAMES}::text[]) as feature),
+     dashboard as (insert into dashboards (workspace_id, name) select workspace_id, ${input.client_name} from ws)
+     select workspace_id from ws`);
   const workspace = row && (await getWorkspace(tx, row.workspace_id));
   if (!workspace) throw new Error('the new workspace could not be read back');
   return workspace;
@@ -118,13 +108,11 @@ export async function createWorkspace(tx: Queryable, input: NewWorkspace): Promi
 
 export async function getWorkspace(tx: Queryable, workspaceId: number): Promise<Workspace | null> {
   const [row] = await tx.query<WorkspaceRow>(
-    `select ${WORKSPACE_COLUMNS} from workspaces where workspace_id = $1`,
-    [workspaceId],
+    sql`select ${WORKSPACE_COLUMNS} from workspaces where workspace_id = ${workspaceId}`,
   );
   if (!row) return null;
   const flags = await tx.query<FeatureFlags & { feature: FeatureName }>(
-    'select feature, enabled, read_only from workspace_features where workspace_id = $1',
-    [workspaceId],
+    sql`select feature, enabled, read_only from workspace_features where workspace_id = ${workspaceId}`,
   );
   // A missing row means the default: enabled and writable.
   const features = Object.fromEntries(
@@ -134,8 +122,7 @@ export async function getWorkspace(tx: Queryable, workspaceId: number): Promise<
     }),
   ) as Record<FeatureName, FeatureFlags>;
   const [dashboard] = await tx.query<DashboardRow>(
-    `select ${DASHBOARD_COLUMNS} from dashboards where workspace_id = $1`,
-    [workspaceId],
+    sql`select ${DASHBOARD_COLUMNS} from dashboards where workspace_id = ${workspaceId}`,
   );
   if (!dashboard) throw new Error(`workspace ${workspaceId} has no dashboards row`);
   return { ...row, features, dashboard };
@@ -143,14 +130,12 @@ export async function getWorkspace(tx: Queryable, workspaceId: number): Promise<
 
 /** Every workspace with its usage counts (an operator view, hence across workspaces). */
 export async function listWorkspaces(tx: Queryable): Promise<WorkspaceSummary[]> {
-  return tx.query<WorkspaceSummary>(
-    `select ${WORKSPACE_COLUMNS},
+  return tx.query<WorkspaceSummary>(sql`select ${WORKSPACE_COLUMNS},
        (select count(*) from users u where u.workspace_id = w.workspace_id)::int as users,
        (select count(*) from mailboxes m
          where m.workspace_id = w.workspace_id and m.removed_at is null)::int as mailboxes,
        (select count(*) from alerts a where a.workspace_id = w.workspace_id)::int as alerts
-     from workspaces w order by workspace_id`,
-  );
+     from workspaces w order by workspace_id`);
 }
 
 /** Updates the given limits; returns the row afterwards, or null for an unknown workspace. */
@@ -159,19 +144,11 @@ export async function setLimits(
   workspaceId: number,
   limits: Partial<Limits>,
 ): Promise<WorkspaceRow | null> {
-  const [row] = await tx.query<WorkspaceRow>(
-    `update workspaces set
-       max_mailboxes = coalesce($2, max_mailboxes),
-       max_users = coalesce($3, max_users),
-       max_alerts = coalesce($4, max_alerts)
-     where workspace_id = $1 returning ${WORKSPACE_COLUMNS}`,
-    [
-      workspaceId,
-      limits.max_mailboxes ?? null,
-      limits.max_users ?? null,
-      limits.max_alerts ?? null,
-    ],
-  );
+  const [row] = await tx.query<WorkspaceRow>(sql`update workspaces set
+       max_mailboxes = coalesce(${limits.max_mailboxes ?? null}, max_mailboxes),
+       max_users = coalesce(${limits.max_users ?? null}, max_users),
+       max_alerts = coalesce(${limits.max_alerts ?? null}, max_alerts)
+     where workspace_id = ${workspaceId} returning ${WORKSPACE_COLUMNS}`);
   return row ?? null;
 }
 
@@ -182,16 +159,14 @@ export async function setFeature(
   feature: FeatureName,
   flags: Partial<FeatureFlags>,
 ): Promise<FeatureFlags | null> {
-  const [row] = await tx.query<FeatureFlags>(
-    `insert into workspace_features (workspace_id, feature, enabled, read_only)
-     select workspace_id, $2, coalesce($3, true), coalesce($4, false)
-       from workspaces where workspace_id = $1
+  const [row] =
+    await tx.query<FeatureFlags>(sql`insert into workspace_features (workspace_id, feature, enabled, read_only)
+     select workspace_id, ${feature}, coalesce(${flags.enabled ?? null}, true), coalesce(${flags.read_only ?? null}, false)
+       from workspaces where workspace_id = ${workspaceId}
      on conflict (workspace_id, feature) do update set
-       enabled = coalesce($3, workspace_features.enabled),
-       read_only = coalesce($4, workspace_features.read_only)
-     returning enabled, read_only`,
-    [workspaceId, feature, flags.enabled ?? null, flags.read_only ?? null],
-  );
+       enabled = coalesce(${flags.enabled ?? null}, workspace_features.enabled),
+       read_only = coalesce(${flags.read_only ?? null}, workspace_features.read_only)
+     returning enabled, read_only`);
   return row ?? null;
 }
 
@@ -204,37 +179,25 @@ export async function setDashboard(
   workspaceId: number,
   settings: DashboardSettings,
 ): Promise<DashboardRow | null> {
-  const [row] = await tx.query<DashboardRow>(
-    `update dashboards set platform = $2, dashboard_url = $3, embedded_url = $4,
-       dashboard_uuid = $5, name = coalesce($6, name)
-     where workspace_id = $1 returning ${DASHBOARD_COLUMNS}`,
-    [
-      workspaceId,
-      settings.platform,
-      settings.dashboard_url ?? null,
-      settings.embedded_url ?? null,
-      settings.dashboard_uuid ?? null,
-      settings.name ?? null,
-    ],
-  );
+  const [row] =
+    await tx.query<DashboardRow>(sql`update dashboards set platform = ${settings.platform}, dashboard_url = ${settings.dashboard_url ?? null}, embedded_url = ${settings.embedded_url ?? null},
+       dashboard_uuid = ${settings.dashboard_uuid ?? null}, name = coalesce(${settings.name ?? null}, name)
+     where workspace_id = ${workspaceId} returning ${DASHBOARD_COLUMNS}`);
   return row ?? null;
 }
 
 export async function countUsers(tx: Queryable, workspaceId: number): Promise<number> {
   const [row] = await tx.query<{ count: number }>(
-    'select count(*)::int as count from users where workspace_id = $1',
-    [workspaceId],
+    sql`select count(*)::int as count from users where workspace_id = ${workspaceId}`,
   );
   return row?.count ?? 0;
 }
 
 /** Throws DbConstraintError 'users_email_key' when the email is taken in any workspace. */
 export async function addUser(tx: Queryable, workspaceId: number, user: NewUser): Promise<UserRow> {
-  const [row] = await tx.query<UserRow>(
-    `insert into users (workspace_id, email, full_name, role) values ($1, $2, $3, $4)
-     returning ${USER_COLUMNS}`,
-    [workspaceId, user.email, user.full_name, user.role],
-  );
+  const [row] =
+    await tx.query<UserRow>(sql`insert into users (workspace_id, email, full_name, role) values (${workspaceId}, ${user.email}, ${user.full_name}, ${user.role})
+     returning ${USER_COLUMNS}`);
   if (!row) throw new Error('insert into users returned no row');
   return row;
 }
@@ -245,10 +208,8 @@ export async function removeUser(
   workspaceId: number,
   email: string,
 ): Promise<UserRow | null> {
-  const [row] = await tx.query<UserRow>(
-    `delete from users where workspace_id = $1 and lower(email) = lower($2)
-     returning ${USER_COLUMNS}`,
-    [workspaceId, email],
-  );
+  const [row] =
+    await tx.query<UserRow>(sql`delete from users where workspace_id = ${workspaceId} and lower(email) = lower(${email})
+     returning ${USER_COLUMNS}`);
   return row ?? null;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable, Tx } from '../db/types';
-import { route, type Access } from '../contract/route';
+import { route, type Access } from './route';
 import { badRequest, notFound } from '../http/errors';
 import { cleanAlertInput, type AlertFields, type AlertInput } from '../domain/alerts';
 import * as repo from '../repos/alerts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { route, type Access } from '../contract/route';
+import { route, type Access } from './route';
 import { notFound } from '../http/errors';
 import {
   checkBusinessHours,

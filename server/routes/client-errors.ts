@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicRoute } from '../contract/route';
+import { publicRoute } from './route';
 
 /** Enough context to follow a report without flooding the log with all 40 breadcrumbs. */
 const LAST_BREADCRUMBS = 5;

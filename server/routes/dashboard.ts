@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
-import { route } from '../contract/route';
+import { route } from './route';
 import { HttpError, notFound } from '../http/errors';
 import type { AuthContext } from '../auth/authenticate';
 import type { DashboardRow } from '../repos/workspaces';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { route } from '../contract/route';
+import { route } from './route';
 import type { Schemas } from '../contract/types';
 import { badRequest } from '../http/errors';
 import {

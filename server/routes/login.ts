@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthorizationResponseError, ResponseBodyError } from 'openid-client';
-import { publicRoute, type PublicContext } from '../contract/route';
+import { publicRoute, type PublicContext } from './route';
 import type { ResultOf } from '../contract/types';
 import type { Config, LoginProvider } from '../config';
 import { HtmlPageError } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { route } from '../contract/route';
+import { route } from './route';
 import { badRequest } from '../http/errors';
 import { notifyQueued } from '../outbound/forwarder';
 import { insertOutboundRequest, type NewOutboundRequest } from '../repos/outbound-requests';

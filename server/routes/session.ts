@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../contract/route';
+import { route } from './route';
 import { getWorkspace, type Workspace } from '../repos/workspaces';
 import { revokeToken } from '../auth/tokens';
 import { HttpError } from '../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicRoute } from '../contract/route';
+import { publicRoute } from './route';
 import { notFound } from '../http/errors';
 import { createDemoSignInPath } from '../auth/demo-login';
 import { listDemoUsers } from '../repos/sign-in';

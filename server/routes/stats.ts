@@ -1,26 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TARGET } from '../../common/response-target';
-import { route } from '../contract/route';
+import { route } from './route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
+import { readStatsStamp } from '../stats/data-version';
 import { breakdown, summary, timeseries } from '../stats/figures';
 import { distribution, heatmap, unreplied } from '../stats/lists';
+import { StatsResultCache } from '../stats/result-cache';
 import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope';
 
-// The statistics, for every signed-in user over the mailboxes they may see (scope.ts).
+// The statistics, for every signed-in user over the mailboxes they may see (scope.ts), reused
+// while nothing they depend on has changed (result-cache.ts).
 
-/** Resolves the caller's scope (400/403 first) and computes the figure in one transaction. */
-function inScope<T>(
+type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
+
+/**
+ * Resolves the caller's scope (400/403 first) and the workspace's stamp in one short
+ * transaction, then takes the figure from the cache or computes it in a transaction of its own:
+ * on PGlite a transaction holds the one connection, so none may wait for another request's.
+ * The figure is frozen, so its checked JSON is kept as bytes (routes/route.ts).
+ */
+async function cachedFigure<T extends object>(
   db: Db,
+  cache: StatsResultCache,
   auth: AuthContext,
-  filters: StatsFilters,
-  figure: (tx: Tx, scope: StatsScope) => Promise<T>,
+  request: { operation: string; filters: StatsFilters; options: object },
+  figure: Figure<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => figure(tx, await resolveScope(tx, auth, filters)));
+  const { scope, stamp } = await db.transaction(async (tx) => ({
+    scope: await resolveScope(tx, auth, request.filters),
+    stamp: await readStatsStamp(tx, auth.workspaceId),
+  }));
+  const { workspaceId, mailboxIds, groupIds, from, to } = scope;
+  const key = { op: request.operation, mailboxIds, groupIds, from, to, ...request.options };
+  return cache.get(workspaceId, stamp, key, () =>
+    db.transaction((tx) => figure(tx, scope)).then((value) => Object.freeze(value)),
+  );
 }
 
+/** Now to the whole second: the waiting times of one second's requests share a computation. */
+const thisSecond = () => new Date(Math.floor(Date.now() / 1000) * 1000);
+
 export default function statsRoutes(app: FastifyInstance) {
+  const cache = new StatsResultCache();
+  const figure = <T extends object>(
+    auth: AuthContext,
+    operation: string,
+    filters: StatsFilters,
+    options: object,
+    compute: Figure<T>,
+  ) => cachedFigure(app.db, cache, auth, { operation, filters, options }, compute);
+
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.config.operationId === 'exportStatsCsv' && reply.statusCode === 200) {
       reply.header('content-type', 'text/csv; charset=utf-8');
@@ -29,51 +60,62 @@ export default function statsRoutes(app: FastifyInstance) {
     return payload;
   });
 
-  route(app, 'getStatsSummary', {}, async ({ db, auth, query }) => {
+  route(app, 'getStatsSummary', {}, async ({ auth, query }) => {
     const target = query.target ?? DEFAULT_TARGET;
-    const body = await inScope(db, auth, query, (tx, scope) => summary(tx, scope, target));
+    const body = await figure(auth, 'summary', query, { target }, (tx, scope) =>
+      summary(tx, scope, target),
+    );
     return { status: 200, body };
   });
 
-  route(app, 'getStatsTimeseries', {}, async ({ db, auth, query }) => {
+  route(app, 'getStatsTimeseries', {}, async ({ auth, query }) => {
     const granularity = query.granularity ?? 'day';
-    const body = await inScope(db, auth, query, (tx, scope) => timeseries(tx, scope, granularity));
+    const body = await figure(auth, 'timeseries', query, { granularity }, (tx, scope) =>
+      timeseries(tx, scope, granularity),
+    );
     return { status: 200, body };
   });
 
-  route(app, 'getStatsBreakdown', {}, async ({ db, auth, query }) => {
+  route(app, 'getStatsBreakdown', {}, async ({ auth, query }) => {
     const target = query.target ?? DEFAULT_TARGET;
-    const body = await inScope(db, auth, query, (tx, scope) =>
+    const options = { by: query.by, target };
+    const body = await figure(auth, 'breakdown', query, options, (tx, scope) =>
       breakdown(tx, scope, query.by, target),
     );
     return { status: 200, body };
   });
 
-  route(app, 'getStatsDistribution', {}, async ({ db, auth, query }) => {
+  route(app, 'getStatsDistribution', {}, async ({ auth, query }) => {
     const time = query.time ?? 'business';
-    const body = await inScope(db, auth, query, (tx, scope) => distribution(tx, scope, time));
+    const body = await figure(auth, 'distribution', query, { time }, (tx, scope) =>
+      distribution(tx, scope, time),
+    );
     return { status: 200, body };
   });
 
-  route(app, 'getStatsHeatmap', {}, async ({ db, auth, query }) => {
-    const body = await inScope(db, auth, query, heatmap);
+  route(app, 'getStatsHeatmap', {}, async ({ auth, query }) => {
+    const body = await figure(auth, 'heatmap', query, {}, heatmap);
     return { status: 200, body };
   });
 
-  route(app, 'listUnrepliedRequests', {}, async ({ db, auth, query }) => {
+  route(app, 'listUnrepliedRequests', {}, async ({ auth, query }) => {
     const paging = {
       order: query.order ?? 'newest',
       page: query.page ?? 1,
       pageSize: query.page_size ?? 50,
-      now: new Date(),
+      now: thisSecond(),
     };
-    const body = await inScope(db, auth, query, (tx, scope) => unreplied(tx, scope, paging));
+    const body = await figure(auth, 'unreplied', query, paging, (tx, scope) =>
+      unreplied(tx, scope, paging),
+    );
     return { status: 200, body };
   });
 
-  route(app, 'exportStatsCsv', {}, async ({ db, auth, query }) => {
+  route(app, 'exportStatsCsv', {}, async ({ auth, query }) => {
     const target = query.target ?? DEFAULT_TARGET;
-    const rows = await inScope(db, auth, query, (tx, scope) =>
+    const options = { by: query.by, target };
+    // The same computation as the breakdown's: a download right after the table reuses it.
+    const rows = await figure(auth, 'breakdown', query, options, (tx, scope) =>
       breakdown(tx, scope, query.by, target),
     );
     return { status: 200, body: breakdownCsv(rows) };

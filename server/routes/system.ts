@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { publicRoute } from '../contract/route';
+import { publicRoute } from './route';
 import { portalDocument } from '../contract/spec';
 import { HttpError } from '../http/errors';
+import { sql } from '../db/sql';
 
 export default function systemRoutes(app: FastifyInstance) {
   publicRoute(app, 'getHealth', async ({ db }) => {
     try {
-      await db.query('select 1');
+      await db.query(sql`select 1`);
     } catch {
       throw new HttpError(503, 'unavailable', 'The database does not answer.');
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DbConstraintError, type Tx } from '../db/types';
-import { route } from '../contract/route';
+import { route } from './route';
 import { badRequest, notFound } from '../http/errors';
 import { normalizeEmails } from '../domain/mailbox-addresses';
 import { findMailboxIds } from '../repos/mailboxes';

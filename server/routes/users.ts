@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { route } from '../contract/route';
+import { route } from './route';
 import { SnapshotCache } from '../db/snapshot-cache';
 import { badRequest } from '../http/errors';
 import { addressProblem, nameFromAddress, normalizeEmails } from '../domain/mailbox-addresses';

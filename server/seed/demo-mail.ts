@@ -3,6 +3,7 @@ import { DEMO_TIMEZONE } from '../mail/demo/connector';
 import { dayStart, generateDemoMail, type DemoMailOptions } from '../mail/demo/generator';
 import { insertDemoMail } from '../mail/demo/insert';
 import type { DemoMessage } from '../mail/demo/threads';
+import { sql } from '../db/sql';
 
 // The demo workspace's mail account and sync rows, with its history loaded straight from the
 // generator so the dashboard has data right after the first start, without waiting for a worker.
@@ -81,8 +82,7 @@ export async function seedDemoMail(
 ): Promise<void> {
   const settings = { seed: DEMO_MAIL_SEED, timezone: DEMO_TIMEZONE };
   await tx.query(
-    `insert into mail_accounts (workspace_id, provider, settings) values ($1, 'demo', $2::jsonb)`,
-    [workspaceId, JSON.stringify(settings)],
+    sql`insert into mail_accounts (workspace_id, provider, settings) values (${workspaceId}, 'demo', ${JSON.stringify(settings)}::jsonb)`,
   );
   const options = { ...settings, workspaceDomains: domains };
   const loads = mailboxes.map((mailbox) => loadMailbox(options, mailbox, now.getTime()));
@@ -94,15 +94,12 @@ export async function seedDemoMail(
     loads.flatMap((load) => load.loaded),
   );
   const rows = loads.map((load) => load.row);
-  await tx.query(
-    `insert into mailbox_sync (workspace_id, mailbox_id, cursor, history_loaded, progress_done,
+  await tx.query(sql`insert into mailbox_sync (workspace_id, mailbox_id, cursor, history_loaded, progress_done,
        progress_total, last_error, next_run_at, last_synced_at, attempts)
-     select $1, r.mailbox_id, nullif(r.cursor, 'null'::jsonb), r.history_loaded,
+     select ${workspaceId}, r.mailbox_id, nullif(r.cursor, 'null'::jsonb), r.history_loaded,
        r.progress_done, r.progress_total,
        r.last_error, r.next_run_at, r.last_synced_at, r.attempts
-       from jsonb_to_recordset($2::jsonb) as r(mailbox_id int, cursor jsonb,
+       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(mailbox_id int, cursor jsonb,
          history_loaded boolean, progress_done int, progress_total int, last_error text,
-         next_run_at timestamptz, last_synced_at timestamptz, attempts int)`,
-    [workspaceId, JSON.stringify(rows)],
-  );
+         next_run_at timestamptz, last_synced_at timestamptz, attempts int)`);
 }

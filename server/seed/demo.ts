@@ -3,6 +3,7 @@ import type { Role } from '../../common/access-model';
 import { WEEKDAYS } from '../../common/business-hours';
 import { addUser, createWorkspace, type UserRow } from '../repos/workspaces';
 import { seedDemoMail, type SeedMailbox, type SeedSync } from './demo-mail';
+import { sql } from '../db/sql';
 
 // The demo workspace "Acme", written into an empty database so a fresh install has something to
 // show. Everything is relative to today, so the data never looks stale.
@@ -68,7 +69,7 @@ function seedSync(local: string, status: MailboxStatus): SeedSync {
 
 export async function isDatabaseEmpty(tx: Queryable): Promise<boolean> {
   const [row] = await tx.query<{ empty: boolean }>(
-    'select not exists (select 1 from workspaces) as empty',
+    sql`select not exists (select 1 from workspaces) as empty`,
   );
   return row?.empty ?? true;
 }
@@ -84,7 +85,7 @@ export async function seedDemoWorkspace(tx: Queryable, now = new Date()): Promis
     max_alerts: 5,
   });
   // Its users get single-use sign-in links at start while demo sign-in is on.
-  await tx.query('update workspaces set is_demo = true where workspace_id = $1', [id]);
+  await tx.query(sql`update workspaces set is_demo = true where workspace_id = ${id}`);
   const user = (local: string, full_name: string, role: Role) =>
     addUser(tx, id, { email: at(local), full_name, role });
   const ada = await user('ada.admin', 'Ada Admin', 'admin');
@@ -95,12 +96,11 @@ export async function seedDemoWorkspace(tx: Queryable, now = new Date()): Promis
     const dataFrom = new Date(now.getTime() - Math.min(days, HISTORY_DAYS) * 86_400_000)
       .toISOString()
       .slice(0, 10);
-    const [row] = await tx.query<{ mailbox_id: number }>(
-      `insert into mailboxes (workspace_id, email, full_name, status, data_from, created_at)
-       values ($1, $2, $3, $4, $5, $6::timestamptz - make_interval(days => $7::int))
-       returning mailbox_id`,
-      [id, at(local), name, status, dataFrom, now.toISOString(), days],
-    );
+    const [row] = await tx.query<{
+      mailbox_id: number;
+    }>(sql`insert into mailboxes (workspace_id, email, full_name, status, data_from, created_at)
+       values (${id}, ${at(local)}, ${name}, ${status}, ${dataFrom}, ${now.toISOString()}::timestamptz - make_interval(days => ${days}::int))
+       returning mailbox_id`);
     if (!row) throw new Error(`mailbox ${local} was not inserted`);
     mailboxes.push({
       mailboxId: row.mailbox_id,
@@ -114,37 +114,26 @@ export async function seedDemoWorkspace(tx: Queryable, now = new Date()): Promis
   await seedAlerts(tx, ada);
   await seedContactGroups(tx, id);
   await seedBusinessHours(tx, id);
-  await tx.query(
-    `insert into filtering_settings (workspace_id, excluded_filters, internal_domains)
-     values ($1, '{}', '{}')`,
-    [id],
-  );
+  await tx.query(sql`insert into filtering_settings (workspace_id, excluded_filters, internal_domains)
+     values (${id}, '{}', '{}')`);
   return id;
 }
 
-// The statements below find mailboxes by address: "email = any($n)" over local parts at(...).
+// The statements below find mailboxes by address: "email = any(…)" over local parts at(...).
 
 /** The three teams, and Max's grants: the Sales team plus support@ and billing@. */
 async function seedTeams(tx: Queryable, workspaceId: number, manager: UserRow): Promise<void> {
   for (const [name, members] of TEAMS) {
-    await tx.query(
-      `with team as (insert into teams (workspace_id, name) values ($1, $2) returning team_id)
+    await tx.query(sql`with team as (insert into teams (workspace_id, name) values (${workspaceId}, ${name}) returning team_id)
        insert into team_members (workspace_id, team_id, mailbox_id)
-       select $1, team.team_id, m.mailbox_id from team, mailboxes m
-       where m.workspace_id = $1 and m.email = any($3::text[])`,
-      [workspaceId, name, members.map(at)],
-    );
+       select ${workspaceId}, team.team_id, m.mailbox_id from team, mailboxes m
+       where m.workspace_id = ${workspaceId} and m.email = any(${members.map(at)}::text[])`);
   }
-  await tx.query(
-    `insert into manager_teams (workspace_id, user_id, team_id)
-     select $1, $2, team_id from teams where workspace_id = $1 and name = 'Sales'`,
-    [workspaceId, manager.user_id],
-  );
-  await tx.query(
-    `insert into manager_mailboxes (workspace_id, user_id, mailbox_id)
-     select $1, $2, mailbox_id from mailboxes where workspace_id = $1 and email = any($3::text[])`,
-    [workspaceId, manager.user_id, [at('support'), at('billing')]],
-  );
+  await tx.query(sql`insert into manager_teams (workspace_id, user_id, team_id)
+     select ${workspaceId}, ${manager.user_id}, team_id from teams where workspace_id = ${workspaceId} and name = 'Sales'`);
+  const granted = [at('support'), at('billing')];
+  await tx.query(sql`insert into manager_mailboxes (workspace_id, user_id, mailbox_id)
+     select ${workspaceId}, ${manager.user_id}, mailbox_id from mailboxes where workspace_id = ${workspaceId} and email = any(${granted}::text[])`);
 }
 
 /** Two alerts by Ada, the second one paused. */
@@ -170,27 +159,13 @@ async function seedAlerts(tx: Queryable, creator: UserRow): Promise<void> {
     ],
   ] as const;
   for (const [name, minutes, active, addresses, domains, notify, watched] of alerts) {
-    await tx.query(
-      `with alert as (
+    await tx.query(sql`with alert as (
          insert into alerts (workspace_id, name, minutes_gap, is_active, addresses, domains,
            notify_emails, created_by_user_id, created_by_email)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning alert_id)
+         values (${creator.workspace_id}, ${name}, ${minutes}, ${active}, ${addresses}, ${domains}, ${notify}, ${creator.user_id}, ${creator.email}) returning alert_id)
        insert into alert_mailboxes (workspace_id, alert_id, mailbox_id)
-       select $1, alert.alert_id, m.mailbox_id from alert, mailboxes m
-       where m.workspace_id = $1 and m.email = any($10::text[])`,
-      [
-        creator.workspace_id,
-        name,
-        minutes,
-        active,
-        addresses,
-        domains,
-        notify,
-        creator.user_id,
-        creator.email,
-        watched.map(at),
-      ],
-    );
+       select ${creator.workspace_id}, alert.alert_id, m.mailbox_id from alert, mailboxes m
+       where m.workspace_id = ${creator.workspace_id} and m.email = any(${watched.map(at)}::text[])`);
   }
 }
 
@@ -208,41 +183,32 @@ async function seedContactGroups(tx: Queryable, workspaceId: number): Promise<vo
     ['Partners', ['partner.example', 'resellers.example', 'integrators.example']],
   ] as const;
   for (const [name, items] of groups) {
-    await tx.query(
-      `with grp as (
-         insert into contact_groups (workspace_id, name) values ($1, $2) returning group_id)
+    await tx.query(sql`with grp as (
+         insert into contact_groups (workspace_id, name) values (${workspaceId}, ${name}) returning group_id)
        insert into contacts (workspace_id, group_id, kind, value)
-       select $1, grp.group_id,
+       select ${workspaceId}, grp.group_id,
          case when strpos(item, '@') > 0 then 'address' else 'domain' end, item
-       from grp, unnest($3::text[]) as item`,
-      [workspaceId, name, items],
-    );
+       from grp, unnest(${items}::text[]) as item`);
   }
 }
 
 /** Company hours, plus support@ on custom hours and info@ in the "Ignored" mode (all day). */
 async function seedBusinessHours(tx: Queryable, workspaceId: number): Promise<void> {
   await tx.query(
-    `insert into company_business_hours (workspace_id, timezone) values ($1, 'Europe/Madrid')`,
-    [workspaceId],
+    sql`insert into company_business_hours (workspace_id, timezone) values (${workspaceId}, 'Europe/Madrid')`,
   );
-  await tx.query(
-    `insert into company_business_hour_days (workspace_id, weekday, start_time, end_time)
-     select $1, unnest($2::text[]), '09:00:00', '17:30:00'`,
-    [workspaceId, WEEKDAYS.slice(0, 5)],
-  );
+  const weekdays = WEEKDAYS.slice(0, 5);
+  await tx.query(sql`insert into company_business_hour_days (workspace_id, weekday, start_time, end_time)
+     select ${workspaceId}, unnest(${weekdays}::text[]), '09:00:00', '17:30:00'`);
   const own = [
     ['support', 'America/New_York', WEEKDAYS.slice(0, 6), '08:00:00', '20:00:00'],
     ['info', 'Europe/Madrid', WEEKDAYS, '00:00:00', '23:59:59'],
   ] as const;
   for (const [local, timezone, days, start, end] of own) {
-    await tx.query(
-      `with m as (
-         update mailboxes set bhs_timezone = $3 where workspace_id = $1 and email = $2
+    await tx.query(sql`with m as (
+         update mailboxes set bhs_timezone = ${timezone} where workspace_id = ${workspaceId} and email = ${at(local)}
          returning mailbox_id)
        insert into mailbox_business_hours (workspace_id, mailbox_id, weekday, start_time, end_time)
-       select $1, m.mailbox_id, day, $5, $6 from m, unnest($4::text[]) as day`,
-      [workspaceId, at(local), timezone, days, start, end],
-    );
+       select ${workspaceId}, m.mailbox_id, day, ${start}, ${end} from m, unnest(${days}::text[]) as day`);
   }
 }

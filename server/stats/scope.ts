@@ -1,6 +1,7 @@
 import type { AuthContext } from '../auth/authenticate';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
+import { commaList } from '../contract/validation';
 import { badRequest, forbidden } from '../http/errors';
 import { visibleMailboxes } from '../repos/visible-mailboxes';
 
@@ -24,13 +25,8 @@ export interface StatsScope {
   groupIds: number[] | null;
 }
 
-const list = (value: string | undefined) =>
-  value === undefined
-    ? null
-    : value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
+// Each list is checked by the contract (`x-list`: item count, each item's type and bounds).
+const list = (value: string | undefined) => (value === undefined ? null : commaList(value));
 
 function checkRange(from: string, to: string) {
   if (to < from) throw badRequest(`to (${to}) is before from (${from}).`);

@@ -1,5 +1,6 @@
 import { sql } from '../db/sql';
 import type { Tx } from '../db/types';
+import { bumpDataVersion } from './data-version';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
 
@@ -21,6 +22,7 @@ export async function refreshThreadFacts(
   threadKeys: string[],
 ): Promise<void> {
   if (threadKeys.length === 0) return;
+  await bumpDataVersion(tx, workspaceId, mailboxId);
   await tx.query(
     sql`insert into stats_state (workspace_id) values (${workspaceId}) on conflict (workspace_id) do nothing`,
   );

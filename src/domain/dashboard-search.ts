@@ -7,7 +7,7 @@ import type { DashboardFilters } from '@/api/types';
 
 export type TimeBasis = 'business' | 'calendar';
 export type BreakdownBy = 'mailbox' | 'team' | 'contact_group' | 'domain';
-export type Granularity = 'day' | 'week';
+type Granularity = 'day' | 'week';
 
 export interface DashboardSearch {
   from?: string;
@@ -163,3 +163,37 @@ export function statsQuery(
   if (groups.length) query.contact_groups = groups.join(',');
   return query;
 }
+
+/** What the page asks for: the API's query, the period before it, and the views' choices. */
+export interface FiguresRequest {
+  query: StatsQuery;
+  previous: DayRange;
+  by: BreakdownBy;
+  granularity: Granularity;
+  /** The distribution's basis (the other figures carry both). */
+  time: TimeBasis;
+}
+
+/** The request for the figures a search shows, over the period ending `today`. */
+export function figuresRequest(
+  search: DashboardSearch,
+  choices: DashboardFilters,
+  today: string,
+  canFilterMailboxes: boolean,
+): FiguresRequest {
+  const range = rangeOf(search, today);
+  return {
+    query: statsQuery(search, choices, range, canFilterMailboxes),
+    previous: previousRange(range),
+    by: search.by ?? 'mailbox',
+    granularity: search.granularity ?? 'day',
+    time: search.time ?? 'business',
+  };
+}
+
+/** Requests are plain data: the same content asks for the same figures. */
+export const sameRequest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `mailpulse-team-2026-02-01-2026-02-28.csv`: what the breakdown's export is saved as. */
+export const csvFileName = ({ by, query }: Pick<FiguresRequest, 'by' | 'query'>) =>
+  `mailpulse-${by}-${query.from}-${query.to}.csv`;

@@ -11,6 +11,7 @@ import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
 import { pageTitle } from '@/domain/page-titles';
 import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
+import { guardDecision } from '@/machines/route-guard/route-guard.view';
 import { NotFoundPage } from './-components/StatusPages';
 import { ShellLayout } from './-components/ShellLayout';
 
@@ -31,12 +32,14 @@ export const Route = createRootRouteWithContext<AppContext>()({
         isFirstNavigation: cause === 'enter',
       }),
     );
-    const decision = await waitFor(guard, (snapshot) => snapshot.hasTag('settled'));
-    if (decision.matches('toDashboard')) throw redirect({ to: '/dashboard', replace: true });
-    if (decision.matches('toLogin')) throw redirect({ to: '/login', replace: true });
-    if (decision.matches('notFound')) throw notFound();
+    const decision = guardDecision(
+      await waitFor(guard, (snapshot) => guardDecision(snapshot) !== null),
+    );
+    if (decision === 'toDashboard') throw redirect({ to: '/dashboard', replace: true });
+    if (decision === 'toLogin') throw redirect({ to: '/login', replace: true });
+    if (decision === 'notFound') throw notFound();
     // The shell shows the maintenance page, and finds out by itself when the service is back.
-    if (decision.matches('maintenance')) context.session.send({ type: 'MAINTENANCE' });
+    if (decision === 'maintenance') context.session.send({ type: 'MAINTENANCE' });
   },
   component: Root,
   notFoundComponent: () => (

@@ -1,5 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useFlowMachine } from '@/app-context';
+import { createLoginMachine } from '@/machines/login/login.machine';
 import { setLoginErrorFlag } from './-components/login/login-error-flag';
 import { LoginPage } from './-components/login/LoginPage';
 
@@ -28,6 +30,7 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/login' });
+  const machine = useFlowMachine(createLoginMachine);
   // The email is read once from the URL, then kept only in memory.
   const [email, setEmail] = useState(search.email);
 
@@ -36,5 +39,5 @@ function LoginRoute() {
     if (search.email !== undefined) void navigate({ to: '/login', search: {}, replace: true });
   }, [search.email, navigate]);
 
-  return <LoginPage email={email} onChangeEmail={() => setEmail(undefined)} />;
+  return <LoginPage machine={machine} email={email} onChangeEmail={() => setEmail(undefined)} />;
 }

@@ -8,7 +8,7 @@ import type {
   ValidationSocketInput,
 } from '../../src/machines/add-mailboxes/add-mailboxes.actors';
 import {
-  addMailboxesMachine,
+  createAddMailboxesMachine,
   MAX_RECONNECTS,
   RECONNECT_DELAY_MS,
   type AddMailboxesEvent,
@@ -20,6 +20,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type AddMailboxesTestActor = ReturnType<typeof start>['actor'];
 
@@ -34,7 +35,7 @@ const ok: MailboxCheck = { email: 'ann@acme.example', status: 'OK', message: '' 
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = addMailboxesMachine.provide({
+  const machine = createAddMailboxesMachine(offlineClient).provide({
     actors: {
       loadTrackedCount: actors.promise<number>('loadTrackedCount'),
       validationSocket: actors.callback<ValidationSocketInput>('validationSocket'),
@@ -74,7 +75,7 @@ const failure = new ApiFailure({ kind: 'invalid', message: 'These mailboxes are 
 
 describe('add mailboxes machine paths', () => {
   describePathTests({
-    machine: addMailboxesMachine,
+    machine: createAddMailboxesMachine(offlineClient),
     input,
     events: [
       { type: 'EDIT', text: TWO_ADDRESSES },
@@ -126,7 +127,7 @@ function recordingSocket() {
 async function validating(text: string) {
   const socket = recordingSocket();
   const clock = new SimulatedClock();
-  const machine = addMailboxesMachine.provide({
+  const machine = createAddMailboxesMachine(offlineClient).provide({
     actors: { loadTrackedCount: fromPromise(async () => TRACKED), validationSocket: socket.logic },
   });
   const actor = createActor(machine, { clock, input }).start();

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { AlertActiveInput } from '../../src/machines/alerts/alerts.actors';
 import {
-  alertToggleMachine,
+  createAlertToggleMachine,
   type AlertToggleEvent,
   type AlertToggleInput,
 } from '../../src/machines/alerts/alert-toggle.machine';
@@ -14,9 +14,10 @@ import {
   type Executors,
   type PathEvent,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 // Without a parent, sendParent cannot even be resolved: the test's machine tells nobody.
-const machine = alertToggleMachine.provide({
+const machine = createAlertToggleMachine(offlineClient).provide({
   actions: {
     notifyToggled: () => undefined,
     showPausedToast: () => undefined,

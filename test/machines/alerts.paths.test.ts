@@ -1,7 +1,11 @@
 import type { Alert } from '../../src/api/types';
 import { ApiFailure } from '../../src/api/errors';
 import type { AlertsData } from '../../src/machines/alerts/alerts.actors';
-import { alertsMachine, type AlertsEvent } from '../../src/machines/alerts/alerts.machine';
+import {
+  createAlertsMachine,
+  type AlertsMachine,
+  type AlertsEvent,
+} from '../../src/machines/alerts/alerts.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeAlert } from '../support/alerts-fixtures';
 import { makeFeatures } from '../support/fixtures';
@@ -13,6 +17,7 @@ import {
   type Executors,
   type PathEvent,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 const KEY_ACCOUNTS = makeAlert(1, 'Key accounts waiting');
 const DATA: AlertsData = {
@@ -22,7 +27,7 @@ const DATA: AlertsData = {
 };
 
 const provide = (actors: ControlledActors) =>
-  alertsMachine.provide({
+  createAlertsMachine(offlineClient).provide({
     actors: {
       load: actors.promise<AlertsData, { features: Features }>('load'),
       loadAlert: actors.promise<Alert, { alertId: number }>('loadAlert'),
@@ -43,7 +48,7 @@ const executors = {
 
 const failure = new ApiFailure({ kind: 'network', message: 'offline' });
 
-const events: PathEvent<typeof alertsMachine>[] = [
+const events: PathEvent<AlertsMachine>[] = [
   { type: 'RETRY' },
   { type: 'CREATE' },
   { type: 'EDIT', alert: KEY_ACCOUNTS },

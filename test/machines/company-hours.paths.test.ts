@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import {
-  companyHoursMachine,
+  createCompanyHoursMachine,
   type CompanyHoursEvent,
 } from '../../src/machines/business-hours/company-hours.machine';
 import {
@@ -13,6 +13,7 @@ import {
   type Executors,
 } from './support/paths';
 import { scheduleEditEvents, scheduleEditExecutors } from './support/schedule';
+import { offlineClient } from '../support/offline-client';
 
 type CompanyHoursTestActor = ReturnType<typeof start>['actor'];
 
@@ -28,7 +29,7 @@ const weekdays: BusinessHours = {
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = companyHoursMachine.provide({
+  const machine = createCompanyHoursMachine(offlineClient).provide({
     actors: {
       loadCompanyHours: actors.promise<BusinessHours>('loadCompanyHours'),
       saveCompanyHours: actors.promise<BusinessHours, BusinessHours>('saveCompanyHours'),
@@ -46,7 +47,7 @@ const executors = {
 
 describe('company business hours machine paths', () => {
   describePathTests({
-    machine: companyHoursMachine,
+    machine: createCompanyHoursMachine(offlineClient),
     events: [
       ...scheduleEditEvents,
       { type: 'SAVE' },

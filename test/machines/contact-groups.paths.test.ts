@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { AfterWrite } from '../../src/machines/contact-groups/contact-groups.actors';
-import { contactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';
+import { createContactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';
 import type { ContactGroupsEvent } from '../../src/machines/contact-groups/contact-groups.setup';
 import {
   ControlledActors,
@@ -11,6 +11,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type ContactGroupsTestActor = ReturnType<typeof start>['actor'];
 
@@ -31,7 +32,7 @@ const failure = new ApiFailure({
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = contactGroupsMachine.provide({
+  const machine = createContactGroupsMachine(offlineClient).provide({
     actors: {
       loadGroups: actors.promise<ContactGroup[]>('loadGroups'),
       loadContacts: actors.promise<Contact[], { group: string }>('loadContacts'),
@@ -59,7 +60,7 @@ const executors = {
 
 describe('contact groups machine paths', () => {
   describePathTests({
-    machine: contactGroupsMachine,
+    machine: createContactGroupsMachine(offlineClient),
     events: [
       { type: 'RETRY' },
       { type: 'SORT_GROUPS' },

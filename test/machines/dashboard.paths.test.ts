@@ -2,7 +2,7 @@ import type { Dashboard } from '../../src/api/types';
 import { describe } from 'vitest';
 import { ApiFailure } from '../../src/api/errors';
 import {
-  dashboardMachine,
+  createDashboardMachine,
   type DashboardEvent,
 } from '../../src/machines/dashboard/dashboard.machine';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../support/fixtures';
@@ -12,9 +12,10 @@ import {
   startWithStandIns,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 const start = startWithStandIns((actors) =>
-  dashboardMachine.provide({
+  createDashboardMachine(offlineClient).provide({
     actors: { loadDashboard: actors.promise<Dashboard>('loadDashboard') },
   }),
 );
@@ -26,7 +27,7 @@ const executors = { LOAD: send, RETRY: send } satisfies Executors<
 
 describe('dashboard machine paths', () => {
   describePathTests({
-    machine: dashboardMachine,
+    machine: createDashboardMachine(offlineClient),
     events: [
       { type: 'LOAD' },
       { type: 'RETRY' },

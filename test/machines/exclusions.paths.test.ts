@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../common/exclusions';
 import {
-  exclusionsMachine,
+  createExclusionsMachine,
   type ExclusionsEvent,
 } from '../../src/machines/metric-adjustments/exclusions.machine';
 import {
@@ -13,6 +13,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type ExclusionsTestActor = ReturnType<typeof start>['actor'];
 
@@ -31,7 +32,7 @@ const stored: FilteringSettingsReply = {
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = exclusionsMachine.provide({
+  const machine = createExclusionsMachine(offlineClient).provide({
     actors: {
       loadFilteringSettings: actors.promise<FilteringSettingsReply>('loadFilteringSettings'),
       saveExclusions: actors.promise<FilteringSettingsReply, ExcludedFilters>('saveExclusions'),
@@ -58,7 +59,7 @@ const failure = new ApiFailure({ kind: 'invalid', message: 'Not a valid entry' }
 
 describe('exclusion conditions machine paths', () => {
   describePathTests({
-    machine: exclusionsMachine,
+    machine: createExclusionsMachine(offlineClient),
     input: { provider: 'G' },
     events: [
       { type: 'ADD_ROW' },

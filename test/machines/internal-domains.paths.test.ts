@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import { emptyExcludedFilters } from '../../common/exclusions';
 import {
-  internalDomainsMachine,
+  createInternalDomainsMachine,
   type InternalDomainsEvent,
 } from '../../src/machines/metric-adjustments/internal-domains.machine';
 import {
@@ -13,6 +13,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type InternalDomainsTestActor = ReturnType<typeof start>['actor'];
 
@@ -27,7 +28,7 @@ const nothing = reply([], []);
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = internalDomainsMachine.provide({
+  const machine = createInternalDomainsMachine(offlineClient).provide({
     actors: {
       loadFilteringSettings: actors.promise<FilteringSettingsReply>('loadFilteringSettings'),
       saveInternalDomains: actors.promise<FilteringSettingsReply, string[]>('saveInternalDomains'),
@@ -51,7 +52,7 @@ const failure = new ApiFailure({
 
 describe('internal domains machine paths', () => {
   describePathTests({
-    machine: internalDomainsMachine,
+    machine: createInternalDomainsMachine(offlineClient),
     events: [
       { type: 'ADD_DOMAINS', items: ['not a domain'] },
       { type: 'ADD_DOMAINS', items: ['Supplier.example'] },

@@ -1,18 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type ActorRef, type Snapshot } from 'xstate';
 import type { AlertsData } from '../../src/machines/alerts/alerts.actors';
-import { alertsMachine } from '../../src/machines/alerts/alerts.machine';
+import { createAlertsMachine } from '../../src/machines/alerts/alerts.machine';
 import type { MailboxesData } from '../../src/machines/mailboxes/mailboxes.actors';
-import { mailboxesMachine } from '../../src/machines/mailboxes/mailboxes.machine';
+import { createMailboxesMachine } from '../../src/machines/mailboxes/mailboxes.machine';
 import type { TeamsData } from '../../src/machines/teams/teams.actors';
-import { teamsMachine } from '../../src/machines/teams/teams.machine';
+import { createTeamsMachine } from '../../src/machines/teams/teams.machine';
 import type { UsersData } from '../../src/machines/users/users.actors';
-import { usersMachine } from '../../src/machines/users/users.machine';
+import { createUsersMachine } from '../../src/machines/users/users.machine';
 import type { Features } from '../../src/session/user-info';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { makeAlert } from '../support/alerts-fixtures';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../support/settings-fixtures';
+import { offlineClient } from '../support/offline-client';
 
 // Path tests prove states are reachable; these check what a user notices after one event:
 // which toast shows and which modal opens. Each tab starts from the lists loaded at sign-in,
@@ -38,9 +39,12 @@ describe('alerts: Create new alert', () => {
     emailDelivery: true,
   };
   const start = (maxAlerts: number) =>
-    createActor(alertsMachine.provide({ actors: { load: pending<AlertsData>() } }), {
-      input: { seed: data, features, maxAlerts, userEmail: 'ada@acme.example' },
-    }).start();
+    createActor(
+      createAlertsMachine(offlineClient).provide({ actors: { load: pending<AlertsData>() } }),
+      {
+        input: { seed: data, features, maxAlerts, userEmail: 'ada@acme.example' },
+      },
+    ).start();
 
   it("at the limit toasts You've reched your limit of alerts and opens nothing", () => {
     const actor = start(1);
@@ -69,9 +73,12 @@ describe('users: Add new users', () => {
     teams: [],
   };
   const start = (maxUsers: number) =>
-    createActor(usersMachine.provide({ actors: { load: pending<UsersData>() } }), {
-      input: { seed: data, maxUsers, currentEmail: 'ada@acme.example', features },
-    }).start();
+    createActor(
+      createUsersMachine(offlineClient).provide({ actors: { load: pending<UsersData>() } }),
+      {
+        input: { seed: data, maxUsers, currentEmail: 'ada@acme.example', features },
+      },
+    ).start();
 
   it('at the limit opens the user-limit modal, not the editor', () => {
     const actor = start(1);
@@ -91,11 +98,11 @@ describe('users: Add new users', () => {
 describe('mailboxes: Add mailboxes', () => {
   const start = (maxMailboxes: number) =>
     createActor(
-      mailboxesMachine.provide({
+      createMailboxesMachine(offlineClient).provide({
         actors: { load: fromPromise<MailboxesData>(() => new Promise(() => undefined)) },
       }),
       {
-        input: { seed: [SALES], maxMailboxes, features },
+        input: { seed: { mailboxes: [SALES] }, maxMailboxes, features },
       },
     ).start();
 
@@ -115,9 +122,12 @@ describe('mailboxes: Add mailboxes', () => {
 describe('teams: Create team', () => {
   it('opens the editor on an empty team, with no toast', () => {
     const data: TeamsData = { teams: [makeTeam(1, 'Sales', [SALES.email])], mailboxes: [SALES] };
-    const actor = createActor(teamsMachine.provide({ actors: { load: pending<TeamsData>() } }), {
-      input: { seed: data, features },
-    }).start();
+    const actor = createActor(
+      createTeamsMachine(offlineClient).provide({ actors: { load: pending<TeamsData>() } }),
+      {
+        input: { seed: data, features },
+      },
+    ).start();
     actor.send({ type: 'CREATE' });
     expect(toastTitles()).toEqual([]);
     const editor = actor.getSnapshot().children.editor;

@@ -6,7 +6,7 @@ import type {
   MailboxHoursData,
 } from '../../src/machines/business-hours/mailbox-hours.actors';
 import {
-  mailboxHoursMachine,
+  createMailboxHoursMachine,
   type MailboxHoursEvent,
 } from '../../src/machines/business-hours/mailbox-hours.machine';
 import {
@@ -16,6 +16,7 @@ import {
   type Executors,
 } from './support/paths';
 import { scheduleEditEvents, scheduleEditExecutors } from './support/schedule';
+import { offlineClient } from '../support/offline-client';
 
 type MailboxHoursTestActor = ReturnType<typeof start>['actor'];
 
@@ -34,7 +35,7 @@ const onCompanyHours: MailboxHoursData = {
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = mailboxHoursMachine.provide({
+  const machine = createMailboxHoursMachine(offlineClient).provide({
     actors: {
       loadMailboxHours: actors.promise<MailboxHoursData, { email: string }>('loadMailboxHours'),
       saveMailboxHours: actors.promise<void, MailboxHoursChange>('saveMailboxHours'),
@@ -54,7 +55,7 @@ const executors = {
 
 describe('mailbox business hours machine paths', () => {
   describePathTests({
-    machine: mailboxHoursMachine,
+    machine: createMailboxHoursMachine(offlineClient),
     input: { email: EMAIL },
     events: [
       { type: 'SET_MODE', mode: 'Company' },

@@ -1,13 +1,15 @@
 import { describe } from 'vitest';
 import type { MailboxesData } from '../../src/machines/mailboxes/mailboxes.actors';
 import {
-  mailboxesMachine,
+  createMailboxesMachine,
+  type MailboxesMachine,
   type MailboxesEvent,
 } from '../../src/machines/mailboxes/mailboxes.machine';
 import { makeFeatures, type FeatureOverrides } from '../support/fixtures';
 import { makeMailbox } from '../support/settings-fixtures';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';
 import { sendEvent as send, type Executors, type PathEvent } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 const SALES = makeMailbox('sales@acme.example');
 const DATA: MailboxesData = { mailboxes: [SALES, makeMailbox('support@acme.example')] };
@@ -22,7 +24,7 @@ const executors = {
   CLOSE_HOURS: send,
 } satisfies Executors<{ send(event: MailboxesEvent): void }, MailboxesEvent>;
 
-const events: PathEvent<typeof mailboxesMachine>[] = [
+const events: PathEvent<MailboxesMachine>[] = [
   { type: 'RETRY' },
   { type: 'ADD' },
   { type: 'CLOSE_LIMIT' },
@@ -40,7 +42,7 @@ function describeWith(name: string, features: FeatureOverrides, unreachable: str
     describeListTabPaths({
       name: 'mailboxes',
       provide: (actors) =>
-        mailboxesMachine.provide({
+        createMailboxesMachine(offlineClient).provide({
           actors: { load: actors.promise<MailboxesData>('load') },
         }),
       input: { maxMailboxes: 2, features: makeFeatures(features) },

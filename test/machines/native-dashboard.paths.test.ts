@@ -1,15 +1,25 @@
 import type { DashboardFilters } from '../../src/api/types';
 import { describe } from 'vitest';
+import type { EventObject } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
+import type { DashboardSearch, FiguresRequest } from '../../src/domain/dashboard-search';
+import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
 import type {
   Figures,
   FiguresInput,
 } from '../../src/machines/native-dashboard/native-dashboard.actors';
 import {
-  nativeDashboardMachine,
+  createNativeDashboardMachine,
   type NativeDashboardEvent,
+  type NativeDashboardInput,
 } from '../../src/machines/native-dashboard/native-dashboard.machine';
-import { choices, makeFigures, makeRequest } from '../support/native-dashboard-fixtures';
+import {
+  choices,
+  makeFigures,
+  makeRequest,
+  quietUnrepliedList,
+} from '../support/native-dashboard-fixtures';
+import { offlineClient } from '../support/offline-client';
 import {
   describePathTests,
   sendEvent as send,
@@ -17,34 +27,62 @@ import {
   type Executors,
 } from './support/paths';
 
-const request = makeRequest('2026-02-01', '2026-02-28');
 const failure = new ApiFailure({ kind: 'server', status: 500, message: 'boom', requestId: 'r1' });
+const input: NativeDashboardInput = { search: {}, today: '2026-02-28', canFilterMailboxes: true };
+const calendar: DashboardSearch = { time: 'calendar' };
 
-const start = startWithStandIns((actors) =>
-  nativeDashboardMachine.provide({
-    actors: {
-      loadChoices: actors.promise<DashboardFilters>('loadChoices'),
-      loadFigures: actors.promise<Figures, FiguresInput>('loadFigures'),
-    },
-  }),
+const start = startWithStandIns(
+  (actors) =>
+    createNativeDashboardMachine(offlineClient).provide({
+      actors: {
+        loadChoices: actors.promise<DashboardFilters>('loadChoices'),
+        loadFigures: actors.promise<Figures, FiguresInput>('loadFigures'),
+        exportCsv: actors.promise<CsvFile, Pick<FiguresRequest, 'by' | 'query'>>('exportCsv'),
+        // The unreplied list is the child's business (its own path tests).
+        unreplied: quietUnrepliedList,
+      },
+      actions: { saveCsv: () => undefined, notifyExportFailed: () => undefined },
+    }),
+  input,
 );
 
-const executors = { REQUEST: send, RETRY: send } satisfies Executors<
+const executors = { SEARCH: send, RETRY: send, EXPORT_CSV: send } satisfies Executors<
   { send(event: NativeDashboardEvent): void },
   NativeDashboardEvent
 >;
 
+/** `SEARCH(time=calendar)`, `SEARCH()`: which search a step sends. */
+function label(event: EventObject): string {
+  if (event.type !== 'SEARCH') return event.type;
+  const { search } = event as NativeDashboardEvent & { type: 'SEARCH' };
+  return `SEARCH(${Object.entries(search)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join('&')})`;
+}
+
 describe('native dashboard machine paths', () => {
   describePathTests({
-    machine: nativeDashboardMachine,
+    machine: createNativeDashboardMachine(offlineClient),
+    input,
     events: [
-      { type: 'REQUEST', request },
+      { type: 'SEARCH', search: calendar },
+      { type: 'SEARCH', search: {} },
       { type: 'RETRY' },
+      { type: 'EXPORT_CSV' },
       { type: 'xstate.done.actor.loadChoices', output: choices },
       { type: 'xstate.error.actor.loadChoices', error: failure },
-      { type: 'xstate.done.actor.loadFigures', output: makeFigures(request, 5) },
+      {
+        type: 'xstate.done.actor.loadFigures',
+        output: makeFigures(makeRequest('2026-01-30', '2026-02-28'), 5),
+      },
       { type: 'xstate.error.actor.loadFigures', error: failure },
+      {
+        type: 'xstate.done.actor.exportCsv',
+        output: { name: 'mailpulse.csv', blob: new Blob(['a,b\n']) },
+      },
+      { type: 'xstate.error.actor.exportCsv', error: failure },
     ],
+    label,
     start,
     executors,
   });

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { SupportRequest } from '../../src/machines/request-form/request-form.actors';
 import {
-  requestFormMachine,
+  createRequestFormMachine,
   type RequestFormEvent,
   type RequestFormInput,
 } from '../../src/machines/request-form/request-form.machine';
@@ -13,6 +13,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type RequestFormTestActor = ReturnType<typeof start>['actor'];
 
@@ -21,7 +22,7 @@ const input: RequestFormInput = { kind: 'feedback' };
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = requestFormMachine.provide({
+  const machine = createRequestFormMachine(offlineClient).provide({
     actors: { sendRequest: actors.promise<void, SupportRequest>('sendRequest') },
     actions: { notifySent: () => undefined, notifyFailed: () => undefined },
   });
@@ -36,11 +37,11 @@ const executors = {
 
 describe('feedback and integration request machine paths', () => {
   describePathTests({
-    machine: requestFormMachine,
+    machine: createRequestFormMachine(offlineClient),
     input,
     events: [
       { type: 'SET_TYPE', feedbackType: 'Bug' },
-      // Five characters are not enough; six are (spec 001 §9: longer than 5).
+      // Five characters are not enough; six are (the specification's limits: longer than 5).
       { type: 'SET_CONTENT', content: ' great ' },
       { type: 'SET_CONTENT', content: 'great!' },
       { type: 'SUBMIT' },

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import {
-  routeGuardMachine,
+  createRouteGuardMachine,
   type RouteGuardEvent,
 } from '../../src/machines/route-guard/route-guard.machine';
 import type { Access } from '../../src/session/access';
@@ -13,13 +13,14 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type GuardTestActor = ReturnType<typeof start>['actor'];
 
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = routeGuardMachine.provide({
+  const machine = createRouteGuardMachine(offlineClient).provide({
     actors: { loadAccess: actors.promise<Access>('loadAccess') },
   });
   return { actor: createActor(machine, { clock }).start(), actors, clock };
@@ -45,7 +46,7 @@ const navigate = (overrides: Partial<RouteGuardEvent>): RouteGuardEvent => ({
 
 describe('route guard machine paths', () => {
   describePathTests({
-    machine: routeGuardMachine,
+    machine: createRouteGuardMachine(offlineClient),
     events: [
       navigate({ searchStr: '?token=abc', hasToken: false }),
       navigate({ pathname: '/login', hasToken: false }),

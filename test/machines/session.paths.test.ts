@@ -1,7 +1,10 @@
 import { describe, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import {
+  createSessionMachine,
+  type SessionEvent,
+} from '../../src/machines/session/session.machine';
 import type { UserInfo } from '../../src/session/user-info';
 import { makeUser } from '../support/fixtures';
 import {
@@ -10,13 +13,14 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type SessionTestActor = ReturnType<typeof start>['actor'];
 
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = sessionMachine.provide({
+  const machine = createSessionMachine(offlineClient).provide({
     actors: {
       loadUserInfo: actors.promise<UserInfo>('loadUserInfo'),
       expireToken: actors.promise<void>('expireToken'),
@@ -39,7 +43,7 @@ const failure = (kind: 'unavailable' | 'unauthorized' | 'network') =>
 
 describe('session machine paths', () => {
   describePathTests({
-    machine: sessionMachine,
+    machine: createSessionMachine(offlineClient),
     events: [
       { type: 'LOAD' },
       { type: 'RETRY' },

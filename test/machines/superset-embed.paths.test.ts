@@ -2,7 +2,7 @@ import { describe, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { SupersetEmbedInput } from '../../src/machines/superset-embed/superset-embed.actors';
 import {
-  supersetEmbedMachine,
+  createSupersetEmbedMachine,
   type SupersetEmbedEvent,
 } from '../../src/machines/superset-embed/superset-embed.machine';
 import { supersetDashboard } from '../support/fixtures';
@@ -12,6 +12,7 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type EmbedTestActor = ReturnType<typeof start>['actor'];
 
@@ -23,7 +24,7 @@ const input = {
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = supersetEmbedMachine.provide({
+  const machine = createSupersetEmbedMachine(offlineClient).provide({
     actors: { embedSuperset: actors.callback<SupersetEmbedInput>('embedSuperset') },
     // The failure's console.error is the page's business; here it would only add noise.
     actions: { logEmbedError: vi.fn<() => void>() },
@@ -43,7 +44,7 @@ let current: ControlledActors | undefined;
 
 describe('Superset embed machine paths', () => {
   describePathTests({
-    machine: supersetEmbedMachine,
+    machine: createSupersetEmbedMachine(offlineClient),
     input,
     events: [
       { type: 'MOUNTED', mountPoint: document.createElement('div') },

@@ -1,10 +1,15 @@
 import type { TeamsData } from '../../src/machines/teams/teams.actors';
-import { teamsMachine, type TeamsEvent } from '../../src/machines/teams/teams.machine';
+import {
+  createTeamsMachine,
+  type TeamsMachine,
+  type TeamsEvent,
+} from '../../src/machines/teams/teams.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeTeam } from '../support/settings-fixtures';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';
 import { sendEvent as send, type Executors, type PathEvent } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 const SALES = makeTeam(1, 'Sales', ['sales@acme.example']);
 const DATA: TeamsData = { teams: [SALES], mailboxes: [makeMailbox('sales@acme.example')] };
@@ -17,7 +22,7 @@ const executors = {
   MODAL_SAVED: send,
 } satisfies Executors<{ send(event: TeamsEvent): void }, TeamsEvent>;
 
-const events: PathEvent<typeof teamsMachine>[] = [
+const events: PathEvent<TeamsMachine>[] = [
   { type: 'RETRY' },
   { type: 'CREATE' },
   { type: 'EDIT', team: SALES },
@@ -30,7 +35,7 @@ const events: PathEvent<typeof teamsMachine>[] = [
 describeListTabPaths({
   name: 'teams',
   provide: (actors) =>
-    teamsMachine.provide({
+    createTeamsMachine(offlineClient).provide({
       actors: { load: actors.promise<TeamsData, { features: Features }>('load') },
     }),
   input: { features: makeFeatures() },

@@ -3,10 +3,11 @@ import { describe } from 'vitest';
 import { ApiFailure } from '../../src/api/errors';
 import type { UnrepliedRequest } from '../../src/machines/native-dashboard/native-dashboard.actors';
 import {
-  unrepliedMachine,
+  createUnrepliedMachine,
   type UnrepliedEvent,
 } from '../../src/machines/native-dashboard/unreplied.machine';
 import { makeRequest, unrepliedPage } from '../support/native-dashboard-fixtures';
+import { offlineClient } from '../support/offline-client';
 import {
   describePathTests,
   sendEvent as send,
@@ -17,23 +18,24 @@ import {
 const failure = new ApiFailure({ kind: 'server', status: 500, message: 'boom', requestId: 'r1' });
 
 const start = startWithStandIns((actors) =>
-  unrepliedMachine.provide({
+  createUnrepliedMachine(offlineClient).provide({
     actors: {
       loadUnreplied: actors.promise<StatsUnrepliedPage, UnrepliedRequest>('loadUnreplied'),
     },
   }),
 );
 
-const executors = { SHOW: send, RETRY: send } satisfies Executors<
+const executors = { SHOW: send, PAGE: send, RETRY: send } satisfies Executors<
   { send(event: UnrepliedEvent): void },
   UnrepliedEvent
 >;
 
 describe('unreplied list machine paths', () => {
   describePathTests({
-    machine: unrepliedMachine,
+    machine: createUnrepliedMachine(offlineClient),
     events: [
-      { type: 'SHOW', request: { query: makeRequest('2026-02-01', '2026-02-28').query, page: 1 } },
+      { type: 'SHOW', query: makeRequest('2026-02-01', '2026-02-28').query },
+      { type: 'PAGE', page: 2 },
       { type: 'RETRY' },
       { type: 'xstate.done.actor.loadUnreplied', output: unrepliedPage },
       { type: 'xstate.error.actor.loadUnreplied', error: failure },

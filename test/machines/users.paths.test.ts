@@ -1,10 +1,15 @@
 import type { UsersData } from '../../src/machines/users/users.actors';
-import { usersMachine, type UsersEvent } from '../../src/machines/users/users.machine';
+import {
+  createUsersMachine,
+  type UsersMachine,
+  type UsersEvent,
+} from '../../src/machines/users/users.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../support/settings-fixtures';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';
 import { sendEvent as send, type Executors, type PathEvent } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 const ADA = makeSettingsUser('ada@acme.example', { role: 'admin' });
 const MAX = makeSettingsUser('max@acme.example', {
@@ -27,7 +32,7 @@ const executors = {
 } satisfies Executors<{ send(event: UsersEvent): void }, UsersEvent>;
 
 // Ada's own row can be neither edited nor removed: EDIT(ada) goes nowhere.
-const events: PathEvent<typeof usersMachine>[] = [
+const events: PathEvent<UsersMachine>[] = [
   { type: 'RETRY' },
   { type: 'ADD' },
   { type: 'EDIT', user: MAX },
@@ -43,7 +48,7 @@ const events: PathEvent<typeof usersMachine>[] = [
 describeListTabPaths({
   name: 'users',
   provide: (actors) =>
-    usersMachine.provide({
+    createUsersMachine(offlineClient).provide({
       actors: { load: actors.promise<UsersData, { features: Features }>('load') },
     }),
   input: { maxUsers: 2, currentEmail: ADA.email, features: makeFeatures() },

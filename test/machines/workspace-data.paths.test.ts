@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { createActor } from 'xstate';
 import type { WorkspaceLists } from '../../src/machines/workspace-data/workspace-data.actors';
 import {
-  workspaceDataMachine,
+  createWorkspaceDataMachine,
   type WorkspaceDataEvent,
 } from '../../src/machines/workspace-data/workspace-data.machine';
 import type { Features } from '../../src/session/user-info';
@@ -13,13 +13,14 @@ import {
   SimulatedClock,
   type Executors,
 } from './support/paths';
+import { offlineClient } from '../support/offline-client';
 
 type WorkspaceTestActor = ReturnType<typeof start>['actor'];
 
 function start() {
   const actors = new ControlledActors();
   const clock = new SimulatedClock();
-  const machine = workspaceDataMachine.provide({
+  const machine = createWorkspaceDataMachine(offlineClient).provide({
     actors: {
       loadWorkspaceData: actors.promise<WorkspaceLists, { features: Features }>(
         'loadWorkspaceData',
@@ -35,7 +36,7 @@ const executors = {
 
 describe('workspace data machine paths', () => {
   describePathTests({
-    machine: workspaceDataMachine,
+    machine: createWorkspaceDataMachine(offlineClient),
     events: [
       { type: 'LOAD', user: makeUser('admin') },
       { type: 'LOAD', user: makeUser('manager') },

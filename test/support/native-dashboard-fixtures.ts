@@ -1,8 +1,12 @@
 import type { DashboardFilters, StatsSummary, StatsUnrepliedPage } from '../../src/api/types';
+import { fromPromise } from 'xstate';
+import type { FiguresRequest } from '../../src/domain/dashboard-search';
 import type {
-  FiguresRequest,
   Figures,
+  UnrepliedRequest,
 } from '../../src/machines/native-dashboard/native-dashboard.actors';
+import { createUnrepliedMachine } from '../../src/machines/native-dashboard/unreplied.machine';
+import { offlineClient } from './offline-client';
 
 // Figures and requests for the native dashboard's machine and screen tests.
 
@@ -66,3 +70,12 @@ export const unrepliedPage: StatsUnrepliedPage = {
   page_size: 10,
   unreplied: [],
 };
+
+/** The unreplied list of a dashboard test that is about the figures: its call never answers. */
+export const quietUnrepliedList = createUnrepliedMachine(offlineClient).provide({
+  actors: {
+    loadUnreplied: fromPromise<StatsUnrepliedPage, UnrepliedRequest>(
+      () => new Promise(() => undefined),
+    ),
+  },
+});

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 // Every screen may hold a table or a cut text, which observe their size.
 import './settings/resize-observer';
+
+// findBy… and waitFor give up after 1 s by default: on a shared 2-core machine under load, a
+// lazily loaded route can take longer to render than that. They still fail when it never does.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; the router scrolls to the top after each navigation.
 window.scrollTo = () => undefined;

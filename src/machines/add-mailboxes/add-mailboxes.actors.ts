@@ -1,6 +1,6 @@
 import type { MailboxCheck, WsClientMessage, WsServerMessage } from '@/api/types';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { api, expectData, type ApiClient } from '@/api/client';
+import { expectData, type ApiClient } from '@/api/client';
 import { readToken } from '@/api/session-store';
 
 /** What the validation socket tells the machine. */
@@ -29,7 +29,7 @@ const MAILBOX_VALIDATION_PATH = '/portal/ws/mailbox-validation';
 const ADDRESSES_PER_COMMAND = 500;
 const UNREADABLE_FRAME = 'The server sent a message that could not be read. Try again.';
 
-interface SocketDeps {
+export interface SocketDeps {
   openSocket: (url: string) => WebSocket;
   readToken: () => string | null;
   /** The page's address; the socket lives on the same host. */
@@ -109,7 +109,7 @@ export function createValidationSocket(deps: SocketDeps = browserSocketDeps) {
   });
 }
 
-export function createAddMailboxesActors(client: ApiClient = api, socket?: SocketDeps) {
+export function createAddMailboxesActors(client: ApiClient, socket?: SocketDeps) {
   return {
     /** How many mailboxes the workspace tracks now, for the slots left. */
     loadTrackedCount: fromPromise<number>(async ({ signal }) => {

@@ -1,67 +1,66 @@
-import type { MailboxCheck } from '@/api/types';
-import { isEmail, NOT_AN_EMAIL } from '@common/patterns';
+import type { SnapshotFrom } from 'xstate';
+import {
+  exceedsLimit,
+  invalidChecks,
+  remainingSlots,
+  validChecks,
+  type AddMailboxesContext,
+} from './add-mailboxes.context';
+import type { AddMailboxesMachine } from './add-mailboxes.machine';
 
-// The pure part of the Add mailboxes page: what its machine's guards and its screens read from
-// the context, in one place so both always agree.
+type Snapshot = SnapshotFrom<AddMailboxesMachine>;
 
-export interface AddMailboxesContext {
-  maxMailboxes: number;
-  /** Mailboxes the workspace tracked when the page opened. */
-  tracked: number;
-  text: string;
-  /** The entered text split into addresses; invalid ones are still listed (shown in red). */
-  addresses: string[];
-  historic: boolean;
-  /** The addresses of the current run, in order; `checks[i]` answers `submitted[i]`. */
-  submitted: string[];
-  checks: MailboxCheck[];
-  /** The run's entries that are no address (shown in red): refused here, never sent. */
-  refused: MailboxCheck[];
-  /** Reconnections since the socket last signed in. */
-  reconnects: number;
-  /** Why validation stopped or adding failed, as the server put it. */
-  error: string | null;
+/** Which part of the page shows: the three stages, and the load and stop states around them. */
+type AddMailboxesStage = 'loading' | 'loadFailed' | 'before' | 'validating' | 'stopped' | 'results';
+
+function stageOf(snapshot: Snapshot): AddMailboxesStage {
+  if (snapshot.hasTag('before')) return 'before';
+  if (snapshot.hasTag('validating')) return 'validating';
+  if (snapshot.matches('gaveUp') || snapshot.matches('failed')) return 'stopped';
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  // Results, adding, and the final state shown until the route navigates away.
+  return 'results';
 }
 
-/** Spec section 9: the historic-data option reaches two years back. */
-const HISTORY_YEARS = 2;
-
-type Context = AddMailboxesContext;
-
-export const remainingSlots = (c: Context) => Math.max(c.maxMailboxes - c.tracked, 0);
-/** True when adding `count` mailboxes would pass the workspace's limit. */
-export const exceedsLimit = (c: Context, count: number) => count > remainingSlots(c);
-/** The addresses that can be added, each once: a drop between two copies can let both pass. */
-export const validChecks = (c: Context) =>
-  c.checks.filter(
-    (check, index) =>
-      check.status === 'OK' && c.checks.findIndex((other) => other.email === check.email) === index,
-  );
-/** The refused entries and the server's refusals, in the order they were entered. */
-export const invalidChecks = (c: Context) => {
-  const entered = c.addresses.map((address) => address.trim().toLowerCase());
-  const order = (check: MailboxCheck) => entered.indexOf(check.email.toLowerCase());
-  return [...c.refused, ...c.checks.filter((check) => check.status === 'ERROR')].sort(
-    (a, b) => order(a) - order(b),
-  );
-};
-
-/** A run's split: the addresses the server checks, and the entries refused before sending. */
-export function splitRun(addresses: readonly string[]) {
+/** The results stage's lists: what can be added, what cannot and why. */
+function results(context: AddMailboxesContext) {
+  const valid = validChecks(context);
   return {
-    submitted: addresses.filter(isEmail),
-    refused: addresses
-      .filter((address) => !isEmail(address))
-      .map((email): MailboxCheck => ({ email, status: 'ERROR', message: NOT_AN_EMAIL })),
+    valid,
+    invalid: invalidChecks(context),
+    /** The valid addresses pass the workspace's limit. */
+    overLimit: exceedsLimit(context, valid.length),
   };
 }
 
-const isoDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** The `data_from` day: two years back with historic data, otherwise today (local dates). */
-export function dataFromDay(historic: boolean, today: Date): string {
-  const day = new Date(today);
-  if (historic) day.setFullYear(day.getFullYear() - HISTORY_YEARS);
-  return isoDay(day);
+/** What the Add mailboxes page shows of a snapshot of its machine. */
+export function addMailboxesView(snapshot: Snapshot) {
+  const { context } = snapshot;
+  const stage = stageOf(snapshot);
+  return {
+    stage,
+    text: context.text,
+    addresses: context.addresses,
+    historic: context.historic,
+    /** Mailboxes that can still be added. */
+    remaining: remainingSlots(context),
+    enteredOverLimit: exceedsLimit(context, context.addresses.length),
+    canValidate: snapshot.can({ type: 'VALIDATE' }),
+    /** Progress: results so far of the addresses sent. */
+    validated: context.checks.length,
+    submitted: context.submitted.length,
+    reconnecting: snapshot.matches('reconnecting'),
+    reconnects: context.reconnects,
+    /** Reconnecting gave up (else the server refused, with `error`). */
+    gaveUp: snapshot.matches('gaveUp'),
+    error: context.error,
+    /** Built only for the results stage, which shows them. */
+    results: stage === 'results' ? results(context) : null,
+    adding: snapshot.hasTag('adding'),
+    canAdd: snapshot.can({ type: 'ADD' }),
+    canCopy: snapshot.can({ type: 'COPY_INVALID' }),
+  };
 }
+
+export type AddMailboxesView = ReturnType<typeof addMailboxesView>;

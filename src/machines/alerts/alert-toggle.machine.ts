@@ -1,11 +1,9 @@
 import { sendParent, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import { toast } from '@/stores/toast-store';
 import { createAlertsActors } from './alerts.actors';
 import { ALERT_PAUSED_TOAST, ALERT_RESUMED_TOAST } from './alerts.rows';
-import { failureMessage } from '../shared/save-toasts';
-
-const actors = createAlertsActors(api);
+import { toastFailed } from '../shared/save-toasts';
 
 export interface AlertToggleInput {
   alertId: number;
@@ -36,83 +34,88 @@ const isSync = (event: AlertToggleEvent, isActive: boolean) =>
  * One alert's Active/Paused status: pausing and resuming call the server; success
  * toasts and tells the page, failure goes back where it was with an error toast.
  */
-export const alertToggleMachine = setup({
-  types: {
-    context: {} as AlertToggleContext,
-    events: {} as AlertToggleEvent,
-    input: {} as AlertToggleInput,
-  },
-  actors: { setAlertActive: actors.setAlertActive },
-  guards: {
-    isActive: ({ context }) => context.isActive,
-    isSyncedActive: ({ event }) => isSync(event, true),
-    isSyncedPaused: ({ event }) => isSync(event, false),
-  },
-  actions: {
-    showPausedToast: () => toast(ALERT_PAUSED_TOAST),
-    showResumedToast: () => toast(ALERT_RESUMED_TOAST),
-    showFailureToast: (_, params: { title: string; error: unknown }) =>
-      toast({ title: params.title, description: failureMessage(params.error), variant: 'error' }),
-    notifyToggled: sendParent({ type: 'ALERT_TOGGLED' } satisfies AlertToggledEvent),
-  },
-}).createMachine({
-  id: 'alertToggle',
-  context: ({ input }) => ({ alertId: input.alertId, isActive: input.isActive }),
-  initial: 'starting',
-  states: {
-    starting: {
-      always: [{ guard: 'isActive', target: 'active' }, { target: 'paused' }],
+export function createAlertToggleMachine(client: ApiClient) {
+  const actors = createAlertsActors(client);
+  return setup({
+    types: {
+      context: {} as AlertToggleContext,
+      events: {} as AlertToggleEvent,
+      input: {} as AlertToggleInput,
     },
-    active: {
-      on: {
-        PAUSE: 'pausing',
-        SYNC: { guard: 'isSyncedPaused', target: 'paused' },
+    actors: { setAlertActive: actors.setAlertActive },
+    guards: {
+      isActive: ({ context }) => context.isActive,
+      isSyncedActive: ({ event }) => isSync(event, true),
+      isSyncedPaused: ({ event }) => isSync(event, false),
+    },
+    actions: {
+      showPausedToast: () => toast(ALERT_PAUSED_TOAST),
+      showResumedToast: () => toast(ALERT_RESUMED_TOAST),
+      showFailureToast: (_, params: { title: string; error: unknown }) =>
+        toastFailed(params.title, params.error),
+      notifyToggled: sendParent({ type: 'ALERT_TOGGLED' } satisfies AlertToggledEvent),
+    },
+  }).createMachine({
+    id: 'alertToggle',
+    context: ({ input }) => ({ alertId: input.alertId, isActive: input.isActive }),
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [{ guard: 'isActive', target: 'active' }, { target: 'paused' }],
       },
-    },
-    pausing: {
-      invoke: {
-        id: 'setAlertActive',
-        src: 'setAlertActive',
-        input: ({ context }) => ({ alertId: context.alertId, isActive: false }),
-        onDone: { target: 'paused', actions: ['showPausedToast', 'notifyToggled'] },
-        onError: {
-          target: 'active',
-          actions: {
-            type: 'showFailureToast',
-            params: ({ event }) => ({
-              title: 'Your alert could not be paused',
-              error: event.error,
-            }),
+      active: {
+        on: {
+          PAUSE: 'pausing',
+          SYNC: { guard: 'isSyncedPaused', target: 'paused' },
+        },
+      },
+      pausing: {
+        invoke: {
+          id: 'setAlertActive',
+          src: 'setAlertActive',
+          input: ({ context }) => ({ alertId: context.alertId, isActive: false }),
+          onDone: { target: 'paused', actions: ['showPausedToast', 'notifyToggled'] },
+          onError: {
+            target: 'active',
+            actions: {
+              type: 'showFailureToast',
+              params: ({ event }) => ({
+                title: 'Your alert could not be paused',
+                error: event.error,
+              }),
+            },
+          },
+        },
+      },
+      paused: {
+        on: {
+          RESUME: 'resuming',
+          SYNC: { guard: 'isSyncedActive', target: 'active' },
+        },
+      },
+      resuming: {
+        invoke: {
+          id: 'setAlertActive',
+          src: 'setAlertActive',
+          input: ({ context }) => ({ alertId: context.alertId, isActive: true }),
+          onDone: { target: 'active', actions: ['showResumedToast', 'notifyToggled'] },
+          onError: {
+            target: 'paused',
+            actions: {
+              type: 'showFailureToast',
+              params: ({ event }) => ({
+                title: 'Your alert could not be resumed',
+                error: event.error,
+              }),
+            },
           },
         },
       },
     },
-    paused: {
-      on: {
-        RESUME: 'resuming',
-        SYNC: { guard: 'isSyncedActive', target: 'active' },
-      },
-    },
-    resuming: {
-      invoke: {
-        id: 'setAlertActive',
-        src: 'setAlertActive',
-        input: ({ context }) => ({ alertId: context.alertId, isActive: true }),
-        onDone: { target: 'active', actions: ['showResumedToast', 'notifyToggled'] },
-        onError: {
-          target: 'paused',
-          actions: {
-            type: 'showFailureToast',
-            params: ({ event }) => ({
-              title: 'Your alert could not be resumed',
-              error: event.error,
-            }),
-          },
-        },
-      },
-    },
-  },
-});
+  });
+}
 
-export type AlertToggleActor = ActorRefFrom<typeof alertToggleMachine>;
-export type AlertToggleSnapshot = SnapshotFrom<typeof alertToggleMachine>;
+type AlertToggleMachine = ReturnType<typeof createAlertToggleMachine>;
+
+export type AlertToggleActor = ActorRefFrom<AlertToggleMachine>;
+export type AlertToggleSnapshot = SnapshotFrom<AlertToggleMachine>;

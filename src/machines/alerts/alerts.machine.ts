@@ -1,6 +1,6 @@
 import type { Alert } from '@/api/types';
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { toast } from '@/stores/toast-store';
 import { createAlertsActors, type AlertsData, type RemoveAlertsDraft } from './alerts.actors';
@@ -13,7 +13,7 @@ import {
   alertsRemovedToast,
 } from './alerts.rows';
 import {
-  alertToggleMachine,
+  createAlertToggleMachine,
   type AlertToggleActor,
   type AlertToggledEvent,
 } from './alert-toggle.machine';
@@ -23,25 +23,28 @@ import {
   createRemoveMachine,
   type ModalSavedEvent,
 } from '../shared/modal-save.machine';
-import { failureMessage } from '../shared/save-toasts';
+import { toastFailed } from '../shared/save-toasts';
 import { tableMachine } from '../shared/table.machine';
 
-const actors = createAlertsActors(api);
-
-export const alertEditorMachine = createModalSaveMachine({
-  id: 'alertEditor',
-  emptyDraft: EMPTY_ALERT_DRAFT,
-  save: actors.saveAlert,
-  canSubmit: canSubmitAlert,
-  successToast: (draft) => (draft.id === null ? ALERT_CREATED_TOAST : ALERT_UPDATED_TOAST),
-});
-
-export const removeAlertsMachine = createRemoveMachine({
-  id: 'removeAlerts',
-  emptyDraft: { ids: [], names: [] } satisfies RemoveAlertsDraft,
-  save: actors.removeAlerts,
-  successToast: alertsRemovedToast,
-});
+/** The page's modals over the client; tests stand in their save calls. */
+export function createAlertsModals(client: ApiClient) {
+  const actors = createAlertsActors(client);
+  return {
+    editor: createModalSaveMachine({
+      id: 'alertEditor',
+      emptyDraft: EMPTY_ALERT_DRAFT,
+      save: actors.saveAlert,
+      canSubmit: canSubmitAlert,
+      successToast: (draft) => (draft.id === null ? ALERT_CREATED_TOAST : ALERT_UPDATED_TOAST),
+    }),
+    remover: createRemoveMachine({
+      id: 'removeAlerts',
+      emptyDraft: { ids: [], names: [] } satisfies RemoveAlertsDraft,
+      save: actors.removeAlerts,
+      successToast: alertsRemovedToast,
+    }),
+  };
+}
 
 export interface AlertsInput {
   /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
@@ -68,140 +71,141 @@ export type AlertsEvent =
   | ModalSavedEvent
   | AlertToggledEvent;
 
-const alertsSetup = setup({
-  types: { context: {} as AlertsContext, events: {} as AlertsEvent, input: {} as AlertsInput },
-  actors: {
-    load: actors.loadAlertsData,
-    loadAlert: actors.loadAlert,
-    table: tableMachine,
-    editor: alertEditorMachine,
-    remover: removeAlertsMachine,
-    toggle: alertToggleMachine,
-  },
-  guards: {
-    hasSeed: ({ context }) => context.alerts.length > 0,
-    isAtLimit: ({ context }) => context.alerts.length >= context.maxAlerts,
-    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeAlerts',
-  },
-  actions: {
-    assignData: assign((_, params: { data: AlertsData }) => params.data),
-    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
-    showLimitToast: () => toast(ALERT_LIMIT_TOAST),
-    showLoadAlertFailure: (_, params: { error: unknown }) =>
-      toast({
-        title: 'Something went wrong',
-        description: failureMessage(params.error),
-        variant: 'error',
-      }),
-    openEditor: sendTo('editor', ({ context }, params: { draft: AlertDraft | null }) => ({
-      type: 'OPEN' as const,
-      draft: params.draft ?? {
-        ...EMPTY_ALERT_DRAFT,
-        notifyEmails: { values: [context.userEmail], pending: '' },
-      },
-    })),
-    openRemover: sendTo('remover', (_, params: { alerts: Alert[] }) => ({
-      type: 'OPEN' as const,
-      draft: {
-        ids: params.alerts.map((alert) => alert.id),
-        names: params.alerts.map((alert) => alert.name),
-      },
-    })),
-  },
-});
+function alertsSetup(client: ApiClient) {
+  const actors = createAlertsActors(client);
+  return setup({
+    types: { context: {} as AlertsContext, events: {} as AlertsEvent, input: {} as AlertsInput },
+    actors: {
+      load: actors.loadAlertsData,
+      loadAlert: actors.loadAlert,
+      table: tableMachine,
+      ...createAlertsModals(client),
+      toggle: createAlertToggleMachine(client),
+    },
+    guards: {
+      hasSeed: ({ context }) => context.alerts.length > 0,
+      isAtLimit: ({ context }) => context.alerts.length >= context.maxAlerts,
+      isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeAlerts',
+    },
+    actions: {
+      assignData: assign((_, params: { data: AlertsData }) => params.data),
+      clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+      showLimitToast: () => toast(ALERT_LIMIT_TOAST),
+      showLoadAlertFailure: (_, params: { error: unknown }) =>
+        toastFailed('Something went wrong', params.error),
+      openEditor: sendTo('editor', ({ context }, params: { draft: AlertDraft | null }) => ({
+        type: 'OPEN' as const,
+        draft: params.draft ?? {
+          ...EMPTY_ALERT_DRAFT,
+          notifyEmails: { values: [context.userEmail], pending: '' },
+        },
+      })),
+      openRemover: sendTo('remover', (_, params: { alerts: Alert[] }) => ({
+        type: 'OPEN' as const,
+        draft: {
+          ids: params.alerts.map((alert) => alert.id),
+          names: params.alerts.map((alert) => alert.name),
+        },
+      })),
+    },
+  });
+}
 
 /** The alerts page: the list, its table, the alert and delete modals, a toggle per alert. */
-export const alertsMachine = alertsSetup
-  .extend({
-    actions: {
-      /**
-       * The rows, and each listed alert's toggle (kept across reloads, brought in line with
-       * the server); deleted alerts' toggles stop.
-       */
-      showRows: alertsSetup.enqueueActions(({ context, enqueue }) => {
-        enqueue.sendTo('table', { type: 'SET_ROWS', rows: context.alerts.map(alertRow) });
-        const listed = new Set(context.alerts.map((alert) => String(alert.id)));
-        for (const [key, toggle] of Object.entries(context.toggles)) {
-          if (!listed.has(key)) enqueue.stopChild(toggle);
-        }
-        for (const alert of context.alerts) {
-          const toggle = context.toggles[String(alert.id)];
-          if (toggle) enqueue.sendTo(toggle, { type: 'SYNC', isActive: alert.is_active });
-        }
-        enqueue.assign({
-          toggles: ({ context: current, spawn }) =>
-            Object.fromEntries(
-              current.alerts.map((alert) => {
-                const key = String(alert.id);
-                const input = { alertId: alert.id, isActive: alert.is_active };
-                const toggle =
-                  current.toggles[key] ?? spawn('toggle', { id: `toggle-${key}`, input });
-                return [key, toggle];
-              }),
-            ),
-        });
+export function createAlertsMachine(client: ApiClient) {
+  const base = alertsSetup(client);
+  return base
+    .extend({
+      actions: {
+        /**
+         * The rows, and each listed alert's toggle (kept across reloads, brought in line with
+         * the server); deleted alerts' toggles stop.
+         */
+        showRows: base.enqueueActions(({ context, enqueue }) => {
+          enqueue.sendTo('table', { type: 'SET_ROWS', rows: context.alerts.map(alertRow) });
+          const listed = new Set(context.alerts.map((alert) => String(alert.id)));
+          for (const [key, toggle] of Object.entries(context.toggles)) {
+            if (!listed.has(key)) enqueue.stopChild(toggle);
+          }
+          for (const alert of context.alerts) {
+            const toggle = context.toggles[String(alert.id)];
+            if (toggle) enqueue.sendTo(toggle, { type: 'SYNC', isActive: alert.is_active });
+          }
+          enqueue.assign({
+            toggles: ({ context: current, spawn }) =>
+              Object.fromEntries(
+                current.alerts.map((alert) => {
+                  const key = String(alert.id);
+                  const input = { alertId: alert.id, isActive: alert.is_active };
+                  const toggle =
+                    current.toggles[key] ?? spawn('toggle', { id: `toggle-${key}`, input });
+                  return [key, toggle];
+                }),
+              ),
+          });
+        }),
+      },
+    })
+    .createMachine({
+      id: 'alerts',
+      context: ({ input }) => ({
+        alerts: input.seed?.alerts ?? [],
+        mailboxes: input.seed?.mailboxes ?? [],
+        emailDelivery: true,
+        features: input.features,
+        maxAlerts: input.maxAlerts,
+        userEmail: input.userEmail,
+        toggles: {},
       }),
-    },
-  })
-  .createMachine({
-    id: 'alerts',
-    context: ({ input }) => ({
-      alerts: input.seed?.alerts ?? [],
-      mailboxes: input.seed?.mailboxes ?? [],
-      emailDelivery: true,
-      features: input.features,
-      maxAlerts: input.maxAlerts,
-      userEmail: input.userEmail,
-      toggles: {},
-    }),
-    invoke: [
-      { id: 'table', src: 'table' },
-      { id: 'editor', src: 'editor' },
-      { id: 'remover', src: 'remover' },
-    ],
-    initial: 'starting',
-    states: {
-      ...listLoadStates<AlertsData>(),
-      ready: {
-        type: 'parallel',
-        on: {
-          // At or above max_alerts, creating is refused with a toast, no modal.
-          CREATE: [
-            { guard: 'isAtLimit', actions: 'showLimitToast' },
-            { actions: { type: 'openEditor', params: { draft: null } } },
-          ],
-          REMOVE: {
-            actions: { type: 'openRemover', params: ({ event }) => ({ alerts: event.alerts }) },
+      invoke: [
+        { id: 'table', src: 'table' },
+        { id: 'editor', src: 'editor' },
+        { id: 'remover', src: 'remover' },
+      ],
+      initial: 'starting',
+      states: {
+        ...listLoadStates<AlertsData>(),
+        ready: {
+          type: 'parallel',
+          on: {
+            // At or above max_alerts, creating is refused with a toast, no modal.
+            CREATE: [
+              { guard: 'isAtLimit', actions: 'showLimitToast' },
+              { actions: { type: 'openEditor', params: { draft: null } } },
+            ],
+            REMOVE: {
+              actions: { type: 'openRemover', params: ({ event }) => ({ alerts: event.alerts }) },
+            },
           },
-        },
-        states: {
-          list: listRegion<AlertsData, 'ALERT_TOGGLED'>('alerts', ['ALERT_TOGGLED']),
-          opener: {
-            initial: 'idle',
-            states: {
-              idle: {
-                on: { EDIT: 'fetching' },
-              },
-              // The modal shows with a loading state while the alert is fetched.
-              fetching: {
-                on: { CANCEL_EDIT: 'idle' },
-                invoke: {
-                  id: 'loadAlert',
-                  src: 'loadAlert',
-                  // Only EDIT enters this state.
-                  input: ({ event }) => ({ alertId: event.type === 'EDIT' ? event.alert.id : 0 }),
-                  onDone: {
-                    target: 'idle',
-                    actions: {
-                      type: 'openEditor',
-                      params: ({ event }) => ({ draft: draftFromAlert(event.output) }),
+          states: {
+            list: listRegion<AlertsData, 'ALERT_TOGGLED'>('alerts', ['ALERT_TOGGLED']),
+            opener: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: { EDIT: 'fetching' },
+                },
+                // The modal shows with a loading state while the alert is fetched.
+                fetching: {
+                  on: { CANCEL_EDIT: 'idle' },
+                  invoke: {
+                    id: 'loadAlert',
+                    src: 'loadAlert',
+                    // Only EDIT enters this state.
+                    input: ({ event }) => ({ alertId: event.type === 'EDIT' ? event.alert.id : 0 }),
+                    onDone: {
+                      target: 'idle',
+                      actions: {
+                        type: 'openEditor',
+                        params: ({ event }) => ({ draft: draftFromAlert(event.output) }),
+                      },
                     },
-                  },
-                  onError: {
-                    target: 'idle',
-                    actions: {
-                      type: 'showLoadAlertFailure',
-                      params: ({ event }) => ({ error: event.error }),
+                    onError: {
+                      target: 'idle',
+                      actions: {
+                        type: 'showLoadAlertFailure',
+                        params: ({ event }) => ({ error: event.error }),
+                      },
                     },
                   },
                 },
@@ -210,7 +214,9 @@ export const alertsMachine = alertsSetup
           },
         },
       },
-    },
-  });
+    });
+}
 
-export type AlertsActor = ActorRefFrom<typeof alertsMachine>;
+export type AlertsMachine = ReturnType<typeof createAlertsMachine>;
+
+export type AlertsActor = ActorRefFrom<AlertsMachine>;

@@ -1,22 +1,29 @@
 import type { Alert } from '@/api/types';
+import type { SnapshotFrom } from 'xstate';
+import { loadStatus } from '../shared/load-status.view';
 import type { AlertToggleActor, AlertToggleSnapshot } from './alert-toggle.machine';
-import type { AlertsActor } from './alerts.machine';
+import type { AlertsMachine } from './alerts.machine';
 
-// What the alerts page reads from its machines: the editor and whether it is still fetching,
-// and each row's alert with its pause/resume toggle and where that toggle is.
+// What the alerts page reads from its machines: the list, the modals, and each row's alert with
+// its pause/resume toggle and where that toggle is.
 
-type AlertsSnapshot = ReturnType<AlertsActor['getSnapshot']>;
-
-/** The alert modal's machine, and whether the alert being edited is still loading. */
-export const alertEditor = (snapshot: AlertsSnapshot) => ({
-  editor: snapshot.children.editor,
-  fetching: snapshot.matches({ ready: { opener: 'fetching' } }),
-});
-
-export const sameAlertEditor = (
-  a: ReturnType<typeof alertEditor>,
-  b: ReturnType<typeof alertEditor>,
-) => a.editor === b.editor && a.fetching === b.fetching;
+/** What the alerts page shows of a snapshot of its machine. */
+export function alertsView(snapshot: SnapshotFrom<AlertsMachine>) {
+  const { context, children } = snapshot;
+  return {
+    status: loadStatus(snapshot),
+    alerts: context.alerts,
+    toggles: context.toggles,
+    /** The tracked mailboxes an alert can watch. */
+    mailboxes: context.mailboxes,
+    /** False while the server has no SMTP server: alert emails wait in its outbox. */
+    emailDelivery: context.emailDelivery,
+    editor: children.editor,
+    /** The alert being edited is still loading: the modal shows its loading state. */
+    fetching: snapshot.matches({ ready: { opener: 'fetching' } }),
+    remover: children.remover,
+  };
+}
 
 export type AlertToggleStatus = 'active' | 'pausing' | 'paused' | 'resuming';
 

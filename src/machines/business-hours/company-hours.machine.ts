@@ -1,6 +1,6 @@
 import type { BusinessHours } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import {
   sameSchedule,
   scheduleFromApi,
@@ -14,7 +14,7 @@ import {
   SCHEDULE_EDITS,
   type ScheduleEditEvent,
 } from './schedule-edits';
-import { toastSaved, toastSaveFailed } from '../shared/save-toasts';
+import { toastSaved, toastFailed } from '../shared/save-toasts';
 
 interface CompanyHoursContext {
   /** What the server holds (no days and no timezone until loaded). */
@@ -34,79 +34,81 @@ const COMPANY_HOURS_NOT_SAVED = "We couldn't save your business hours";
  * The company's weekly hours and timezone. Save is possible only in
  * `editing.changed`: the draft differs from what the server holds.
  */
-export const companyHoursMachine = setup({
-  types: { context: {} as CompanyHoursContext, events: {} as CompanyHoursEvent },
-  actors: createCompanyHoursActors(api),
-  guards: {
-    isChanged: ({ context }) => !sameSchedule(context.saved, context.draft),
-  },
-  actions: {
-    assignSaved: assign((_, params: { hours: BusinessHours }) => {
-      const schedule = scheduleFromApi(params.hours);
-      return { saved: schedule, draft: schedule };
-    }),
-    editSchedule: assign({
-      draft: ({ context, event }) => {
-        assertEvent(event, SCHEDULE_EDIT_TYPES);
-        return editSchedule(context.draft, event);
-      },
-    }),
-    notifySaved: () => toastSaved(COMPANY_HOURS_SAVED),
-    notifySaveFailed: (_, params: { error: unknown }) =>
-      toastSaveFailed(COMPANY_HOURS_NOT_SAVED, params.error),
-  },
-}).createMachine({
-  id: 'companyHours',
-  initial: 'loading',
-  context: { saved: NOTHING, draft: NOTHING },
-  states: {
-    loading: {
-      invoke: {
-        id: 'loadCompanyHours',
-        src: 'loadCompanyHours',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'assignSaved', params: ({ event }) => ({ hours: event.output }) },
-        },
-        onError: 'failed',
-      },
+export function createCompanyHoursMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as CompanyHoursContext, events: {} as CompanyHoursEvent },
+    actors: createCompanyHoursActors(client),
+    guards: {
+      isChanged: ({ context }) => !sameSchedule(context.saved, context.draft),
     },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
-    editing: {
-      initial: 'checking',
-      on: SCHEDULE_EDITS,
-      states: {
-        checking: {
-          always: [{ guard: 'isChanged', target: 'changed' }, { target: 'unchanged' }],
+    actions: {
+      assignSaved: assign((_, params: { hours: BusinessHours }) => {
+        const schedule = scheduleFromApi(params.hours);
+        return { saved: schedule, draft: schedule };
+      }),
+      editSchedule: assign({
+        draft: ({ context, event }) => {
+          assertEvent(event, SCHEDULE_EDIT_TYPES);
+          return editSchedule(context.draft, event);
         },
-        unchanged: {},
-        changed: {
-          on: { SAVE: '#companyHours.saving' },
+      }),
+      notifySaved: () => toastSaved(COMPANY_HOURS_SAVED),
+      notifySaveFailed: (_, params: { error: unknown }) =>
+        toastFailed(COMPANY_HOURS_NOT_SAVED, params.error),
+    },
+  }).createMachine({
+    id: 'companyHours',
+    initial: 'loading',
+    context: { saved: NOTHING, draft: NOTHING },
+    states: {
+      loading: {
+        invoke: {
+          id: 'loadCompanyHours',
+          src: 'loadCompanyHours',
+          onDone: {
+            target: 'editing',
+            actions: { type: 'assignSaved', params: ({ event }) => ({ hours: event.output }) },
+          },
+          onError: 'failed',
         },
       },
-    },
-    saving: {
-      tags: 'saving',
-      invoke: {
-        id: 'saveCompanyHours',
-        src: 'saveCompanyHours',
-        input: ({ context }) => scheduleToApi(context.draft),
-        onDone: {
-          target: 'editing',
-          actions: [
-            { type: 'assignSaved', params: ({ event }) => ({ hours: event.output }) },
-            'notifySaved',
-          ],
+      failed: {
+        on: { RETRY: 'loading' },
+      },
+      editing: {
+        initial: 'checking',
+        on: SCHEDULE_EDITS,
+        states: {
+          checking: {
+            always: [{ guard: 'isChanged', target: 'changed' }, { target: 'unchanged' }],
+          },
+          unchanged: {},
+          changed: {
+            on: { SAVE: '#companyHours.saving' },
+          },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+      },
+      saving: {
+        tags: 'saving',
+        invoke: {
+          id: 'saveCompanyHours',
+          src: 'saveCompanyHours',
+          input: ({ context }) => scheduleToApi(context.draft),
+          onDone: {
+            target: 'editing',
+            actions: [
+              { type: 'assignSaved', params: ({ event }) => ({ hours: event.output }) },
+              'notifySaved',
+            ],
+          },
+          onError: {
+            target: 'editing',
+            actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+          },
         },
       },
     },
-  },
-});
+  });
+}
 
-export type CompanyHoursMachine = typeof companyHoursMachine;
+export type CompanyHoursMachine = ReturnType<typeof createCompanyHoursMachine>;

@@ -1,5 +1,5 @@
-import { assertEvent, assign, setup } from 'xstate';
-import { api } from '@/api/client';
+import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
+import type { ApiClient } from '@/api/client';
 import {
   hasAnyDay,
   ignoredHours,
@@ -71,97 +71,100 @@ function changeOf(context: MailboxHoursContext): MailboxHoursChange {
  * The update business hours modal of one mailbox: Company deletes its
  * override, Custom needs a day and a local timezone, Ignored saves whole days in Madrid.
  */
-export const mailboxHoursMachine = setup({
-  types: {
-    context: {} as MailboxHoursContext,
-    events: {} as MailboxHoursEvent,
-    input: {} as { email: string },
-  },
-  actors: createMailboxHoursActors(api),
-  guards: {
-    isSavable: ({ context }) => {
-      const problems = customProblems(context);
-      return context.mode !== 'Custom' || (!problems.noDay && !problems.noTimezone);
+export function createMailboxHoursMachine(client: ApiClient) {
+  return setup({
+    types: {
+      context: {} as MailboxHoursContext,
+      events: {} as MailboxHoursEvent,
+      input: {} as { email: string },
     },
-  },
-  actions: {
-    assignData: assign((_, params: { data: MailboxHoursData }) => fromData(params.data)),
-    assignMode: assign({
-      mode: ({ event }) => {
-        assertEvent(event, 'SET_MODE');
-        return event.mode;
+    actors: createMailboxHoursActors(client),
+    guards: {
+      isSavable: ({ context }) => {
+        const problems = customProblems(context);
+        return context.mode !== 'Custom' || (!problems.noDay && !problems.noTimezone);
       },
+    },
+    actions: {
+      assignData: assign((_, params: { data: MailboxHoursData }) => fromData(params.data)),
+      assignMode: assign({
+        mode: ({ event }) => {
+          assertEvent(event, 'SET_MODE');
+          return event.mode;
+        },
+        error: null,
+      }),
+      editSchedule: assign({
+        custom: ({ context, event }) => {
+          assertEvent(event, SCHEDULE_EDIT_TYPES);
+          return editSchedule(context.custom, event);
+        },
+        error: null,
+      }),
+      assignError: assign((_, params: { error: unknown }) => ({
+        error: failureMessage(params.error),
+      })),
+      notifySaved: () => toastSaved(MAILBOX_HOURS_SAVED),
+    },
+  }).createMachine({
+    id: 'mailboxHours',
+    initial: 'loading',
+    context: ({ input }) => ({
+      email: input.email,
+      mode: 'Company',
+      company: NOTHING,
+      custom: NOTHING,
       error: null,
     }),
-    editSchedule: assign({
-      custom: ({ context, event }) => {
-        assertEvent(event, SCHEDULE_EDIT_TYPES);
-        return editSchedule(context.custom, event);
-      },
-      error: null,
-    }),
-    assignError: assign((_, params: { error: unknown }) => ({
-      error: failureMessage(params.error),
-    })),
-    notifySaved: () => toastSaved(MAILBOX_HOURS_SAVED),
-  },
-}).createMachine({
-  id: 'mailboxHours',
-  initial: 'loading',
-  context: ({ input }) => ({
-    email: input.email,
-    mode: 'Company',
-    company: NOTHING,
-    custom: NOTHING,
-    error: null,
-  }),
-  states: {
-    loading: {
-      invoke: {
-        id: 'loadMailboxHours',
-        src: 'loadMailboxHours',
-        input: ({ context }) => ({ email: context.email }),
-        onDone: {
-          target: 'editing',
-          actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
-        },
-        onError: 'failed',
-      },
-    },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
-    editing: {
-      initial: 'checking',
-      on: {
-        SET_MODE: { target: '.checking', actions: 'assignMode' },
-        ...SCHEDULE_EDITS,
-      },
-      states: {
-        checking: {
-          always: [{ guard: 'isSavable', target: 'ready' }, { target: 'incomplete' }],
-        },
-        ready: {
-          on: { SAVE: '#mailboxHours.saving' },
-        },
-        incomplete: {},
-      },
-    },
-    saving: {
-      tags: 'saving',
-      invoke: {
-        id: 'saveMailboxHours',
-        src: 'saveMailboxHours',
-        input: ({ context }) => changeOf(context),
-        onDone: { target: 'saved', actions: 'notifySaved' },
-        onError: {
-          target: 'editing.ready',
-          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+    states: {
+      loading: {
+        invoke: {
+          id: 'loadMailboxHours',
+          src: 'loadMailboxHours',
+          input: ({ context }) => ({ email: context.email }),
+          onDone: {
+            target: 'editing',
+            actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) },
+          },
+          onError: 'failed',
         },
       },
+      failed: {
+        on: { RETRY: 'loading' },
+      },
+      editing: {
+        initial: 'checking',
+        on: {
+          SET_MODE: { target: '.checking', actions: 'assignMode' },
+          ...SCHEDULE_EDITS,
+        },
+        states: {
+          checking: {
+            always: [{ guard: 'isSavable', target: 'ready' }, { target: 'incomplete' }],
+          },
+          ready: {
+            on: { SAVE: '#mailboxHours.saving' },
+          },
+          incomplete: {},
+        },
+      },
+      saving: {
+        tags: 'saving',
+        invoke: {
+          id: 'saveMailboxHours',
+          src: 'saveMailboxHours',
+          input: ({ context }) => changeOf(context),
+          onDone: { target: 'saved', actions: 'notifySaved' },
+          onError: {
+            target: 'editing.ready',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      saved: { type: 'final' },
     },
-    saved: { type: 'final' },
-  },
-});
+  });
+}
 
-export type MailboxHoursMachine = typeof mailboxHoursMachine;
+export type MailboxHoursMachine = ReturnType<typeof createMailboxHoursMachine>;
+export type MailboxHoursActor = ActorRefFrom<MailboxHoursMachine>;

@@ -1,5 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
-import { api, type ApiClient } from '@/api/client';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ApiClient } from '@/api/client';
 import { contactGroupsSetup } from './contact-groups.setup';
 
 /**
@@ -131,9 +131,8 @@ export function createContactGroupsMachine(client: ApiClient) {
   });
 }
 
-export const contactGroupsMachine = createContactGroupsMachine(api);
-
-export type ContactGroupsMachine = typeof contactGroupsMachine;
+export type ContactGroupsMachine = ReturnType<typeof createContactGroupsMachine>;
+export type ContactGroupsActor = ActorRefFrom<ContactGroupsMachine>;
 type ContactGroupsChildren = SnapshotFrom<ContactGroupsMachine>['children'];
 export type GroupFormActor = NonNullable<ContactGroupsChildren['groupForm']>;
 export type RemovalActor = NonNullable<ContactGroupsChildren['removal']>;

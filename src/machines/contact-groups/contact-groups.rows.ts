@@ -1,6 +1,6 @@
 import type { Contact, ContactGroup } from '@/api/types';
 import type { TableSnapshot } from '../shared/table.machine';
-import { orderRows, searchText, tableSort, type TableRow } from '../shared/table.view';
+import { orderRows, searchText, tableView, type TableRow } from '../shared/table.view';
 
 /** The sortable column of each panel's table. */
 export const GROUP_COLUMN = 'name';
@@ -38,8 +38,8 @@ export function selectionAfter(
 ) {
   const kept = groups.find((group) => group.contact_group === wanted);
   if (kept) return kept.contact_group;
-  const sort = table ? tableSort(table) : null;
+  const direction = table ? tableView(table).sortDirection : null;
   const rows = groups.map(groupRow);
-  const ordered = sort ? orderRows(rows, GROUP_COLUMN, sort.direction) : rows;
+  const ordered = direction ? orderRows(rows, GROUP_COLUMN, direction) : rows;
   return ordered[0]?.key ?? null;
 }

@@ -1,6 +1,6 @@
 import type { DemoUser, SignInOptions } from '@/api/types';
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import { createLoginActors } from './login.actors';
 import { failureMessage } from '../shared/save-toasts';
 
@@ -15,62 +15,66 @@ interface LoginContext {
 type LoginEvent = { type: 'DEMO_SIGN_IN'; user: DemoUser };
 
 /** The login page: what it offers, and the demo block's sign-in (a full navigation at the end). */
-export const loginMachine = setup({
-  types: { context: {} as LoginContext, events: {} as LoginEvent },
-  actors: createLoginActors(api),
-  actions: {
-    assignOptions: assign((_, params: { options: SignInOptions }) => params),
-    assignDemoUser: assign((_, params: { user: DemoUser }) => ({
-      demoUser: params.user,
-      demoError: null,
-    })),
-    assignDemoError: assign((_, params: { error: unknown }) => ({
-      demoUser: null,
-      demoError: `Demo sign-in failed. ${failureMessage(params.error)}`,
-    })),
-    // The link signs in and redirects, as the printed links do.
-    openLink: (_, params: { url: string }) => window.location.assign(params.url),
-  },
-}).createMachine({
-  id: 'login',
-  initial: 'loading',
-  context: { options: null, demoUser: null, demoError: null },
-  states: {
-    loading: {
-      invoke: {
-        src: 'loadOptions',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignOptions', params: ({ event }) => ({ options: event.output }) },
-        },
-        onError: 'ready',
-      },
+export function createLoginMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as LoginContext, events: {} as LoginEvent },
+    actors: createLoginActors(client),
+    actions: {
+      assignOptions: assign((_, params: { options: SignInOptions }) => params),
+      assignDemoUser: assign((_, params: { user: DemoUser }) => ({
+        demoUser: params.user,
+        demoError: null,
+      })),
+      assignDemoError: assign((_, params: { error: unknown }) => ({
+        demoUser: null,
+        demoError: `Demo sign-in failed. ${failureMessage(params.error)}`,
+      })),
+      // The link signs in and redirects, as the printed links do.
+      openLink: (_, params: { url: string }) => window.location.assign(params.url),
     },
-    ready: {
-      on: {
-        DEMO_SIGN_IN: {
-          target: 'signingIn',
-          actions: { type: 'assignDemoUser', params: ({ event }) => ({ user: event.user }) },
+  }).createMachine({
+    id: 'login',
+    initial: 'loading',
+    context: { options: null, demoUser: null, demoError: null },
+    states: {
+      loading: {
+        invoke: {
+          src: 'loadOptions',
+          onDone: {
+            target: 'ready',
+            actions: { type: 'assignOptions', params: ({ event }) => ({ options: event.output }) },
+          },
+          onError: 'ready',
         },
       },
-    },
-    signingIn: {
-      invoke: {
-        src: 'createDemoLink',
-        input: ({ context }) => context.demoUser as DemoUser,
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'openLink', params: ({ event }) => ({ url: event.output }) },
-        },
-        onError: {
-          target: 'ready',
-          actions: { type: 'assignDemoError', params: ({ event }) => ({ error: event.error }) },
+      ready: {
+        on: {
+          DEMO_SIGN_IN: {
+            target: 'signingIn',
+            actions: { type: 'assignDemoUser', params: ({ event }) => ({ user: event.user }) },
+          },
         },
       },
+      signingIn: {
+        invoke: {
+          src: 'createDemoLink',
+          input: ({ context }) => context.demoUser as DemoUser,
+          onDone: {
+            target: 'leaving',
+            actions: { type: 'openLink', params: ({ event }) => ({ url: event.output }) },
+          },
+          onError: {
+            target: 'ready',
+            actions: { type: 'assignDemoError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      // The browser is on its way to the dashboard.
+      leaving: {},
     },
-    // The browser is on its way to the dashboard.
-    leaving: {},
-  },
-});
+  });
+}
 
-export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
+export type LoginMachine = ReturnType<typeof createLoginMachine>;
+
+export type LoginSnapshot = SnapshotFrom<LoginMachine>;

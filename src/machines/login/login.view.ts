@@ -1,14 +1,10 @@
 import type { DemoUser } from '@/api/types';
 import type { LoginSnapshot } from './login.machine';
 
-interface ProviderView {
-  /** Why the button is disabled; null when it can be used. */
-  unavailable: string | null;
-}
-
 interface LoginView {
-  google: ProviderView;
-  microsoft: ProviderView;
+  /** Why each provider's button is disabled; null when it can be used. */
+  googleUnavailable: string | null;
+  microsoftUnavailable: string | null;
   /** Empty while demo sign-in is off: the demo block is then absent. */
   demoUsers: readonly DemoUser[];
   /** The demo user being signed in. */
@@ -18,14 +14,16 @@ interface LoginView {
 
 const notSetUp = (name: string) => `${name} sign-in is not set up on this server.`;
 
+const NO_DEMO_USERS: readonly DemoUser[] = [];
+
 /** What the login page shows for a snapshot of its machine. */
 export function loginView(snapshot: LoginSnapshot): LoginView {
   const { options, demoUser, demoError } = snapshot.context;
   const busy = snapshot.matches('signingIn') || snapshot.matches('leaving');
   return {
-    google: { unavailable: options && !options.google ? notSetUp('Google') : null },
-    microsoft: { unavailable: options && !options.microsoft ? notSetUp('Microsoft') : null },
-    demoUsers: options?.demo_users ?? [],
+    googleUnavailable: options && !options.google ? notSetUp('Google') : null,
+    microsoftUnavailable: options && !options.microsoft ? notSetUp('Microsoft') : null,
+    demoUsers: options?.demo_users ?? NO_DEMO_USERS,
     busyUser: busy ? demoUser : null,
     demoError,
   };

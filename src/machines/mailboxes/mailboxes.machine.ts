@@ -1,6 +1,6 @@
 import type { Mailbox } from '@/api/types';
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '@/api/client';
+import { assign, sendTo, setup } from 'xstate';
+import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { limitRegion, listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
@@ -12,18 +12,22 @@ import { mailboxesRemovedToast, mailboxRow } from './mailboxes.rows';
 import { createRemoveMachine, type ModalSavedEvent } from '../shared/modal-save.machine';
 import { tableMachine } from '../shared/table.machine';
 
-const actors = createMailboxesActors(api);
-
-export const removeMailboxesMachine = createRemoveMachine({
-  id: 'removeMailboxes',
-  emptyDraft: { emails: [], names: [], deleteData: false } satisfies RemoveMailboxesDraft,
-  save: actors.removeMailboxes,
-  successToast: mailboxesRemovedToast,
-});
+/** The tab's modals over the client; tests stand in their save calls. */
+export function createMailboxesModals(client: ApiClient) {
+  const actors = createMailboxesActors(client);
+  return {
+    remover: createRemoveMachine({
+      id: 'removeMailboxes',
+      emptyDraft: { emails: [], names: [], deleteData: false } satisfies RemoveMailboxesDraft,
+      save: actors.removeMailboxes,
+      successToast: mailboxesRemovedToast,
+    }),
+  };
+}
 
 export interface MailboxesInput {
   /** The list the shell loaded at sign-in, shown at once while a fresh one loads. */
-  seed: Mailbox[] | null;
+  seed: MailboxesData | null;
   maxMailboxes: number;
   features: Features;
 }
@@ -51,96 +55,102 @@ export type MailboxesEvent =
  * The mailboxes tab: the list (loaded, reloaded after each change), its table, the
  * remove-confirmation modal, the mailbox-limit modal and the update business hours modal.
  */
-export const mailboxesMachine = setup({
-  types: {
-    context: {} as MailboxesContext,
-    events: {} as MailboxesEvent,
-    input: {} as MailboxesInput,
-  },
-  actors: {
-    load: actors.loadMailboxes,
-    table: tableMachine,
-    remover: removeMailboxesMachine,
-  },
-  guards: {
-    hasSeed: ({ context }) => context.mailboxes.length > 0,
-    isAtLimit: ({ context }) => context.mailboxes.length >= context.maxMailboxes,
-    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeMailboxes',
-    hasEditableHours: ({ context }) =>
-      context.features.business_hours.enabled && !context.features.business_hours.read_only,
-  },
-  actions: {
-    assignData: assign((_, params: { data: MailboxesData }) => params.data),
-    showRows: sendTo('table', ({ context }) => ({
-      type: 'SET_ROWS' as const,
-      rows: context.mailboxes.map(mailboxRow),
-    })),
-    assignHoursOf: assign((_, params: { email: string | null }) => ({ hoursOf: params.email })),
-    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
-    openRemover: sendTo('remover', (_, params: { mailboxes: Mailbox[] }) => ({
-      type: 'OPEN' as const,
-      draft: {
-        emails: params.mailboxes.map((mailbox) => mailbox.email),
-        names: params.mailboxes.map((mailbox) => mailbox.full_name || mailbox.email),
-        deleteData: false,
-      },
-    })),
-  },
-}).createMachine({
-  id: 'mailboxes',
-  context: ({ input }) => ({
-    mailboxes: input.seed ?? [],
-    maxMailboxes: input.maxMailboxes,
-    features: input.features,
-    hoursOf: null,
-  }),
-  invoke: [
-    { id: 'table', src: 'table' },
-    { id: 'remover', src: 'remover' },
-  ],
-  initial: 'starting',
-  states: {
-    ...listLoadStates<MailboxesData>(),
-    ready: {
-      type: 'parallel',
-      on: {
-        REMOVE: {
-          actions: {
-            type: 'openRemover',
-            params: ({ event }) => ({ mailboxes: event.mailboxes }),
+export function createMailboxesMachine(client: ApiClient) {
+  const actors = createMailboxesActors(client);
+  return setup({
+    types: {
+      context: {} as MailboxesContext,
+      events: {} as MailboxesEvent,
+      input: {} as MailboxesInput,
+    },
+    actors: {
+      load: actors.loadMailboxes,
+      table: tableMachine,
+      ...createMailboxesModals(client),
+    },
+    guards: {
+      hasSeed: ({ context }) => context.mailboxes.length > 0,
+      isAtLimit: ({ context }) => context.mailboxes.length >= context.maxMailboxes,
+      isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeMailboxes',
+      hasEditableHours: ({ context }) =>
+        context.features.business_hours.enabled && !context.features.business_hours.read_only,
+    },
+    actions: {
+      assignData: assign((_, params: { data: MailboxesData }) => params.data),
+      showRows: sendTo('table', ({ context }) => ({
+        type: 'SET_ROWS' as const,
+        rows: context.mailboxes.map(mailboxRow),
+      })),
+      assignHoursOf: assign((_, params: { email: string | null }) => ({ hoursOf: params.email })),
+      clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+      openRemover: sendTo('remover', (_, params: { mailboxes: Mailbox[] }) => ({
+        type: 'OPEN' as const,
+        draft: {
+          emails: params.mailboxes.map((mailbox) => mailbox.email),
+          names: params.mailboxes.map((mailbox) => mailbox.full_name || mailbox.email),
+          deleteData: false,
+        },
+      })),
+    },
+  }).createMachine({
+    id: 'mailboxes',
+    context: ({ input }) => ({
+      mailboxes: input.seed?.mailboxes ?? [],
+      maxMailboxes: input.maxMailboxes,
+      features: input.features,
+      hoursOf: null,
+    }),
+    invoke: [
+      { id: 'table', src: 'table' },
+      { id: 'remover', src: 'remover' },
+    ],
+    initial: 'starting',
+    states: {
+      ...listLoadStates<MailboxesData>(),
+      ready: {
+        type: 'parallel',
+        on: {
+          REMOVE: {
+            actions: {
+              type: 'openRemover',
+              params: ({ event }) => ({ mailboxes: event.mailboxes }),
+            },
           },
         },
-      },
-      states: {
-        // The hours modal reports MODAL_SAVED too, so the list shows the new mode.
-        list: listRegion<MailboxesData>('mailboxes'),
-        limit: limitRegion(),
-        hours: {
-          initial: 'checking',
-          states: {
-            checking: {
-              always: [{ guard: 'hasEditableHours', target: 'closed' }, { target: 'unavailable' }],
-            },
-            // Business hours disabled or read-only: the row menu has no Update business hours.
-            unavailable: {},
-            closed: {
-              tags: 'hoursEditable',
-              on: {
-                EDIT_HOURS: {
-                  target: 'open',
-                  actions: {
-                    type: 'assignHoursOf',
-                    params: ({ event }) => ({ email: event.mailbox.email }),
+        states: {
+          // The hours modal reports MODAL_SAVED too, so the list shows the new mode.
+          list: listRegion<MailboxesData>('mailboxes'),
+          limit: limitRegion(),
+          hours: {
+            initial: 'checking',
+            states: {
+              checking: {
+                always: [
+                  { guard: 'hasEditableHours', target: 'closed' },
+                  { target: 'unavailable' },
+                ],
+              },
+              // Business hours disabled or read-only: the row menu has no Update business hours.
+              unavailable: {},
+              closed: {
+                tags: 'hoursEditable',
+                on: {
+                  EDIT_HOURS: {
+                    target: 'open',
+                    actions: {
+                      type: 'assignHoursOf',
+                      params: ({ event }) => ({ email: event.mailbox.email }),
+                    },
                   },
                 },
               },
-            },
-            open: {
-              tags: 'hoursEditable',
-              on: {
-                CLOSE_HOURS: {
-                  target: 'closed',
-                  actions: { type: 'assignHoursOf', params: { email: null } },
+              open: {
+                tags: 'hoursEditable',
+                on: {
+                  CLOSE_HOURS: {
+                    target: 'closed',
+                    actions: { type: 'assignHoursOf', params: { email: null } },
+                  },
                 },
               },
             },
@@ -148,7 +158,7 @@ export const mailboxesMachine = setup({
         },
       },
     },
-  },
-});
+  });
+}
 
-export type MailboxesActor = ActorRefFrom<typeof mailboxesMachine>;
+export type MailboxesMachine = ReturnType<typeof createMailboxesMachine>;

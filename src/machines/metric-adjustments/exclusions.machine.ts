@@ -1,6 +1,6 @@
 import type { FilteringSettingsReply } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import {
   addItems,
   filtersFromRows,
@@ -13,7 +13,7 @@ import {
 import type { FilterField, FilterOperator } from '@common/exclusions';
 import { createFilteringActors } from './filtering-settings.actors';
 import { filteringBlockStates } from './filtering-settings.states';
-import { toastSaved, toastSaveFailed } from '../shared/save-toasts';
+import { toastSaved, toastFailed } from '../shared/save-toasts';
 
 interface ExclusionsContext {
   /** 'G' (Google) offers Label; other providers offer Category and Folder. */
@@ -59,74 +59,82 @@ function editRow(row: ExclusionRow, event: RowEdit): ExclusionRow | null {
  * an edit since the last load or save, with every row holding entries, all of them valid. With
  * no rows left after a removal, saving the empty set is allowed. A save reloads the rows.
  */
-export const exclusionsMachine = setup({
-  types: {
-    context: {} as ExclusionsContext,
-    events: {} as ExclusionsEvent,
-    input: {} as { provider: string },
-  },
-  actors: createFilteringActors(api),
-  guards: {
-    hasIncompleteRow: ({ context }) => context.rows.some(isIncomplete),
-  },
-  actions: {
-    assignReply: assign(({ context }, params: { reply: FilteringSettingsReply }) => {
-      const filters = params.reply.filtering_settings.excluded_filters;
-      const rows = rowsFromFilters(filters, context.provider);
-      return { rows, nextId: rows.length + 1 };
-    }),
-    addRow: assign(({ context }) => ({
-      rows: [
-        ...context.rows,
-        { id: context.nextId, field: 'addresses', operator: 'is', items: [] } as const,
-      ],
-      nextId: context.nextId + 1,
-    })),
-    editRows: assign({
-      rows: ({ context, event }) => {
-        assertEvent(event, ['REMOVE_ROW', 'SET_FIELD', 'SET_OPERATOR', 'ADD_ITEMS', 'REMOVE_ITEM']);
-        return context.rows
-          .map((row) => (row.id === event.id ? editRow(row, event) : row))
-          .filter((row): row is ExclusionRow => row !== null);
-      },
-    }),
-    notifySaved: () => toastSaved(EXCLUSIONS_SAVED),
-    notifySaveFailed: (_, params: { error: unknown }) =>
-      toastSaveFailed(EXCLUSIONS_NOT_SAVED, params.error),
-  },
-}).createMachine({
-  id: 'exclusions',
-  initial: 'loading',
-  context: ({ input }) => ({ provider: input.provider, rows: [], nextId: 1 }),
-  states: {
-    ...filteringBlockStates({
-      src: 'saveExclusions',
-      input: ({ context }: { context: ExclusionsContext }) => filtersFromRows(context.rows),
-      failedTarget: 'ready.valid',
-    }),
-    ready: {
-      initial: 'pristine',
-      on: {
-        ADD_ROW: { target: '.checking', actions: 'addRow' },
-        REMOVE_ROW: EDIT,
-        SET_FIELD: EDIT,
-        SET_OPERATOR: EDIT,
-        ADD_ITEMS: EDIT,
-        REMOVE_ITEM: EDIT,
-      },
-      states: {
-        /** Nothing edited since the last load or save. */
-        pristine: {},
-        checking: {
-          always: [{ guard: 'hasIncompleteRow', target: 'invalid' }, { target: 'valid' }],
+export function createExclusionsMachine(client: ApiClient) {
+  return setup({
+    types: {
+      context: {} as ExclusionsContext,
+      events: {} as ExclusionsEvent,
+      input: {} as { provider: string },
+    },
+    actors: createFilteringActors(client),
+    guards: {
+      hasIncompleteRow: ({ context }) => context.rows.some(isIncomplete),
+    },
+    actions: {
+      assignReply: assign(({ context }, params: { reply: FilteringSettingsReply }) => {
+        const filters = params.reply.filtering_settings.excluded_filters;
+        const rows = rowsFromFilters(filters, context.provider);
+        return { rows, nextId: rows.length + 1 };
+      }),
+      addRow: assign(({ context }) => ({
+        rows: [
+          ...context.rows,
+          { id: context.nextId, field: 'addresses', operator: 'is', items: [] } as const,
+        ],
+        nextId: context.nextId + 1,
+      })),
+      editRows: assign({
+        rows: ({ context, event }) => {
+          assertEvent(event, [
+            'REMOVE_ROW',
+            'SET_FIELD',
+            'SET_OPERATOR',
+            'ADD_ITEMS',
+            'REMOVE_ITEM',
+          ]);
+          return context.rows
+            .map((row) => (row.id === event.id ? editRow(row, event) : row))
+            .filter((row): row is ExclusionRow => row !== null);
         },
-        invalid: {},
-        valid: {
-          on: { SAVE: '#exclusions.saving' },
+      }),
+      notifySaved: () => toastSaved(EXCLUSIONS_SAVED),
+      notifySaveFailed: (_, params: { error: unknown }) =>
+        toastFailed(EXCLUSIONS_NOT_SAVED, params.error),
+    },
+  }).createMachine({
+    id: 'exclusions',
+    initial: 'loading',
+    context: ({ input }) => ({ provider: input.provider, rows: [], nextId: 1 }),
+    states: {
+      ...filteringBlockStates({
+        src: 'saveExclusions',
+        input: ({ context }: { context: ExclusionsContext }) => filtersFromRows(context.rows),
+        failedTarget: 'ready.valid',
+      }),
+      ready: {
+        initial: 'pristine',
+        on: {
+          ADD_ROW: { target: '.checking', actions: 'addRow' },
+          REMOVE_ROW: EDIT,
+          SET_FIELD: EDIT,
+          SET_OPERATOR: EDIT,
+          ADD_ITEMS: EDIT,
+          REMOVE_ITEM: EDIT,
+        },
+        states: {
+          /** Nothing edited since the last load or save. */
+          pristine: {},
+          checking: {
+            always: [{ guard: 'hasIncompleteRow', target: 'invalid' }, { target: 'valid' }],
+          },
+          invalid: {},
+          valid: {
+            on: { SAVE: '#exclusions.saving' },
+          },
         },
       },
     },
-  },
-});
+  });
+}
 
-export type ExclusionsMachine = typeof exclusionsMachine;
+export type ExclusionsMachine = ReturnType<typeof createExclusionsMachine>;

@@ -1,10 +1,10 @@
 import type { FilteringSettingsReply } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import { isDomain } from '@common/patterns';
 import { createFilteringActors } from './filtering-settings.actors';
 import { filteringBlockStates } from './filtering-settings.states';
-import { toastSaved, toastSaveFailed } from '../shared/save-toasts';
+import { toastSaved, toastFailed } from '../shared/save-toasts';
 
 interface DomainEntry {
   item: string;
@@ -36,88 +36,90 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * The Internal domains block. Save is possible only in `ready.changed`:
  * the list is not empty, every entry is a domain, and it differs from what the server holds.
  */
-export const internalDomainsMachine = setup({
-  types: { context: {} as InternalDomainsContext, events: {} as InternalDomainsEvent },
-  actors: createFilteringActors(api),
-  guards: {
-    isEmpty: ({ context }) => context.defaults.length === 0 && context.entries.length === 0,
-    hasInvalidEntry: ({ context }) => context.entries.some((entry) => !entry.valid),
-    isUnchanged: ({ context }) =>
-      sameSet(
-        context.saved,
-        context.entries.map((entry) => entry.item),
-      ),
-  },
-  actions: {
-    assignReply: assign((_, params: { reply: FilteringSettingsReply }) => {
-      const saved = params.reply.filtering_settings.internal_domains;
-      return {
-        defaults: params.reply.client_domains.default_domains,
-        saved,
-        entries: saved.map((item) => ({ item, valid: isDomain(item) })),
-      };
-    }),
-    // Entries already listed, default or not, are dropped.
-    addDomains: assign({
-      entries: ({ context, event }) => {
-        assertEvent(event, 'ADD_DOMAINS');
-        const present = new Set([...context.defaults, ...context.entries.map((e) => e.item)]);
-        const added: DomainEntry[] = [];
-        for (const raw of event.items) {
-          const item = raw.trim().toLowerCase();
-          if (item === '' || present.has(item)) continue;
-          present.add(item);
-          added.push({ item, valid: isDomain(item) });
-        }
-        return [...context.entries, ...added];
-      },
-    }),
-    removeDomain: assign({
-      entries: ({ context, event }) => {
-        assertEvent(event, 'REMOVE_DOMAIN');
-        return context.entries.filter((entry) => entry.item !== event.item);
-      },
-    }),
-    notifySaved: () => toastSaved(INTERNAL_DOMAINS_SAVED),
-    notifySaveFailed: (_, params: { error: unknown }) =>
-      toastSaveFailed(INTERNAL_DOMAINS_NOT_SAVED, params.error),
-  },
-}).createMachine({
-  id: 'internalDomains',
-  initial: 'loading',
-  context: { defaults: [], saved: [], entries: [] },
-  states: {
-    ...filteringBlockStates({
-      src: 'saveInternalDomains',
-      input: ({ context }: { context: InternalDomainsContext }) =>
-        context.entries.map((entry) => entry.item),
-      failedTarget: 'ready.changed',
-    }),
-    ready: {
-      initial: 'checking',
-      on: {
-        ADD_DOMAINS: { target: '.checking', actions: 'addDomains' },
-        REMOVE_DOMAIN: { target: '.checking', actions: 'removeDomain' },
-      },
-      states: {
-        checking: {
-          always: [
-            { guard: 'isEmpty', target: 'empty' },
-            { guard: 'hasInvalidEntry', target: 'invalid' },
-            { guard: 'isUnchanged', target: 'unchanged' },
-            { target: 'changed' },
-          ],
+export function createInternalDomainsMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as InternalDomainsContext, events: {} as InternalDomainsEvent },
+    actors: createFilteringActors(client),
+    guards: {
+      isEmpty: ({ context }) => context.defaults.length === 0 && context.entries.length === 0,
+      hasInvalidEntry: ({ context }) => context.entries.some((entry) => !entry.valid),
+      isUnchanged: ({ context }) =>
+        sameSet(
+          context.saved,
+          context.entries.map((entry) => entry.item),
+        ),
+    },
+    actions: {
+      assignReply: assign((_, params: { reply: FilteringSettingsReply }) => {
+        const saved = params.reply.filtering_settings.internal_domains;
+        return {
+          defaults: params.reply.client_domains.default_domains,
+          saved,
+          entries: saved.map((item) => ({ item, valid: isDomain(item) })),
+        };
+      }),
+      // Entries already listed, default or not, are dropped.
+      addDomains: assign({
+        entries: ({ context, event }) => {
+          assertEvent(event, 'ADD_DOMAINS');
+          const present = new Set([...context.defaults, ...context.entries.map((e) => e.item)]);
+          const added: DomainEntry[] = [];
+          for (const raw of event.items) {
+            const item = raw.trim().toLowerCase();
+            if (item === '' || present.has(item)) continue;
+            present.add(item);
+            added.push({ item, valid: isDomain(item) });
+          }
+          return [...context.entries, ...added];
         },
-        empty: {},
-        /** Shows: Some of the entries are not valid domains. */
-        invalid: {},
-        unchanged: {},
-        changed: {
-          on: { SAVE: '#internalDomains.saving' },
+      }),
+      removeDomain: assign({
+        entries: ({ context, event }) => {
+          assertEvent(event, 'REMOVE_DOMAIN');
+          return context.entries.filter((entry) => entry.item !== event.item);
+        },
+      }),
+      notifySaved: () => toastSaved(INTERNAL_DOMAINS_SAVED),
+      notifySaveFailed: (_, params: { error: unknown }) =>
+        toastFailed(INTERNAL_DOMAINS_NOT_SAVED, params.error),
+    },
+  }).createMachine({
+    id: 'internalDomains',
+    initial: 'loading',
+    context: { defaults: [], saved: [], entries: [] },
+    states: {
+      ...filteringBlockStates({
+        src: 'saveInternalDomains',
+        input: ({ context }: { context: InternalDomainsContext }) =>
+          context.entries.map((entry) => entry.item),
+        failedTarget: 'ready.changed',
+      }),
+      ready: {
+        initial: 'checking',
+        on: {
+          ADD_DOMAINS: { target: '.checking', actions: 'addDomains' },
+          REMOVE_DOMAIN: { target: '.checking', actions: 'removeDomain' },
+        },
+        states: {
+          checking: {
+            always: [
+              { guard: 'isEmpty', target: 'empty' },
+              { guard: 'hasInvalidEntry', target: 'invalid' },
+              { guard: 'isUnchanged', target: 'unchanged' },
+              { target: 'changed' },
+            ],
+          },
+          empty: {},
+          /** Shows: Some of the entries are not valid domains. */
+          invalid: {},
+          unchanged: {},
+          changed: {
+            on: { SAVE: '#internalDomains.saving' },
+          },
         },
       },
     },
-  },
-});
+  });
+}
 
-export type InternalDomainsMachine = typeof internalDomainsMachine;
+export type InternalDomainsMachine = ReturnType<typeof createInternalDomainsMachine>;

@@ -9,23 +9,13 @@ import type {
 } from '@/api/types';
 import { fromPromise } from 'xstate';
 import { expectData, type ApiClient } from '@/api/client';
-import type {
-  BreakdownBy,
-  DayRange,
-  Granularity,
-  StatsQuery,
-  TimeBasis,
+import {
+  csvFileName,
+  sameRequest,
+  type FiguresRequest,
+  type StatsQuery,
 } from '@/domain/dashboard-search';
-
-/** What the page asks for: the API's query, the period before it, and the views' choices. */
-export interface FiguresRequest {
-  query: StatsQuery;
-  previous: DayRange;
-  by: BreakdownBy;
-  granularity: Granularity;
-  /** The distribution's basis (the other figures carry both). */
-  time: TimeBasis;
-}
+import type { CsvFile } from './csv-file';
 
 /** Every figure of the page for one request, as the API gave them. */
 export interface Figures {
@@ -47,7 +37,7 @@ export interface FiguresInput {
 /** Whether `request` differs from the shown figures' request in its time basis alone. */
 function isTimeSwitch(shown: Figures | null, request: FiguresRequest): shown is Figures {
   if (!shown || shown.request.time === request.time) return false;
-  return JSON.stringify({ ...shown.request, time: request.time }) === JSON.stringify(request);
+  return sameRequest({ ...shown.request, time: request.time }, request);
 }
 
 export interface UnrepliedRequest {
@@ -59,6 +49,19 @@ const UNREPLIED_PAGE_SIZE = 10;
 
 export function createNativeDashboardActors(client: ApiClient) {
   return {
+    /** The breakdown as the API's CSV (the same numbers as the table), named for its request. */
+    exportCsv: fromPromise<CsvFile, Pick<FiguresRequest, 'by' | 'query'>>(
+      async ({ input, signal }) => {
+        const blob = await expectData(
+          client.GET('/portal/api/stats/export.csv', {
+            params: { query: { ...input.query, by: input.by } },
+            parseAs: 'blob',
+            signal,
+          }),
+        );
+        return { name: csvFileName(input), blob };
+      },
+    ),
     loadChoices: fromPromise<DashboardFilters>(({ signal }) =>
       expectData(client.GET('/portal/api/dashboard/filters', { signal })),
     ),
@@ -131,18 +134,4 @@ export function createUnrepliedActors(client: ApiClient) {
       ),
     ),
   };
-}
-
-/** The breakdown as the API's CSV (the same numbers as the table), for a download. */
-export async function fetchBreakdownCsv(
-  client: ApiClient,
-  query: StatsQuery,
-  by: BreakdownBy,
-): Promise<Blob> {
-  const { data, error, response } = await client.GET('/portal/api/stats/export.csv', {
-    params: { query: { ...query, by } },
-    parseAs: 'blob',
-  });
-  if (error !== undefined || !data) throw new Error(`The export failed (${response.status}).`);
-  return data;
 }

@@ -1,107 +1,204 @@
 import type { DashboardFilters } from '@/api/types';
-import { assign, setup } from 'xstate';
-import { api } from '@/api/client';
+import { assign, enqueueActions, setup } from 'xstate';
+import type { ApiClient } from '@/api/client';
 import {
-  createNativeDashboardActors,
-  type Figures,
+  figuresRequest,
+  rangeOf,
+  sameRequest,
+  type DashboardSearch,
+  type DayRange,
   type FiguresRequest,
-} from './native-dashboard.actors';
+} from '@/domain/dashboard-search';
+import { toastFailed } from '../shared/save-toasts';
+import { saveFile, type CsvFile } from './csv-file';
+import { createNativeDashboardActors, type Figures } from './native-dashboard.actors';
+import { createUnrepliedMachine } from './unreplied.machine';
 
-interface NativeDashboardContext {
+export interface NativeDashboardInput {
+  /** The route's validated search: the filters and views the URL holds. */
+  search: DashboardSearch;
+  /** Today as the viewer's calendar day: the default period ends today. */
+  today: string;
+  /** Viewers have no mailbox filter: a mailbox in the URL is never sent for them. */
+  canFilterMailboxes: boolean;
+}
+
+interface NativeDashboardContext extends NativeDashboardInput {
+  /** The period the search shows. */
+  range: DayRange;
   /** What the filters offer the caller; null until loaded. */
   choices: DashboardFilters | null;
-  /** The request the figures are being fetched for (the newest one sent). */
+  /** The request the figures are fetched for (the newest); null until the choices are known. */
   request: FiguresRequest | null;
   /** The last figures that arrived: kept, dimmed, while newer ones load. */
   figures: Figures | null;
 }
 
 export type NativeDashboardEvent =
-  /** The view's filters, resolved into the API's query; sent whenever they change. */
-  { type: 'REQUEST'; request: FiguresRequest } | { type: 'RETRY' };
+  /** The route's search changed (a filter, a period, a view). */
+  | { type: 'SEARCH'; search: DashboardSearch }
+  | { type: 'RETRY' }
+  /** Export of the breakdown as shown, as a CSV file. */
+  | { type: 'EXPORT_CSV' };
+
+const EXPORT_FAILED = "We couldn't export the breakdown";
+
+const searchOf = ({ event }: { event: { search: DashboardSearch } }) => ({ search: event.search });
+
+/** SEARCH in a state with figures: a new request loads (the running fetch is dropped). */
+const searchTransitions = (reenter: boolean) =>
+  [
+    {
+      guard: { type: 'isNewRequest', params: searchOf },
+      target: 'loading',
+      reenter,
+      actions: [{ type: 'assignSearch', params: searchOf }, 'showUnreplied'],
+      description: 'Filters that ask for other figures: load them.',
+    },
+    {
+      actions: { type: 'assignSearch', params: searchOf },
+      description: 'A search that asks for the same figures (an unknown filter): nothing loads.',
+    },
+  ] as const;
 
 /**
- * The native dashboard's data: the filter choices once, then the figures for each request.
- * A new request re-enters `loading`, which stops the running fetch: its answer, however late,
- * is never taken, so a slow reply for an old filter cannot overwrite a newer one.
+ * The native dashboard: the filter choices once, then the figures for the route's search, the
+ * unreplied list (child `unreplied`) and the breakdown's CSV export. A new request re-enters
+ * `loading`, which stops the running fetch: its answer, however late, is never taken, so a slow
+ * reply for an old filter cannot overwrite a newer one.
  */
-export const nativeDashboardMachine = setup({
-  types: { context: {} as NativeDashboardContext, events: {} as NativeDashboardEvent },
-  actors: createNativeDashboardActors(api),
-  actions: {
-    assignChoices: assign((_, params: { choices: DashboardFilters }) => ({
-      choices: params.choices,
-    })),
-    assignRequest: assign((_, params: { request: FiguresRequest }) => ({
-      request: params.request,
-    })),
-    assignFigures: assign((_, params: { figures: Figures }) => ({ figures: params.figures })),
-  },
-}).createMachine({
-  id: 'nativeDashboard',
-  initial: 'loadingChoices',
-  context: { choices: null, request: null, figures: null },
-  states: {
-    loadingChoices: {
-      invoke: {
-        id: 'loadChoices',
-        src: 'loadChoices',
-        onDone: {
-          target: 'waiting',
-          actions: { type: 'assignChoices', params: ({ event }) => ({ choices: event.output }) },
+export function createNativeDashboardMachine(client: ApiClient) {
+  return setup({
+    types: {
+      context: {} as NativeDashboardContext,
+      events: {} as NativeDashboardEvent,
+      input: {} as NativeDashboardInput,
+    },
+    actors: { ...createNativeDashboardActors(client), unreplied: createUnrepliedMachine(client) },
+    guards: {
+      isNewRequest: ({ context }, params: { search: DashboardSearch }) =>
+        context.choices !== null &&
+        !sameRequest(
+          figuresRequest(params.search, context.choices, context.today, context.canFilterMailboxes),
+          context.request,
+        ),
+      hasRequest: ({ context }) => context.request !== null,
+    },
+    actions: {
+      assignChoices: assign((_, params: { choices: DashboardFilters }) => params),
+      /** The search, its period, and (once the choices are known) its request. */
+      assignSearch: assign(({ context }, params: { search: DashboardSearch }) => ({
+        search: params.search,
+        range: rangeOf(params.search, context.today),
+        request:
+          context.choices &&
+          figuresRequest(params.search, context.choices, context.today, context.canFilterMailboxes),
+      })),
+      assignFigures: assign((_, params: { figures: Figures }) => params),
+      showUnreplied: enqueueActions(({ context, enqueue }) => {
+        if (context.request) {
+          enqueue.sendTo('unreplied', { type: 'SHOW', query: context.request.query });
+        }
+      }),
+      saveCsv: (_, params: { file: CsvFile }) => saveFile(params.file),
+      notifyExportFailed: (_, params: { error: unknown }) =>
+        toastFailed(EXPORT_FAILED, params.error),
+    },
+  }).createMachine({
+    id: 'nativeDashboard',
+    type: 'parallel',
+    context: ({ input }) => ({
+      ...input,
+      range: rangeOf(input.search, input.today),
+      choices: null,
+      request: null,
+      figures: null,
+    }),
+    invoke: { id: 'unreplied', src: 'unreplied' },
+    states: {
+      figures: {
+        initial: 'loadingChoices',
+        states: {
+          loadingChoices: {
+            description: 'The filter choices first: the request needs them.',
+            invoke: {
+              id: 'loadChoices',
+              src: 'loadChoices',
+              onDone: {
+                target: 'loading',
+                actions: [
+                  { type: 'assignChoices', params: ({ event }) => ({ choices: event.output }) },
+                  { type: 'assignSearch', params: ({ context }) => ({ search: context.search }) },
+                  'showUnreplied',
+                ],
+              },
+              onError: 'choicesFailed',
+            },
+            on: { SEARCH: { actions: { type: 'assignSearch', params: searchOf } } },
+          },
+          choicesFailed: {
+            description: 'No choices, no figures: the page shows its failure state.',
+            on: {
+              RETRY: 'loadingChoices',
+              SEARCH: { actions: { type: 'assignSearch', params: searchOf } },
+            },
+          },
+          loading: {
+            invoke: {
+              id: 'loadFigures',
+              src: 'loadFigures',
+              input: ({ context }) => {
+                if (!context.request) throw new Error('loading without a request');
+                return { request: context.request, shown: context.figures };
+              },
+              onDone: {
+                target: 'ready',
+                actions: {
+                  type: 'assignFigures',
+                  params: ({ event }) => ({ figures: event.output }),
+                },
+              },
+              onError: 'failed',
+            },
+            on: { SEARCH: searchTransitions(true) },
+          },
+          ready: { on: { SEARCH: searchTransitions(false) } },
+          failed: {
+            description: 'The figures could not be updated: the last ones stay, with Try again.',
+            on: { RETRY: 'loading', SEARCH: searchTransitions(false) },
+          },
         },
-        onError: 'choicesFailed',
+      },
+      csv: {
+        initial: 'idle',
+        states: {
+          idle: { on: { EXPORT_CSV: { guard: 'hasRequest', target: 'exporting' } } },
+          exporting: {
+            description: 'Export is busy until the file is saved or the export failed (a toast).',
+            invoke: {
+              id: 'exportCsv',
+              src: 'exportCsv',
+              input: ({ context }) => {
+                if (!context.request) throw new Error('exporting without a request');
+                return { by: context.request.by, query: context.request.query };
+              },
+              onDone: {
+                target: 'idle',
+                actions: { type: 'saveCsv', params: ({ event }) => ({ file: event.output }) },
+              },
+              onError: {
+                target: 'idle',
+                actions: {
+                  type: 'notifyExportFailed',
+                  params: ({ event }) => ({ error: event.error }),
+                },
+              },
+            },
+          },
+        },
       },
     },
-    choicesFailed: {
-      on: { RETRY: 'loadingChoices' },
-    },
-    waiting: {
-      on: {
-        REQUEST: {
-          target: 'loading',
-          actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
-        },
-      },
-    },
-    loading: {
-      invoke: {
-        id: 'loadFigures',
-        src: 'loadFigures',
-        input: ({ context }) => {
-          if (!context.request) throw new Error('loading without a request');
-          return { request: context.request, shown: context.figures };
-        },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignFigures', params: ({ event }) => ({ figures: event.output }) },
-        },
-        onError: 'failed',
-      },
-      on: {
-        REQUEST: {
-          target: 'loading',
-          reenter: true,
-          actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
-        },
-      },
-    },
-    ready: {
-      on: {
-        REQUEST: {
-          target: 'loading',
-          actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
-        },
-      },
-    },
-    failed: {
-      on: {
-        RETRY: 'loading',
-        REQUEST: {
-          target: 'loading',
-          actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
-        },
-      },
-    },
-  },
-});
+  });
+}
+
+export type NativeDashboardMachine = ReturnType<typeof createNativeDashboardMachine>;

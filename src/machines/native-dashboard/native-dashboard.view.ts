@@ -1,29 +1,47 @@
 import type { SnapshotFrom } from 'xstate';
-import type { nativeDashboardMachine } from './native-dashboard.machine';
-import type { unrepliedMachine } from './unreplied.machine';
+import type { NativeDashboardMachine } from './native-dashboard.machine';
+import type { UnrepliedMachine } from './unreplied.machine';
 
-type Snapshot = SnapshotFrom<typeof nativeDashboardMachine>;
+/** What the page shows for each state of the figures. */
+const PHASES = {
+  loadingChoices: 'starting',
+  choicesFailed: 'startFailed',
+  loading: 'loading',
+  ready: 'ready',
+  failed: 'failed',
+} as const;
 
-type DashboardPhase = 'starting' | 'startFailed' | 'loading' | 'ready' | 'failed';
+const FIGURE_STATES = Object.keys(PHASES) as (keyof typeof PHASES)[];
 
-/** What the native dashboard's screens read from its machine. */
-export function selectDashboardPhase(snapshot: Snapshot): DashboardPhase {
-  if (snapshot.matches('loadingChoices') || snapshot.matches('waiting')) return 'starting';
-  if (snapshot.matches('choicesFailed')) return 'startFailed';
-  if (snapshot.matches('failed')) return 'failed';
-  return snapshot.matches('ready') ? 'ready' : 'loading';
+/** What the native dashboard shows of a snapshot of its machine. */
+export function nativeDashboardView(snapshot: SnapshotFrom<NativeDashboardMachine>) {
+  const { context } = snapshot;
+  const state = FIGURE_STATES.find((name) => snapshot.matches({ figures: name }));
+  const phase = PHASES[state ?? 'loadingChoices'];
+  return {
+    phase,
+    /** The search the figures are for, and its period. */
+    search: context.search,
+    range: context.range,
+    today: context.today,
+    canFilterMailboxes: context.canFilterMailboxes,
+    /** What the filters offer; null until loaded. */
+    choices: context.choices,
+    figures: context.figures,
+    /** Old figures shown while new ones load: the page dims them. */
+    stale: phase === 'loading' && context.figures !== null,
+    /** The CSV export is on its way. */
+    exporting: snapshot.matches({ csv: 'exporting' }),
+    unreplied: snapshot.children.unreplied,
+  };
 }
 
-export const selectChoices = (snapshot: Snapshot) => snapshot.context.choices;
-export const selectFigures = (snapshot: Snapshot) => snapshot.context.figures;
-
-/** Old figures shown while new ones load: the page dims them. */
-export const selectIsStale = (snapshot: Snapshot) =>
-  snapshot.matches('loading') && snapshot.context.figures !== null;
-
-type UnrepliedSnapshot = SnapshotFrom<typeof unrepliedMachine>;
-
-export const selectUnrepliedPage = (snapshot: UnrepliedSnapshot) => snapshot.context.page;
-export const selectUnrepliedFailed = (snapshot: UnrepliedSnapshot) => snapshot.matches('failed');
-export const selectUnrepliedLoading = (snapshot: UnrepliedSnapshot) =>
-  snapshot.matches('loading') || snapshot.matches('idle');
+/** What the unreplied list shows of a snapshot of its machine. */
+export function unrepliedView(snapshot: SnapshotFrom<UnrepliedMachine>) {
+  return {
+    /** The last page that arrived; null until the first. */
+    page: snapshot.context.page,
+    loading: snapshot.matches('loading') || snapshot.matches('idle'),
+    failed: snapshot.matches('failed'),
+  };
+}

@@ -1,59 +1,85 @@
 import type { StatsUnrepliedPage } from '@/api/types';
-import { assign, setup } from 'xstate';
-import { api } from '@/api/client';
-import { createUnrepliedActors, type UnrepliedRequest } from './native-dashboard.actors';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import type { ApiClient } from '@/api/client';
+import { sameRequest, type StatsQuery } from '@/domain/dashboard-search';
+import { createUnrepliedActors } from './native-dashboard.actors';
 
 interface UnrepliedContext {
-  request: UnrepliedRequest | null;
+  /** The page's filters; null until the dashboard knows them. */
+  query: StatsQuery | null;
+  /** The page asked for, from 1. */
+  pageNumber: number;
   /** The last page that arrived, kept while the next one loads. */
   page: StatsUnrepliedPage | null;
 }
 
 export type UnrepliedEvent =
-  /** A page of the list for the page's filters; sent when they or the page number change. */
-  { type: 'SHOW'; request: UnrepliedRequest } | { type: 'RETRY' };
+  /** The page's filters; new ones start again at page 1, the same ones change nothing. */
+  { type: 'SHOW'; query: StatsQuery } | { type: 'PAGE'; page: number } | { type: 'RETRY' };
 
-/** The unreplied list, longest waiting first, a page at a time; a newer SHOW wins. */
-export const unrepliedMachine = setup({
-  types: { context: {} as UnrepliedContext, events: {} as UnrepliedEvent },
-  actors: createUnrepliedActors(api),
-  actions: {
-    assignRequest: assign((_, params: { request: UnrepliedRequest }) => ({
-      request: params.request,
-    })),
-    assignPage: assign((_, params: { page: StatsUnrepliedPage }) => ({ page: params.page })),
-  },
-}).createMachine({
-  id: 'unreplied',
-  initial: 'idle',
-  context: { request: null, page: null },
-  on: {
-    SHOW: {
-      target: '.loading',
-      reenter: true,
-      actions: { type: 'assignRequest', params: ({ event }) => ({ request: event.request }) },
+/** The unreplied list, longest waiting first, a page at a time; a newer SHOW or PAGE wins. */
+export function createUnrepliedMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as UnrepliedContext, events: {} as UnrepliedEvent },
+    actors: createUnrepliedActors(client),
+    guards: {
+      isNewQuery: ({ context }, params: { query: StatsQuery }) =>
+        !sameRequest(context.query, params.query),
+      hasQuery: ({ context }) => context.query !== null,
     },
-  },
-  states: {
-    idle: {},
-    loading: {
-      invoke: {
-        id: 'loadUnreplied',
-        src: 'loadUnreplied',
-        input: ({ context }) => {
-          if (!context.request) throw new Error('loading without a request');
-          return context.request;
-        },
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
-        },
-        onError: 'failed',
+    actions: {
+      assignQuery: assign((_, params: { query: StatsQuery }) => ({
+        query: params.query,
+        pageNumber: 1,
+      })),
+      assignPageNumber: assign((_, params: { pageNumber: number }) => params),
+      assignPage: assign((_, params: { page: StatsUnrepliedPage }) => ({ page: params.page })),
+    },
+  }).createMachine({
+    id: 'unreplied',
+    initial: 'idle',
+    context: { query: null, pageNumber: 1, page: null },
+    on: {
+      SHOW: {
+        guard: { type: 'isNewQuery', params: ({ event }) => ({ query: event.query }) },
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+        description: 'New filters: their first page, dropping any page still on its way.',
+      },
+      PAGE: {
+        guard: 'hasQuery',
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'assignPageNumber', params: ({ event }) => ({ pageNumber: event.page }) },
+        description: 'Previous or Next: another page of the same filters.',
       },
     },
-    ready: {},
-    failed: {
-      on: { RETRY: 'loading' },
+    states: {
+      idle: { description: 'Waiting for the filters, known once the dashboard has its choices.' },
+      loading: {
+        invoke: {
+          id: 'loadUnreplied',
+          src: 'loadUnreplied',
+          input: ({ context }) => {
+            if (!context.query) throw new Error('loading without filters');
+            return { query: context.query, page: context.pageNumber };
+          },
+          onDone: {
+            target: 'ready',
+            actions: { type: 'assignPage', params: ({ event }) => ({ page: event.output }) },
+          },
+          onError: 'failed',
+        },
+      },
+      ready: {},
+      failed: {
+        description: 'The page could not be loaded: the list shows its failure state.',
+        on: { RETRY: 'loading' },
+      },
     },
-  },
-});
+  });
+}
+
+export type UnrepliedMachine = ReturnType<typeof createUnrepliedMachine>;
+export type UnrepliedActor = ActorRefFrom<UnrepliedMachine>;

@@ -1,9 +1,9 @@
 import type { FeedbackType } from '@/api/types';
 import { assign, setup } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import { toast } from '@/stores/toast-store';
 import { createRequestFormActors, type SupportRequest } from './request-form.actors';
-import { failureMessage } from '../shared/save-toasts';
+import { toastFailed } from '../shared/save-toasts';
 
 export interface Integration {
   id: string;
@@ -53,82 +53,82 @@ function requestOf({ request, feedbackType, content }: RequestFormContext): Supp
 }
 
 /** The feedback and integration-request modals: a text longer than 5 characters, then send. */
-export const requestFormMachine = setup({
-  types: {
-    context: {} as RequestFormContext,
-    events: {} as RequestFormEvent,
-    input: {} as RequestFormInput,
-  },
-  actors: createRequestFormActors(api),
-  guards: {
-    isLongEnough: ({ context }) => context.content.trim().length > MIN_CONTENT_LENGTH,
-  },
-  actions: {
-    setType: assign((_, params: { feedbackType: FeedbackType }) => params),
-    setContent: assign((_, params: { content: string }) => params),
-    notifySent: ({ context: { request } }) =>
-      toast(
-        request.kind === 'feedback'
-          ? { ...REQUEST_TOASTS.feedbackSent, variant: 'success' }
-          : {
-              title: REQUEST_TOASTS.integrationSent,
-              description: REQUEST_TOASTS.integrationSentText(request.integration.name),
-              variant: 'success',
-            },
-      ),
-    notifyFailed: ({ context: { request } }, params: { error: unknown }) =>
-      toast({
-        title:
+export function createRequestFormMachine(client: ApiClient) {
+  return setup({
+    types: {
+      context: {} as RequestFormContext,
+      events: {} as RequestFormEvent,
+      input: {} as RequestFormInput,
+    },
+    actors: createRequestFormActors(client),
+    guards: {
+      isLongEnough: ({ context }) => context.content.trim().length > MIN_CONTENT_LENGTH,
+    },
+    actions: {
+      setType: assign((_, params: { feedbackType: FeedbackType }) => params),
+      setContent: assign((_, params: { content: string }) => params),
+      notifySent: ({ context: { request } }) =>
+        toast(
+          request.kind === 'feedback'
+            ? { ...REQUEST_TOASTS.feedbackSent, variant: 'success' }
+            : {
+                title: REQUEST_TOASTS.integrationSent,
+                description: REQUEST_TOASTS.integrationSentText(request.integration.name),
+                variant: 'success',
+              },
+        ),
+      notifyFailed: ({ context: { request } }, params: { error: unknown }) =>
+        toastFailed(
           request.kind === 'feedback'
             ? REQUEST_TOASTS.feedbackFailed
             : REQUEST_TOASTS.integrationFailed,
-        description: failureMessage(params.error),
-        variant: 'error',
-      }),
-  },
-}).createMachine({
-  id: 'requestForm',
-  initial: 'editing',
-  context: ({ input }) => ({ request: input, feedbackType: 'Feature request', content: '' }),
-  states: {
-    editing: {
-      initial: 'checking',
-      on: {
-        SET_TYPE: {
-          target: '.checking',
-          actions: {
-            type: 'setType',
-            params: ({ event }) => ({ feedbackType: event.feedbackType }),
+          params.error,
+        ),
+    },
+  }).createMachine({
+    id: 'requestForm',
+    initial: 'editing',
+    context: ({ input }) => ({ request: input, feedbackType: 'Feature request', content: '' }),
+    states: {
+      editing: {
+        initial: 'checking',
+        on: {
+          SET_TYPE: {
+            target: '.checking',
+            actions: {
+              type: 'setType',
+              params: ({ event }) => ({ feedbackType: event.feedbackType }),
+            },
+          },
+          SET_CONTENT: {
+            target: '.checking',
+            actions: { type: 'setContent', params: ({ event }) => ({ content: event.content }) },
           },
         },
-        SET_CONTENT: {
-          target: '.checking',
-          actions: { type: 'setContent', params: ({ event }) => ({ content: event.content }) },
+        states: {
+          checking: {
+            always: [{ guard: 'isLongEnough', target: 'ready' }, { target: 'incomplete' }],
+          },
+          incomplete: {},
+          ready: { on: { SUBMIT: '#requestForm.sending' } },
         },
       },
-      states: {
-        checking: {
-          always: [{ guard: 'isLongEnough', target: 'ready' }, { target: 'incomplete' }],
+      sending: {
+        tags: 'saving',
+        invoke: {
+          id: 'sendRequest',
+          src: 'sendRequest',
+          input: ({ context }) => requestOf(context),
+          onDone: { target: 'sent', actions: 'notifySent' },
+          onError: {
+            target: 'editing.ready',
+            actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+          },
         },
-        incomplete: {},
-        ready: { on: { SUBMIT: '#requestForm.sending' } },
       },
+      sent: { type: 'final' },
     },
-    sending: {
-      tags: 'saving',
-      invoke: {
-        id: 'sendRequest',
-        src: 'sendRequest',
-        input: ({ context }) => requestOf(context),
-        onDone: { target: 'sent', actions: 'notifySent' },
-        onError: {
-          target: 'editing.ready',
-          actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    sent: { type: 'final' },
-  },
-});
+  });
+}
 
-export type RequestFormMachine = typeof requestFormMachine;
+export type RequestFormMachine = ReturnType<typeof createRequestFormMachine>;

@@ -1,5 +1,5 @@
 import { and, assign, not, setup, type ActorRefFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import { isApiFailure } from '@/api/errors';
 import { readToken, storeToken } from '@/api/session-store';
 import {
@@ -58,95 +58,100 @@ export function navigateEvent(target: NavigationTarget): RouteGuardEvent {
  * user-info call answered 503), or `unverified` (it failed otherwise: the page loads, and the
  * server still refuses whatever the role may not see).
  */
-export const routeGuardMachine = setup({
-  types: { context: {} as RouteGuardContext, events: {} as RouteGuardEvent },
-  actors: createRouteGuardActors(api),
-  guards: {
-    hasUrlToken: ({ context }) => context.urlToken !== null,
-    isLoginPage: ({ context }) => isLoginPath(context.path),
-    isSignedOut: ({ context }) => !context.signedIn,
-    isOpenToSignedInUsers: ({ context }) => !context.routeFound || isDashboardPath(context.path),
-    hasStoredAccessOnFirstNavigation: ({ context }) =>
-      context.isFirstNavigation && context.storedAccess !== null,
-    isDenied: ({ context }) => context.access !== null && deniesPath(context.access, context.path),
-    isMaintenance: (_, params: { error: unknown }) =>
-      isApiFailure(params.error) && params.error.error.kind === 'unavailable',
-  },
-  actions: {
-    assignNavigation: assign(({ event }) => ({
-      path: normalizePath(event.pathname),
-      routeFound: event.routeFound,
-      urlToken: new URLSearchParams(event.searchStr).get('token'),
-      isFirstNavigation: event.isFirstNavigation,
-      signedIn: event.hasToken,
-      storedAccess: event.storedAccess,
+export function createRouteGuardMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as RouteGuardContext, events: {} as RouteGuardEvent },
+    actors: createRouteGuardActors(client),
+    guards: {
+      hasUrlToken: ({ context }) => context.urlToken !== null,
+      isLoginPage: ({ context }) => isLoginPath(context.path),
+      isSignedOut: ({ context }) => !context.signedIn,
+      isOpenToSignedInUsers: ({ context }) => !context.routeFound || isDashboardPath(context.path),
+      hasStoredAccessOnFirstNavigation: ({ context }) =>
+        context.isFirstNavigation && context.storedAccess !== null,
+      isDenied: ({ context }) =>
+        context.access !== null && deniesPath(context.access, context.path),
+      isMaintenance: (_, params: { error: unknown }) =>
+        isApiFailure(params.error) && params.error.error.kind === 'unavailable',
+    },
+    actions: {
+      assignNavigation: assign(({ event }) => ({
+        path: normalizePath(event.pathname),
+        routeFound: event.routeFound,
+        urlToken: new URLSearchParams(event.searchStr).get('token'),
+        isFirstNavigation: event.isFirstNavigation,
+        signedIn: event.hasToken,
+        storedAccess: event.storedAccess,
+        access: null,
+      })),
+      storeUrlToken: ({ context }) => {
+        if (context.urlToken !== null) storeToken(context.urlToken);
+      },
+      useStoredAccess: assign({ access: ({ context }) => context.storedAccess }),
+      assignAccess: assign((_, params: { access: Access }) => ({ access: params.access })),
+    },
+  }).createMachine({
+    id: 'routeGuard',
+    initial: 'idle',
+    context: {
+      path: '',
+      routeFound: true,
+      urlToken: null,
+      isFirstNavigation: true,
+      signedIn: false,
+      storedAccess: null,
       access: null,
-    })),
-    storeUrlToken: ({ context }) => {
-      if (context.urlToken !== null) storeToken(context.urlToken);
     },
-    useStoredAccess: assign({ access: ({ context }) => context.storedAccess }),
-    assignAccess: assign((_, params: { access: Access }) => ({ access: params.access })),
-  },
-}).createMachine({
-  id: 'routeGuard',
-  initial: 'idle',
-  context: {
-    path: '',
-    routeFound: true,
-    urlToken: null,
-    isFirstNavigation: true,
-    signedIn: false,
-    storedAccess: null,
-    access: null,
-  },
-  // A new navigation supersedes one still waiting for the user-info call.
-  on: { NAVIGATE: { target: '.routing', actions: 'assignNavigation' } },
-  states: {
-    idle: {},
-    routing: {
-      always: [
-        { guard: 'hasUrlToken', target: 'toDashboard', actions: 'storeUrlToken' },
-        // A signed-in visitor has nothing to do on the login page.
-        { guard: and(['isLoginPage', not('isSignedOut')]), target: 'toDashboard' },
-        { guard: 'isLoginPage', target: 'allowed' },
-        { guard: 'isSignedOut', target: 'toLogin' },
-        { guard: 'isOpenToSignedInUsers', target: 'allowed' },
-        {
-          guard: 'hasStoredAccessOnFirstNavigation',
-          target: 'deciding',
-          actions: 'useStoredAccess',
-        },
-        { target: 'loadingUserInfo' },
-      ],
-    },
-    loadingUserInfo: {
-      invoke: {
-        id: 'loadAccess',
-        src: 'loadAccess',
-        onDone: {
-          target: 'deciding',
-          actions: { type: 'assignAccess', params: ({ event }) => ({ access: event.output }) },
-        },
-        onError: [
+    // A new navigation supersedes one still waiting for the user-info call.
+    on: { NAVIGATE: { target: '.routing', actions: 'assignNavigation' } },
+    states: {
+      idle: {},
+      routing: {
+        always: [
+          { guard: 'hasUrlToken', target: 'toDashboard', actions: 'storeUrlToken' },
+          // A signed-in visitor has nothing to do on the login page.
+          { guard: and(['isLoginPage', not('isSignedOut')]), target: 'toDashboard' },
+          { guard: 'isLoginPage', target: 'allowed' },
+          { guard: 'isSignedOut', target: 'toLogin' },
+          { guard: 'isOpenToSignedInUsers', target: 'allowed' },
           {
-            guard: { type: 'isMaintenance', params: ({ event }) => ({ error: event.error }) },
-            target: 'maintenance',
+            guard: 'hasStoredAccessOnFirstNavigation',
+            target: 'deciding',
+            actions: 'useStoredAccess',
           },
-          { target: 'unverified' },
+          { target: 'loadingUserInfo' },
         ],
       },
+      loadingUserInfo: {
+        invoke: {
+          id: 'loadAccess',
+          src: 'loadAccess',
+          onDone: {
+            target: 'deciding',
+            actions: { type: 'assignAccess', params: ({ event }) => ({ access: event.output }) },
+          },
+          onError: [
+            {
+              guard: { type: 'isMaintenance', params: ({ event }) => ({ error: event.error }) },
+              target: 'maintenance',
+            },
+            { target: 'unverified' },
+          ],
+        },
+      },
+      deciding: {
+        always: [{ guard: 'isDenied', target: 'notFound' }, { target: 'allowed' }],
+      },
+      allowed: { tags: 'settled' },
+      notFound: { tags: 'settled' },
+      toLogin: { tags: 'settled' },
+      toDashboard: { tags: 'settled' },
+      maintenance: { tags: 'settled' },
+      unverified: { tags: 'settled' },
     },
-    deciding: {
-      always: [{ guard: 'isDenied', target: 'notFound' }, { target: 'allowed' }],
-    },
-    allowed: { tags: 'settled' },
-    notFound: { tags: 'settled' },
-    toLogin: { tags: 'settled' },
-    toDashboard: { tags: 'settled' },
-    maintenance: { tags: 'settled' },
-    unverified: { tags: 'settled' },
-  },
-});
+  });
+}
 
-export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
+export type RouteGuardMachine = ReturnType<typeof createRouteGuardMachine>;
+
+export type RouteGuardActor = ActorRefFrom<RouteGuardMachine>;

@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import { isApiFailure, type ApiError } from '@/api/errors';
 import { clearToken } from '@/api/session-store';
 import type { UserInfo } from '@/session/user-info';
@@ -29,92 +29,96 @@ const MAINTENANCE_RECHECK_MS = 60_000;
 const hasKind = (error: unknown, kind: ApiError['kind']) =>
   isApiFailure(error) && error.error.kind === kind;
 
-export const sessionMachine = setup({
-  types: { context: {} as SessionContext, events: {} as SessionEvent },
-  actors: createSessionActors(api),
-  guards: {
-    // The server answers 503 to the user-info call while it is under maintenance.
-    isMaintenance: (_, params: { error: unknown }) => hasKind(params.error, 'unavailable'),
-    isUnauthorized: (_, params: { error: unknown }) => hasKind(params.error, 'unauthorized'),
-    canRetryAutomatically: ({ context }) => context.retries < MAX_AUTO_RETRIES,
-  },
-  actions: {
-    assignUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, retries: 0 })),
-    storeUserInfo: (_, params: { user: UserInfo }) => storeUserInfo(params.user),
-    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
-    resetRetries: assign({ retries: 0 }),
-    clearSession: () => {
-      clearToken();
-      clearStoredUserInfo();
+export function createSessionMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as SessionContext, events: {} as SessionEvent },
+    actors: createSessionActors(client),
+    guards: {
+      // The server answers 503 to the user-info call while it is under maintenance.
+      isMaintenance: (_, params: { error: unknown }) => hasKind(params.error, 'unavailable'),
+      isUnauthorized: (_, params: { error: unknown }) => hasKind(params.error, 'unauthorized'),
+      canRetryAutomatically: ({ context }) => context.retries < MAX_AUTO_RETRIES,
     },
-    // A full page load, so nothing of the old session (machines, caches) outlives it.
-    goToLogin: () => window.location.assign('/login'),
-  },
-  delays: {
-    retryDelay: ({ context }) => RETRY_BASE_MS * 2 ** context.retries,
-    maintenanceRecheck: MAINTENANCE_RECHECK_MS,
-  },
-}).createMachine({
-  id: 'session',
-  initial: 'idle',
-  context: { user: null, retries: 0 },
-  states: {
-    idle: {
-      on: { LOAD: 'loading', MAINTENANCE: 'maintenance' },
+    actions: {
+      assignUser: assign((_, params: { user: UserInfo }) => ({ user: params.user, retries: 0 })),
+      storeUserInfo: (_, params: { user: UserInfo }) => storeUserInfo(params.user),
+      countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+      resetRetries: assign({ retries: 0 }),
+      clearSession: () => {
+        clearToken();
+        clearStoredUserInfo();
+      },
+      // A full page load, so nothing of the old session (machines, caches) outlives it.
+      goToLogin: () => window.location.assign('/login'),
     },
-    loading: {
-      invoke: {
-        id: 'loadUserInfo',
-        src: 'loadUserInfo',
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            { type: 'storeUserInfo', params: ({ event }) => ({ user: event.output }) },
+    delays: {
+      retryDelay: ({ context }) => RETRY_BASE_MS * 2 ** context.retries,
+      maintenanceRecheck: MAINTENANCE_RECHECK_MS,
+    },
+  }).createMachine({
+    id: 'session',
+    initial: 'idle',
+    context: { user: null, retries: 0 },
+    states: {
+      idle: {
+        on: { LOAD: 'loading', MAINTENANCE: 'maintenance' },
+      },
+      loading: {
+        invoke: {
+          id: 'loadUserInfo',
+          src: 'loadUserInfo',
+          onDone: {
+            target: 'ready',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+              { type: 'storeUserInfo', params: ({ event }) => ({ user: event.output }) },
+            ],
+          },
+          onError: [
+            {
+              guard: { type: 'isMaintenance', params: ({ event }) => ({ error: event.error }) },
+              target: 'maintenance',
+            },
+            {
+              // The API client's 401 handler has already started the way to /login.
+              guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+              target: 'signedOut',
+            },
+            { target: 'failed' },
           ],
         },
-        onError: [
-          {
-            guard: { type: 'isMaintenance', params: ({ event }) => ({ error: event.error }) },
-            target: 'maintenance',
-          },
-          {
-            // The API client's 401 handler has already started the way to /login.
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'signedOut',
-          },
-          { target: 'failed' },
-        ],
+      },
+      ready: {
+        tags: 'signedIn',
+        on: { LOGOUT: 'signingOut', MAINTENANCE: 'maintenance' },
+      },
+      maintenance: {
+        after: { maintenanceRecheck: 'loading' },
+      },
+      failed: {
+        after: {
+          retryDelay: { guard: 'canRetryAutomatically', target: 'loading', actions: 'countRetry' },
+        },
+        on: { RETRY: { target: 'loading', actions: 'resetRetries' } },
+      },
+      signingOut: {
+        tags: 'signedIn',
+        invoke: {
+          id: 'expireToken',
+          src: 'expireToken',
+          // The local token goes whether or not the server could revoke it.
+          onDone: 'signedOut',
+          onError: 'signedOut',
+        },
+      },
+      signedOut: {
+        type: 'final',
+        entry: ['clearSession', 'goToLogin'],
       },
     },
-    ready: {
-      tags: 'signedIn',
-      on: { LOGOUT: 'signingOut', MAINTENANCE: 'maintenance' },
-    },
-    maintenance: {
-      after: { maintenanceRecheck: 'loading' },
-    },
-    failed: {
-      after: {
-        retryDelay: { guard: 'canRetryAutomatically', target: 'loading', actions: 'countRetry' },
-      },
-      on: { RETRY: { target: 'loading', actions: 'resetRetries' } },
-    },
-    signingOut: {
-      tags: 'signedIn',
-      invoke: {
-        id: 'expireToken',
-        src: 'expireToken',
-        // The local token goes whether or not the server could revoke it.
-        onDone: 'signedOut',
-        onError: 'signedOut',
-      },
-    },
-    signedOut: {
-      type: 'final',
-      entry: ['clearSession', 'goToLogin'],
-    },
-  },
-});
+  });
+}
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionMachine = ReturnType<typeof createSessionMachine>;
+
+export type SessionActor = ActorRefFrom<SessionMachine>;

@@ -1,9 +1,20 @@
-// What a list tab's screen reads from its machine: where the list is.
+import type { TableActor } from './table.machine';
+import { loadStatus, type LoadStatus } from './load-status.view';
 
-export type ListStatus = 'loading' | 'failed' | 'ready';
+/** What a list tab's machine offers its table: `loading`/`failed` states and a `table` child. */
+export interface ListTabSnapshot {
+  matches(state: 'failed' | 'loading'): boolean;
+  children: { table?: TableActor };
+}
 
-/** Where a tab's list is, for tab machines with `loading`, `failed` and `ready` states. */
-export const listStatus = (snapshot: {
-  matches(state: 'failed' | 'ready'): boolean;
-}): ListStatus =>
-  snapshot.matches('failed') ? 'failed' : snapshot.matches('ready') ? 'ready' : 'loading';
+interface ListTabView {
+  status: LoadStatus;
+  /** The table machine: search, sort and selection. */
+  table: TableActor | undefined;
+}
+
+/** What the list table of a tab (mailboxes, users, teams, alerts) shows of its machine. */
+export const listTabView = (snapshot: ListTabSnapshot): ListTabView => ({
+  status: loadStatus(snapshot),
+  table: snapshot.children.table,
+});

@@ -25,7 +25,7 @@ export function failureMessage(error: unknown): string {
   return 'Please try again in a moment.';
 }
 
-/** A failed save: what failed, and why when the server said. */
-export function toastSaveFailed(title: string, error: unknown): void {
+/** A failed save (or send, or export): what failed, and why when the server said. */
+export function toastFailed(title: string, error: unknown): void {
   toast({ title, description: failureMessage(error), variant: 'error' });
 }

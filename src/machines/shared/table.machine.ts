@@ -281,9 +281,3 @@ export const tableMachine = setup({
 
 export type TableActor = ActorRefFrom<typeof tableMachine>;
 export type TableSnapshot = SnapshotFrom<typeof tableMachine>;
-
-const NONE: readonly string[] = [];
-
-/** The selected keys in the order they are shown. */
-export const selectedKeys = (context: TableContext) =>
-  context.selected.size === 0 ? NONE : context.visible.filter((key) => context.selected.has(key));

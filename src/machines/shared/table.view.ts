@@ -54,33 +54,58 @@ export const searchNarrows = (previous: string, next: string) =>
 /** Joins the searchable fields of a row into its `text`. */
 export const searchText = (...fields: readonly string[]) => fields.join('\u0000').toLowerCase();
 
-/** What the table's body shows: the empty state, the no-match state or the rows. */
-export const tableBody = (snapshot: TableSnapshot): 'empty' | 'noMatches' | 'rows' =>
-  snapshot.matches({ view: 'empty' })
-    ? 'empty'
-    : snapshot.matches({ view: 'noMatches' })
-      ? 'noMatches'
-      : 'rows';
+type SelectAllBox = 'all' | 'some' | 'none' | 'disabled';
 
-type TableSort = { column: string; direction: SortDirection } | null;
-
-/** The sorted column and its direction; null until a header is chosen. */
-export function tableSort(snapshot: TableSnapshot): TableSort {
-  const column = snapshot.context.sortColumn;
-  if (column === null || snapshot.matches({ sort: 'unsorted' })) return null;
-  const descending = snapshot.matches({ sort: 'descending' });
-  return { column, direction: descending ? 'descending' : 'ascending' };
+/** What a table's screens show of a snapshot of its machine. */
+export interface TableView {
+  query: string;
+  /** The empty state, the no-match state or the rows. */
+  body: 'empty' | 'noMatches' | 'rows';
+  /** The sorted column and its direction; null until a header is chosen. */
+  sortColumn: string | null;
+  sortDirection: SortDirection | null;
+  /** The select-all box: ticked, partly ticked, off, or disabled when no row in view may be. */
+  selectAll: SelectAllBox;
+  /** The keys of the rows in view, in order. */
+  visible: readonly string[];
+  selected: ReadonlySet<string>;
+  /** Rows no one may select. */
+  locked: ReadonlySet<string>;
 }
 
-export const sameSort = (a: TableSort, b: TableSort) =>
-  a?.column === b?.column && a?.direction === b?.direction;
+function body(snapshot: TableSnapshot): TableView['body'] {
+  if (snapshot.matches({ view: 'empty' })) return 'empty';
+  return snapshot.matches({ view: 'noMatches' }) ? 'noMatches' : 'rows';
+}
 
-/** The select-all box: ticked, partly ticked, or off when no row in view may be selected. */
-export const selectAllBox = (snapshot: TableSnapshot) =>
-  snapshot.matches({ selection: 'all' })
-    ? 'all'
-    : snapshot.matches({ selection: 'some' })
-      ? 'some'
-      : snapshot.context.selectableCount === 0
-        ? 'disabled'
-        : 'none';
+function sortDirection(snapshot: TableSnapshot): SortDirection | null {
+  if (snapshot.context.sortColumn === null || snapshot.matches({ sort: 'unsorted' })) return null;
+  return snapshot.matches({ sort: 'descending' }) ? 'descending' : 'ascending';
+}
+
+function selectAll(snapshot: TableSnapshot): SelectAllBox {
+  if (snapshot.matches({ selection: 'all' })) return 'all';
+  if (snapshot.matches({ selection: 'some' })) return 'some';
+  return snapshot.context.selectableCount === 0 ? 'disabled' : 'none';
+}
+
+export function tableView(snapshot: TableSnapshot): TableView {
+  const { context } = snapshot;
+  const direction = sortDirection(snapshot);
+  return {
+    query: context.query,
+    body: body(snapshot),
+    sortColumn: direction === null ? null : context.sortColumn,
+    sortDirection: direction,
+    selectAll: selectAll(snapshot),
+    visible: context.visible,
+    selected: context.selected,
+    locked: context.locked,
+  };
+}
+
+const NONE: readonly string[] = [];
+
+/** The selected keys in the order they are shown. */
+export const selectedKeys = ({ visible, selected }: Pick<TableView, 'visible' | 'selected'>) =>
+  selected.size === 0 ? NONE : visible.filter((key) => selected.has(key));

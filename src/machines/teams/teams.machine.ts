@@ -1,6 +1,6 @@
 import type { Team } from '@/api/types';
 import { assign, sendTo, setup } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
@@ -13,22 +13,25 @@ import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './team
 import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';
 import { TEAM_CREATED_TOAST, TEAM_EDITED_TOAST, teamRow, teamsRemovedToast } from './teams.rows';
 
-const actors = createTeamsActors(api);
-
-export const teamEditorMachine = createModalSaveMachine({
-  id: 'teamEditor',
-  emptyDraft: EMPTY_TEAM_DRAFT,
-  save: actors.saveTeam,
-  canSubmit: canSubmitTeam,
-  successToast: (draft) => (draft.id === null ? TEAM_CREATED_TOAST : TEAM_EDITED_TOAST),
-});
-
-export const removeTeamsMachine = createRemoveMachine({
-  id: 'removeTeams',
-  emptyDraft: { ids: [], names: [] } satisfies RemoveTeamsDraft,
-  save: actors.removeTeams,
-  successToast: teamsRemovedToast,
-});
+/** The tab's modals over the client; tests stand in their save calls. */
+export function createTeamsModals(client: ApiClient) {
+  const actors = createTeamsActors(client);
+  return {
+    editor: createModalSaveMachine({
+      id: 'teamEditor',
+      emptyDraft: EMPTY_TEAM_DRAFT,
+      save: actors.saveTeam,
+      canSubmit: canSubmitTeam,
+      successToast: (draft) => (draft.id === null ? TEAM_CREATED_TOAST : TEAM_EDITED_TOAST),
+    }),
+    remover: createRemoveMachine({
+      id: 'removeTeams',
+      emptyDraft: { ids: [], names: [] } satisfies RemoveTeamsDraft,
+      save: actors.removeTeams,
+      successToast: teamsRemovedToast,
+    }),
+  };
+}
 
 export interface TeamsInput {
   /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
@@ -55,62 +58,66 @@ function draftFor(context: TeamsContext, team: Team | null): TeamDraft {
 }
 
 /** The teams tab: the lists, the table, the create/edit and remove modals. */
-export const teamsMachine = setup({
-  types: { context: {} as TeamsContext, events: {} as TeamsEvent, input: {} as TeamsInput },
-  actors: {
-    load: actors.loadTeamsData,
-    table: tableMachine,
-    editor: teamEditorMachine,
-    remover: removeTeamsMachine,
-  },
-  guards: {
-    hasSeed: ({ context }) => context.teams.length > 0,
-    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeTeams',
-  },
-  actions: {
-    assignData: assign((_, params: { data: TeamsData }) => params.data),
-    showRows: sendTo('table', ({ context }) => ({
-      type: 'SET_ROWS' as const,
-      rows: context.teams.map(teamRow),
-    })),
-    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
-    openEditor: sendTo('editor', ({ context }, params: { team: Team | null }) => ({
-      type: 'OPEN' as const,
-      draft: draftFor(context, params.team),
-    })),
-    openRemover: sendTo('remover', (_, params: { teams: Team[] }) => ({
-      type: 'OPEN' as const,
-      draft: {
-        ids: params.teams.map((team) => team.id),
-        names: params.teams.map((team) => team.name),
-      },
-    })),
-  },
-}).createMachine({
-  id: 'teams',
-  context: ({ input }) => ({
-    teams: input.seed?.teams ?? [],
-    mailboxes: input.seed?.mailboxes ?? [],
-    features: input.features,
-  }),
-  invoke: [
-    { id: 'table', src: 'table' },
-    { id: 'editor', src: 'editor' },
-    { id: 'remover', src: 'remover' },
-  ],
-  initial: 'starting',
-  states: {
-    ...listLoadStates<TeamsData>(),
-    ready: {
-      type: 'parallel',
-      on: {
-        CREATE: { actions: { type: 'openEditor', params: { team: null } } },
-        EDIT: { actions: { type: 'openEditor', params: ({ event }) => ({ team: event.team }) } },
-        REMOVE: {
-          actions: { type: 'openRemover', params: ({ event }) => ({ teams: event.teams }) },
-        },
-      },
-      states: { list: listRegion<TeamsData>('teams') },
+export function createTeamsMachine(client: ApiClient) {
+  const actors = createTeamsActors(client);
+  return setup({
+    types: { context: {} as TeamsContext, events: {} as TeamsEvent, input: {} as TeamsInput },
+    actors: {
+      load: actors.loadTeamsData,
+      table: tableMachine,
+      ...createTeamsModals(client),
     },
-  },
-});
+    guards: {
+      hasSeed: ({ context }) => context.teams.length > 0,
+      isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeTeams',
+    },
+    actions: {
+      assignData: assign((_, params: { data: TeamsData }) => params.data),
+      showRows: sendTo('table', ({ context }) => ({
+        type: 'SET_ROWS' as const,
+        rows: context.teams.map(teamRow),
+      })),
+      clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+      openEditor: sendTo('editor', ({ context }, params: { team: Team | null }) => ({
+        type: 'OPEN' as const,
+        draft: draftFor(context, params.team),
+      })),
+      openRemover: sendTo('remover', (_, params: { teams: Team[] }) => ({
+        type: 'OPEN' as const,
+        draft: {
+          ids: params.teams.map((team) => team.id),
+          names: params.teams.map((team) => team.name),
+        },
+      })),
+    },
+  }).createMachine({
+    id: 'teams',
+    context: ({ input }) => ({
+      teams: input.seed?.teams ?? [],
+      mailboxes: input.seed?.mailboxes ?? [],
+      features: input.features,
+    }),
+    invoke: [
+      { id: 'table', src: 'table' },
+      { id: 'editor', src: 'editor' },
+      { id: 'remover', src: 'remover' },
+    ],
+    initial: 'starting',
+    states: {
+      ...listLoadStates<TeamsData>(),
+      ready: {
+        type: 'parallel',
+        on: {
+          CREATE: { actions: { type: 'openEditor', params: { team: null } } },
+          EDIT: { actions: { type: 'openEditor', params: ({ event }) => ({ team: event.team }) } },
+          REMOVE: {
+            actions: { type: 'openRemover', params: ({ event }) => ({ teams: event.teams }) },
+          },
+        },
+        states: { list: listRegion<TeamsData>('teams') },
+      },
+    },
+  });
+}
+
+export type TeamsMachine = ReturnType<typeof createTeamsMachine>;

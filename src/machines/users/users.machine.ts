@@ -1,6 +1,6 @@
 import type { User } from '@/api/types';
 import { assign, not, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import type { Features } from '@/session/user-info';
 import { limitRegion, listLoadStates, listRegion } from '../shared/list-tab.states';
 import {
@@ -19,23 +19,26 @@ import {
   usersRemovedToast,
 } from './users.rows';
 
-const actors = createUsersActors(api);
-
-export const usersEditorMachine = createModalSaveMachine({
-  id: 'usersEditor',
-  emptyDraft: EMPTY_USERS_DRAFT,
-  save: actors.saveUsers,
-  canSubmit: canSubmitUsers,
-  successToast: (draft) =>
-    draft.editing ? ROLE_UPDATED_TOAST : usersAddedToast(draft.emails.length),
-});
-
-export const removeUsersMachine = createRemoveMachine({
-  id: 'removeUsers',
-  emptyDraft: { emails: [], names: [] } satisfies RemoveUsersDraft,
-  save: actors.removeUsers,
-  successToast: usersRemovedToast,
-});
+/** The tab's modals over the client; tests stand in their save calls. */
+export function createUsersModals(client: ApiClient) {
+  const actors = createUsersActors(client);
+  return {
+    editor: createModalSaveMachine({
+      id: 'usersEditor',
+      emptyDraft: EMPTY_USERS_DRAFT,
+      save: actors.saveUsers,
+      canSubmit: canSubmitUsers,
+      successToast: (draft) =>
+        draft.editing ? ROLE_UPDATED_TOAST : usersAddedToast(draft.emails.length),
+    }),
+    remover: createRemoveMachine({
+      id: 'removeUsers',
+      emptyDraft: { emails: [], names: [] } satisfies RemoveUsersDraft,
+      save: actors.removeUsers,
+      successToast: usersRemovedToast,
+    }),
+  };
+}
 
 export interface UsersInput {
   /** The lists the shell loaded at sign-in, shown at once while fresh ones load. */
@@ -79,78 +82,82 @@ function draftFor(context: UsersContext, user: User | null): UsersDraft {
 }
 
 /** The users tab: the lists, the table, the add/edit and remove modals, the user-limit modal. */
-export const usersMachine = setup({
-  types: { context: {} as UsersContext, events: {} as UsersEvent, input: {} as UsersInput },
-  actors: {
-    load: actors.loadUsersData,
-    table: tableMachine,
-    editor: usersEditorMachine,
-    remover: removeUsersMachine,
-  },
-  guards: {
-    hasSeed: ({ context }) => context.users.length > 0,
-    isAtLimit: ({ context }) => context.users.length >= context.maxUsers,
-    isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeUsers',
-    isOwnUser: ({ context, event }) =>
-      (event.type === 'EDIT' && isSameEmail(event.user.email, context.currentEmail)) ||
-      (event.type === 'REMOVE' &&
-        event.users.some((user) => isSameEmail(user.email, context.currentEmail))),
-  },
-  actions: {
-    assignData: assign((_, params: { data: UsersData }) => params.data),
-    showRows: sendTo('table', ({ context }) => ({
-      type: 'SET_ROWS' as const,
-      rows: context.users.map((user) => userRow(user, context.currentEmail)),
-    })),
-    clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
-    openEditor: sendTo('editor', ({ context }, params: { user: User | null }) => ({
-      type: 'OPEN' as const,
-      draft: draftFor(context, params.user),
-    })),
-    openRemover: sendTo('remover', (_, params: { users: User[] }) => ({
-      type: 'OPEN' as const,
-      draft: {
-        emails: params.users.map((user) => user.email),
-        names: params.users.map((user) => user.full_name || user.email),
-      },
-    })),
-  },
-}).createMachine({
-  id: 'users',
-  context: ({ input }) => ({
-    users: input.seed?.users ?? [],
-    mailboxes: input.seed?.mailboxes ?? [],
-    teams: input.seed?.teams ?? [],
-    maxUsers: input.maxUsers,
-    currentEmail: input.currentEmail,
-    features: input.features,
-  }),
-  invoke: [
-    { id: 'table', src: 'table' },
-    { id: 'editor', src: 'editor' },
-    { id: 'remover', src: 'remover' },
-  ],
-  initial: 'starting',
-  states: {
-    ...listLoadStates<UsersData>(),
-    ready: {
-      type: 'parallel',
-      on: {
-        EDIT: {
-          guard: not('isOwnUser'),
-          actions: { type: 'openEditor', params: ({ event }) => ({ user: event.user }) },
+export function createUsersMachine(client: ApiClient) {
+  const actors = createUsersActors(client);
+  return setup({
+    types: { context: {} as UsersContext, events: {} as UsersEvent, input: {} as UsersInput },
+    actors: {
+      load: actors.loadUsersData,
+      table: tableMachine,
+      ...createUsersModals(client),
+    },
+    guards: {
+      hasSeed: ({ context }) => context.users.length > 0,
+      isAtLimit: ({ context }) => context.users.length >= context.maxUsers,
+      isRemoval: ({ event }) => event.type === 'MODAL_SAVED' && event.modal === 'removeUsers',
+      isOwnUser: ({ context, event }) =>
+        (event.type === 'EDIT' && isSameEmail(event.user.email, context.currentEmail)) ||
+        (event.type === 'REMOVE' &&
+          event.users.some((user) => isSameEmail(user.email, context.currentEmail))),
+    },
+    actions: {
+      assignData: assign((_, params: { data: UsersData }) => params.data),
+      showRows: sendTo('table', ({ context }) => ({
+        type: 'SET_ROWS' as const,
+        rows: context.users.map((user) => userRow(user, context.currentEmail)),
+      })),
+      clearSelection: sendTo('table', { type: 'CLEAR_SELECTION' as const }),
+      openEditor: sendTo('editor', ({ context }, params: { user: User | null }) => ({
+        type: 'OPEN' as const,
+        draft: draftFor(context, params.user),
+      })),
+      openRemover: sendTo('remover', (_, params: { users: User[] }) => ({
+        type: 'OPEN' as const,
+        draft: {
+          emails: params.users.map((user) => user.email),
+          names: params.users.map((user) => user.full_name || user.email),
         },
-        REMOVE: {
-          guard: not('isOwnUser'),
-          actions: { type: 'openRemover', params: ({ event }) => ({ users: event.users }) },
+      })),
+    },
+  }).createMachine({
+    id: 'users',
+    context: ({ input }) => ({
+      users: input.seed?.users ?? [],
+      mailboxes: input.seed?.mailboxes ?? [],
+      teams: input.seed?.teams ?? [],
+      maxUsers: input.maxUsers,
+      currentEmail: input.currentEmail,
+      features: input.features,
+    }),
+    invoke: [
+      { id: 'table', src: 'table' },
+      { id: 'editor', src: 'editor' },
+      { id: 'remover', src: 'remover' },
+    ],
+    initial: 'starting',
+    states: {
+      ...listLoadStates<UsersData>(),
+      ready: {
+        type: 'parallel',
+        on: {
+          EDIT: {
+            guard: not('isOwnUser'),
+            actions: { type: 'openEditor', params: ({ event }) => ({ user: event.user }) },
+          },
+          REMOVE: {
+            guard: not('isOwnUser'),
+            actions: { type: 'openRemover', params: ({ event }) => ({ users: event.users }) },
+          },
         },
-      },
-      states: {
-        list: listRegion<UsersData>('users'),
-        limit: limitRegion({ actions: { type: 'openEditor', params: { user: null } } } as const),
+        states: {
+          list: listRegion<UsersData>('users'),
+          limit: limitRegion({ actions: { type: 'openEditor', params: { user: null } } } as const),
+        },
       },
     },
-  },
-});
+  });
+}
 
-export type UsersActor = ActorRefFrom<typeof usersMachine>;
+export type UsersMachine = ReturnType<typeof createUsersMachine>;
+
+export type UsersActor = ActorRefFrom<UsersMachine>;

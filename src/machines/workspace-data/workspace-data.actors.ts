@@ -13,7 +13,7 @@ import { expectData, type ApiClient } from '@/api/client';
 import type { FeatureName, Features } from '@/session/user-info';
 
 /** What an admin loads for each feature before the shell shows. */
-interface WorkspaceListData {
+export interface WorkspaceListData {
   alerts: Alert[];
   mailboxes: Mailbox[];
   users: User[];

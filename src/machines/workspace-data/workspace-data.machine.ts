@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import type { UserInfo } from '@/session/user-info';
 import { createWorkspaceDataActors, type WorkspaceLists } from './workspace-data.actors';
 
@@ -15,41 +15,45 @@ export type WorkspaceDataEvent = { type: 'LOAD'; user: UserInfo };
  * the shell shows; other roles load no settings data. States tagged `pending` keep the shell's
  * loading state up.
  */
-export const workspaceDataMachine = setup({
-  types: { context: {} as WorkspaceDataContext, events: {} as WorkspaceDataEvent },
-  actors: createWorkspaceDataActors(api),
-  guards: {
-    isAdmin: ({ event }) => event.user.role === 'admin',
-  },
-  actions: {
-    assignLists: assign((_, params: { lists: WorkspaceLists }) => ({ lists: params.lists })),
-  },
-}).createMachine({
-  id: 'workspaceData',
-  initial: 'idle',
-  context: { lists: null },
-  states: {
-    idle: {
-      tags: 'pending',
-      on: {
-        LOAD: [{ guard: 'isAdmin', target: 'loading' }, { target: 'notNeeded' }],
-      },
+export function createWorkspaceDataMachine(client: ApiClient) {
+  return setup({
+    types: { context: {} as WorkspaceDataContext, events: {} as WorkspaceDataEvent },
+    actors: createWorkspaceDataActors(client),
+    guards: {
+      isAdmin: ({ event }) => event.user.role === 'admin',
     },
-    loading: {
-      tags: 'pending',
-      invoke: {
-        id: 'loadWorkspaceData',
-        src: 'loadWorkspaceData',
-        input: ({ event }) => ({ features: event.user.features }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'assignLists', params: ({ event }) => ({ lists: event.output }) },
+    actions: {
+      assignLists: assign((_, params: { lists: WorkspaceLists }) => ({ lists: params.lists })),
+    },
+  }).createMachine({
+    id: 'workspaceData',
+    initial: 'idle',
+    context: { lists: null },
+    states: {
+      idle: {
+        tags: 'pending',
+        on: {
+          LOAD: [{ guard: 'isAdmin', target: 'loading' }, { target: 'notNeeded' }],
         },
       },
+      loading: {
+        tags: 'pending',
+        invoke: {
+          id: 'loadWorkspaceData',
+          src: 'loadWorkspaceData',
+          input: ({ event }) => ({ features: event.user.features }),
+          onDone: {
+            target: 'ready',
+            actions: { type: 'assignLists', params: ({ event }) => ({ lists: event.output }) },
+          },
+        },
+      },
+      ready: {},
+      notNeeded: {},
     },
-    ready: {},
-    notNeeded: {},
-  },
-});
+  });
+}
 
-export type WorkspaceDataActor = ActorRefFrom<typeof workspaceDataMachine>;
+export type WorkspaceDataMachine = ReturnType<typeof createWorkspaceDataMachine>;
+
+export type WorkspaceDataActor = ActorRefFrom<WorkspaceDataMachine>;

@@ -1,5 +1,5 @@
 import type { FeedbackType } from '@/api/types';
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import {
   FEEDBACK_TYPES,
@@ -7,6 +7,8 @@ import {
   type RequestFormInput,
   type RequestFormMachine,
 } from '@/machines/request-form/request-form.machine';
+import { requestFormView } from '@/machines/request-form/request-form.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { TextArea } from '@/ui/TextArea';
@@ -62,9 +64,11 @@ export function RequestDialog({
   submitLabel,
   onClose,
 }: RequestDialogProps) {
-  const [state, send] = useMachine(machine, { input });
+  const actor = useActorRef(machine, { input });
+  const view = useSelector(actor, requestFormView, sameView);
+  const { sent } = view;
+  const send: typeof actor.send = (event) => actor.send(event);
   const formId = useId();
-  const sent = state.matches('sent');
   useEffect(() => {
     if (sent) onClose();
   }, [sent, onClose]);
@@ -79,9 +83,9 @@ export function RequestDialog({
       footer={
         <DialogActions
           form={formId}
-          busy={state.hasTag('saving')}
+          busy={view.sending}
           busyLabel="Sending..."
-          canSubmit={state.can({ type: 'SUBMIT' })}
+          canSubmit={view.canSubmit}
           submitLabel={submitLabel}
           onCancel={onClose}
         />
@@ -97,13 +101,13 @@ export function RequestDialog({
       >
         {input.kind === 'feedback' && (
           <FeedbackTypes
-            value={state.context.feedbackType}
+            value={view.feedbackType}
             onChange={(feedbackType) => send({ type: 'SET_TYPE', feedbackType })}
           />
         )}
         <TextArea
           label={contentLabel}
-          value={state.context.content}
+          value={view.content}
           hint={`Write more than ${MIN_CONTENT_LENGTH} characters.`}
           maxLength={5000}
           onChange={(event) => send({ type: 'SET_CONTENT', content: event.target.value })}

@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
 import { useAppContext } from '@/app-context';
+import { sessionView } from '@/machines/session/session.view';
+import { sameView } from '@/machines/shared/same-view';
+import { workspaceDataView } from '@/machines/workspace-data/workspace-data.view';
 import { ErrorState } from '@/ui/ErrorState';
 import { MaintenancePage } from '@/ui/MaintenancePage';
 import { Spinner } from '@/ui/Spinner';
@@ -14,11 +17,8 @@ import './ShellLayout.css';
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
   const { session, workspaceData, dashboard } = useAppContext();
-  const user = useSelector(session, (snapshot) => snapshot.context.user);
-  const signedIn = useSelector(session, (snapshot) => snapshot.hasTag('signedIn'));
-  const inMaintenance = useSelector(session, (snapshot) => snapshot.matches('maintenance'));
-  const failed = useSelector(session, (snapshot) => snapshot.matches('failed'));
-  const workspacePending = useSelector(workspaceData, (snapshot) => snapshot.hasTag('pending'));
+  const { user, signedIn, maintenance, failed } = useSelector(session, sessionView, sameView);
+  const workspace = useSelector(workspaceData, workspaceDataView, sameView);
 
   useEffect(() => {
     session.send({ type: 'LOAD' });
@@ -31,7 +31,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
     dashboard.send({ type: 'LOAD' });
   }, [user, workspaceData, dashboard]);
 
-  if (inMaintenance) return <MaintenancePage />;
+  if (maintenance) return <MaintenancePage />;
   if (failed) {
     return (
       <main className="shell-status">
@@ -39,7 +39,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!signedIn || !user || workspacePending) {
+  if (!signedIn || !user || workspace.pending) {
     return (
       <main className="shell-status">
         <Spinner label="Loading your workspace" />

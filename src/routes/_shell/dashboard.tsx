@@ -11,11 +11,11 @@ export const Route = createFileRoute('/_shell/dashboard')({
 });
 
 function DashboardRoute() {
-  const { dashboard } = useAppContext();
+  const { dashboard, api } = useAppContext();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const onSearch = (next: DashboardSearch) => {
     void navigate({ search: validateDashboardSearch({ ...next }), replace: false });
   };
-  return <DashboardPage dashboard={dashboard} search={search} onSearch={onSearch} />;
+  return <DashboardPage dashboard={dashboard} client={api} search={search} onSearch={onSearch} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useSignedInUser } from '@/app-context';
 import { Page, PageHeader } from '@/ui/Page';
 import { Breadcrumbs } from '@/ui/shell/Breadcrumbs';
 import { SettingsTabs } from './settings/-components/SettingsTabs';

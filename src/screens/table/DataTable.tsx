@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useRef, type ReactNode } from 'react';
-import type { ListStatus } from '@/machines/shared/list-tab.view';
-import { selectedKeys, type TableActor } from '@/machines/shared/table.machine';
-import { tableBody } from '@/machines/shared/table.view';
+import { useMemo, useRef, type ReactNode } from 'react';
+import type { LoadStatus } from '@/machines/shared/load-status.view';
+import { sameView } from '@/machines/shared/same-view';
+import type { TableActor } from '@/machines/shared/table.machine';
+import { selectedKeys, tableView } from '@/machines/shared/table.view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
@@ -15,16 +16,13 @@ import { useNarrowScreen } from '@/ui/table/use-narrow-screen';
 import { useRowWindow } from '@/ui/table/use-row-window';
 import './DataTable.css';
 
-const sameKeys = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((key, index) => key === b[index]);
-
 /** Every row has this height, which is what makes windowing exact. */
 const ROW_HEIGHT_PX = 56;
 
 export interface DataTableProps<T> {
   table: TableActor;
   /** Where the list is: the table shows a spinner, the failure state or the rows. */
-  status: ListStatus;
+  status: LoadStatus;
   onRetry: () => void;
   /** The table's accessible name, e.g. Mailboxes. */
   label: string;
@@ -53,9 +51,12 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { table, status, label } = props;
-  const query = useSelector(table, (snapshot) => snapshot.context.query);
-  const view = useSelector(table, tableBody);
-  const selected = useSelector(table, (snapshot) => selectedKeys(snapshot.context), sameKeys);
+  const view = useSelector(table, tableView, sameView);
+  const { query, visible } = view;
+  const selected = useMemo(
+    () => selectedKeys({ visible, selected: view.selected }),
+    [visible, view.selected],
+  );
 
   let body: ReactNode;
   if (status === 'loading') {
@@ -66,9 +67,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   } else if (status === 'failed') {
     body = <ErrorState onRefresh={props.onRetry} />;
-  } else if (view === 'empty') {
+  } else if (view.body === 'empty') {
     body = props.emptyState;
-  } else if (view === 'noMatches') {
+  } else if (view.body === 'noMatches') {
     body = props.noMatchesState?.(query) ?? (
       <NoMatchesState query={query} onClear={() => table.send({ type: 'RESET' })} />
     );
@@ -76,7 +77,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = <TableGrid {...props} />;
   }
 
-  const showToolbar = status === 'ready' && view !== 'empty';
+  const showToolbar = status === 'ready' && view.body !== 'empty';
   return (
     <Card>
       <div className="data-table">
@@ -105,9 +106,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 function TableGrid<T>(props: DataTableProps<T>) {
   const { table, label, columns, items, rowName, selectable, rowMenu } = props;
   const body = useRef<HTMLTableSectionElement>(null);
-  const visible = useSelector(table, (snapshot) => snapshot.context.visible);
-  const selected = useSelector(table, (snapshot) => snapshot.context.selected);
-  const locked = useSelector(table, (snapshot) => snapshot.context.locked);
+  const view = useSelector(table, tableView, sameView);
+  const { visible, selected, locked } = view;
   const rows = useRowWindow(body, visible.length, ROW_HEIGHT_PX);
   const narrow = useNarrowScreen();
   const hasMenu = rowMenu !== undefined;
@@ -116,7 +116,13 @@ function TableGrid<T>(props: DataTableProps<T>) {
   return (
     <div className="data-table-body">
       <table className="data-table-grid" aria-label={label} aria-rowcount={visible.length + 1}>
-        <TableHead table={table} columns={columns} selectable={selectable} hasMenu={hasMenu} />
+        <TableHead
+          table={table}
+          view={view}
+          columns={columns}
+          selectable={selectable}
+          hasMenu={hasMenu}
+        />
         <tbody ref={body}>
           {rows.before > 0 && <Spacer height={rows.before} cells={cellCount} />}
           {visible.slice(rows.start, rows.end).map((key, offset) => {

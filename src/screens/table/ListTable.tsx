@@ -1,17 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
-import type { TableActor } from '@/machines/shared/table.machine';
-import { listStatus } from '@/machines/shared/list-tab.view';
+import { listTabView, type ListTabSnapshot } from '@/machines/shared/list-tab.view';
+import { sameView } from '@/machines/shared/same-view';
 import { DataTable, type DataTableProps } from './DataTable';
 import { RemoveSelectedButton } from '@/ui/table/RemoveSelectedButton';
 import type { RowMenuItem } from '@/ui/table/table-types';
 
-/** What a list tab's machine offers its table: `loading`/`failed`/`ready`, a table child, RETRY. */
-type ListTabSnapshot = Snapshot<unknown> & {
-  matches(state: 'failed' | 'ready'): boolean;
-  children: { table?: TableActor };
-};
-type ListTabActor = ActorRef<ListTabSnapshot, { type: 'RETRY' }>;
+/** A list tab's machine: its list's states, a `table` child, and RETRY after a failure. */
+type ListTabActor = ActorRef<Snapshot<unknown> & ListTabSnapshot, { type: 'RETRY' }>;
 
 interface ListTableProps<T> extends Omit<
   DataTableProps<T>,
@@ -34,8 +30,7 @@ interface ListTableProps<T> extends Omit<
  */
 export function ListTable<T>(props: ListTableProps<T>) {
   const { tab, writable, rowMenu, onRemove, removeLabel = 'Remove', ...table } = props;
-  const status = useSelector(tab, listStatus);
-  const actor = useSelector(tab, (snapshot) => snapshot.children.table);
+  const { status, table: actor } = useSelector(tab, listTabView, sameView);
   if (!actor) return null;
   return (
     <DataTable

@@ -1,20 +1,20 @@
-import { useSelector } from '@xstate/react';
 import type { TableActor } from '@/machines/shared/table.machine';
-import { sameSort, selectAllBox, tableSort } from '@/machines/shared/table.view';
+import type { TableView } from '@/machines/shared/table.view';
 import { Checkbox } from '@/ui/Checkbox';
 import { SortButton } from '@/ui/SortButton';
 import type { Column } from '@/ui/table/table-types';
 
 interface TableHeadProps<T> {
   table: TableActor;
+  /** The table's view, read by the grid around this head. */
+  view: TableView;
   columns: readonly Column<T>[];
   /** False when the table has no checkboxes (read-only). */
   selectable: boolean;
   hasMenu: boolean;
 }
 
-function SelectAll({ table }: { table: TableActor }) {
-  const box = useSelector(table, selectAllBox);
+function SelectAll({ table, box }: { table: TableActor; box: TableView['selectAll'] }) {
   return (
     <Checkbox
       aria-label="Select all"
@@ -27,19 +27,18 @@ function SelectAll({ table }: { table: TableActor }) {
 }
 
 /** The header row: select-all, sortable column headers (`aria-sort`), and the menu column. */
-export function TableHead<T>({ table, columns, selectable, hasMenu }: TableHeadProps<T>) {
-  const sort = useSelector(table, tableSort, sameSort);
+export function TableHead<T>({ table, view, columns, selectable, hasMenu }: TableHeadProps<T>) {
   const lead = columns.findIndex((column) => !column.minor);
   return (
     <thead>
       <tr aria-rowindex={1}>
         {selectable && (
           <th scope="col" className="table-cell-check">
-            <SelectAll table={table} />
+            <SelectAll table={table} box={view.selectAll} />
           </th>
         )}
         {columns.map((column, index) => {
-          const direction = sort?.column === column.id ? sort.direction : null;
+          const direction = view.sortColumn === column.id ? view.sortDirection : null;
           return (
             <th
               key={column.id}

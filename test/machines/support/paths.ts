@@ -111,7 +111,12 @@ export const byStateValue = (snapshot: { value: StateValue }) => JSON.stringify(
 // Graph snapshots are loosely typed; every one of them is a machine snapshot with a value.
 const valueOf = (snapshot: unknown): StateValue => (snapshot as { value: StateValue }).value;
 
-const stateName = (snapshot: unknown) => activeStates(valueOf(snapshot)).at(-1) ?? '';
+/** The active leaf states: `loading`, or `figures.loading + csv.idle` in a parallel machine. */
+function stateName(snapshot: unknown): string {
+  const active = activeStates(valueOf(snapshot));
+  const leaves = active.filter((state) => !active.some((other) => other.startsWith(`${state}.`)));
+  return leaves.join(' + ');
+}
 
 /** `failed —RETRY→ loading (after LOAD, xstate.error.actor.loadUserInfo)` */
 function describePath(

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contractOperations, type ContractOperation } from '../../../server/contract/spec';
+import {
+  contractOperations,
+  portalDocument,
+  type ContractOperation,
+  type JsonSchema,
+} from '../../../server/contract/spec';
 import type { OperationId } from '../../../server/contract/types';
 import { fieldName, fieldsOf, withValue, type Field } from '../support/contract-fields';
 import {
@@ -11,10 +16,13 @@ import {
 } from '../support/settings-sweep';
 
 /**
- * Every operation of the contract, read from the contract itself: each string field gets a NUL,
- * each name an invisible-only value, each integer 2^31, 2^53 and 1e308, each list one item over
- * its maxItems. Each answers 400 with a message naming the field (or, for a browser navigation,
- * the contract's 400 page) and leaves every row of the workspace as it was.
+ * Every operation of the contract, read from the contract itself, in its body, path and query:
+ * each string gets a NUL, each name an invisible-only value, each enum an unknown value, each
+ * integer 2^31, 2^53, 1e308 and a negative number (where it has a minimum), each list one item
+ * over its maxItems (a comma-separated `x-list` parameter too, and each of its items the values
+ * of its kind), each query parameter a second value. Each answers 400 with a message naming the
+ * field (or, for a browser navigation, the contract's 400 page) and leaves every row of the
+ * workspace as it was.
  */
 
 const { suite: t, fixture } = setUpSweep('contract-sweep');
@@ -29,25 +37,62 @@ interface BadValue {
 const INVISIBLE_NAMES = ['\u200b', '\u200b\u200d\ufeff', ' \u3164 '];
 const TOO_BIG = [2 ** 31, 2 ** 53, 1e308];
 
+/** The bad values for a value of this schema, built from a valid one. */
+function valuesOf(schema: JsonSchema, valid: unknown): BadValue[] {
+  const type = [schema.type].flat();
+  if (type.includes('integer')) {
+    const big = TOO_BIG.map((value) => ({ label: String(value), value, says: 'must be <=' }));
+    const minimum = Number(schema.minimum);
+    if (!(minimum >= 0)) return big;
+    return [...big, { label: 'a negative number', value: -1, says: 'must be >=' }];
+  }
+  if (!type.includes('string')) return [];
+  const text = typeof valid === 'string' && valid.length > 0 ? valid : 'x';
+  const bad = [{ label: 'a NUL', value: `${text.slice(0, 1)}\u0000${text.slice(1)}`, says: 'NUL' }];
+  if (Array.isArray(schema.enum)) {
+    const says = 'must be equal to one of the allowed values';
+    bad.push({ label: 'an unknown choice', value: 'no-such-choice', says });
+  }
+  if (schema.format === 'display-name') {
+    const says = 'must contain a visible character';
+    bad.push(...INVISIBLE_NAMES.map((value) => ({ label: 'no visible character', value, says })));
+  } else if (schema.format !== undefined || schema.pattern !== undefined) {
+    // An address, date, code or id: nothing invisible is one.
+    bad.push({ label: 'no visible character', value: '\u200b', says: '' });
+  }
+  return bad;
+}
+
+const overMax = (max: number) => `must NOT have more than ${max} items`;
+
+/** A comma-separated parameter: one item over its maximum, and each item's bad values. */
+function commaListValues(list: { maxItems: number; items: JsonSchema }, valid: unknown) {
+  const [first = ''] = String(valid).split(',');
+  const value = Array.from({ length: list.maxItems + 1 }, () => first).join(',');
+  return [
+    { label: `${list.maxItems + 1} items`, value, says: overMax(list.maxItems) },
+    ...valuesOf(list.items, first)
+      .filter((bad) => bad.says !== 'NUL')
+      .map((bad) => ({ ...bad, label: `an item: ${bad.label}`, value: String(bad.value) })),
+  ];
+}
+
 function badValues(field: Field, valid: unknown): BadValue[] {
   const { schema } = field;
-  if (field.kind === 'string') {
-    const text = typeof valid === 'string' && valid.length > 0 ? valid : 'x';
-    const nul = { label: 'a NUL', value: `${text.slice(0, 1)}\u0000${text.slice(1)}`, says: 'NUL' };
-    if (schema.format !== 'display-name') return [nul];
-    const says = 'must contain a visible character';
-    return [
-      nul,
-      ...INVISIBLE_NAMES.map((value) => ({ label: 'no visible character', value, says })),
-    ];
+  const bad = field.kind === 'array' ? [] : valuesOf(schema, valid);
+  if (field.kind === 'array') {
+    const over = Number(schema.maxItems) + 1;
+    const item: unknown = Array.isArray(valid) ? (valid as unknown[])[0] : undefined;
+    const value = Array.from({ length: over }, () => item);
+    bad.push({ label: `${over} items`, value, says: overMax(over - 1) });
   }
-  if (field.kind === 'integer') {
-    return TOO_BIG.map((value) => ({ label: String(value), value, says: 'must be <=' }));
+  const list = schema['x-list'] as { maxItems: number; items: JsonSchema } | undefined;
+  if (list) bad.push(...commaListValues(list, valid));
+  if (field.part === 'querystring' && field.path.length === 1 && field.kind !== 'array') {
+    const value = [String(valid), String(valid)];
+    bad.push({ label: 'twice', value, says: `must be ${field.kind}` });
   }
-  const over = Number(schema.maxItems) + 1;
-  const item: unknown = Array.isArray(valid) ? (valid as unknown[])[0] : undefined;
-  const value = Array.from({ length: over }, () => item);
-  return [{ label: `${over} items`, value, says: `must NOT have more than ${over - 1} items` }];
+  return bad;
 }
 
 function valueAt(field: Field): unknown {
@@ -76,6 +121,21 @@ describe('the contract bounds every input', () => {
         .map((field) => `${op.operationId} ${fieldName(field)}`),
     );
     expect(unbounded).toEqual([]);
+  });
+
+  it('gives every comma-separated parameter an x-list with its maxItems and items', () => {
+    const parameters = Object.values(portalDocument.components.parameters ?? {}) as {
+      name: string;
+      description?: string;
+      schema: JsonSchema;
+    }[];
+    const lists = parameters.filter((p) => p.description?.startsWith('Comma-separated'));
+    expect(lists.length).toBeGreaterThan(0);
+    const unchecked = lists.filter((p) => {
+      const list = p.schema['x-list'] as { maxItems?: number; items?: JsonSchema } | undefined;
+      return list?.maxItems === undefined || list.items === undefined;
+    });
+    expect(unchecked.map((p) => p.name)).toEqual([]);
   });
 });
 

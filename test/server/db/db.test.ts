@@ -106,6 +106,18 @@ describe('queries', () => {
     expect(rows).toEqual([{ b: 2 }]);
   });
 
+  it('runScript runs a script of several statements, on the Db or in a transaction', async () => {
+    await db.runScript('create table script_probe (n int); insert into script_probe values (1)');
+    await db.transaction((tx) =>
+      tx.runScript('insert into script_probe values (2); insert into script_probe values (3)'),
+    );
+    expect(await db.query('select n from script_probe order by n')).toEqual([
+      { n: 1 },
+      { n: 2 },
+      { n: 3 },
+    ]);
+  });
+
   it('map unique, check and foreign-key violations to DbConstraintError', async () => {
     const [ws] = await db.query<{ workspace_id: number }>(
       `insert into workspaces (client_name, allowed_domains, provider)

@@ -44,7 +44,8 @@ export interface SweepFixture {
 /** One call: path and query parameters by name, and the JSON body. */
 export interface SweepRequest {
   params?: Record<string, string | number>;
-  query?: Record<string, string>;
+  /** A list value repeats the parameter (`?from=a&from=b`). */
+  query?: Record<string, string | string[]>;
   body?: unknown;
 }
 
@@ -220,7 +221,11 @@ export function urlOf(op: ContractOperation, request: SweepRequest): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(String(request.params?.[name] ?? '')),
   );
-  const query = new URLSearchParams(request.query ?? {}).toString();
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, item);
+  }
+  const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dataFromDay } from '../../../src/machines/add-mailboxes/add-mailboxes.view';
+import { dataFromDay } from '../../../src/machines/add-mailboxes/add-mailboxes.context';
 import { dismissAllToasts, getToasts } from '../../../src/stores/toast-store';
 import { renderAddMailboxes, type FakeSocket } from './support';
 

@@ -10,9 +10,10 @@ import { vi } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { createApiClient } from '../../../src/api/client';
 import { createAddMailboxesActors } from '../../../src/machines/add-mailboxes/add-mailboxes.actors';
-import { addMailboxesMachine } from '../../../src/machines/add-mailboxes/add-mailboxes.machine';
+import { createAddMailboxesMachine } from '../../../src/machines/add-mailboxes/add-mailboxes.machine';
 import { AddMailboxesPage } from '../../../src/routes/_shell/settings/mailboxes/-components/AddMailboxesPage';
 import { Toaster } from '../../../src/ui/Toast';
+import { offlineClient } from '../../support/offline-client';
 
 type Schemas = components['schemas'];
 
@@ -94,7 +95,7 @@ export function renderAddMailboxes(options: PageOptions = {}) {
     onUnauthorized: () => undefined,
   });
   const goBack = vi.fn<() => void>();
-  const machine = addMailboxesMachine.provide({
+  const machine = createAddMailboxesMachine(offlineClient).provide({
     actors: createAddMailboxesActors(client, {
       openSocket: (url) => {
         const socket = new FakeSocket(url);

@@ -11,17 +11,17 @@ import type {
 } from '../../../src/machines/alerts/alerts.actors';
 import type { AlertDraft } from '../../../src/machines/alerts/alerts.draft';
 import {
-  alertEditorMachine,
-  alertsMachine,
-  removeAlertsMachine,
+  createAlertsModals,
+  createAlertsMachine,
 } from '../../../src/machines/alerts/alerts.machine';
-import { alertToggleMachine } from '../../../src/machines/alerts/alert-toggle.machine';
+import { createAlertToggleMachine } from '../../../src/machines/alerts/alert-toggle.machine';
 import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
 import { AlertsScreen } from '../../../src/routes/_shell/alerts/-components/AlertsScreen';
 import { makeAlert } from '../../support/alerts-fixtures';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox } from '../../support/settings-fixtures';
 import { renderTab } from '../settings/render-tab';
+import { offlineClient } from '../../support/offline-client';
 
 const KEY = makeAlert(1, 'Key accounts waiting');
 const BILLING = makeAlert(2, 'Billing disputes', { is_active: false, minutes_gap: 240 });
@@ -50,19 +50,19 @@ async function renderAlerts(options: Options = {}) {
       alert.id === input.alertId ? { ...alert, is_active: input.isActive } : alert,
     );
   });
-  const machine = alertsMachine.provide({
+  const machine = createAlertsMachine(offlineClient).provide({
     actors: {
       load: fromPromise(async () => ({ ...(options.data ?? DATA), alerts })),
       loadAlert: fromPromise<Alert, { alertId: number }>(({ input }) =>
         options.loadAlert ? options.loadAlert(input.alertId) : Promise.resolve(KEY),
       ),
-      editor: alertEditorMachine.provide({
+      editor: createAlertsModals(offlineClient).editor.provide({
         actors: { save: fromPromise(({ input }) => saveAlert(input)) },
       }),
-      remover: removeAlertsMachine.provide({
+      remover: createAlertsModals(offlineClient).remover.provide({
         actors: { save: fromPromise<void, SaveInput<RemoveAlertsDraft>>(async () => undefined) },
       }),
-      toggle: alertToggleMachine.provide({
+      toggle: createAlertToggleMachine(offlineClient).provide({
         actors: { setAlertActive: fromPromise(({ input }) => setActive(input)) },
       }),
     },

@@ -52,7 +52,7 @@ describe('alert draft', () => {
     expect(isValidTarget('bigclient')).toBe(false);
   });
 
-  it('can be submitted once every rule of spec §5 holds', () => {
+  it('can be submitted once every validation rule of the specification holds', () => {
     expect(canSubmitAlert(VALID)).toBe(true);
     const broken: Partial<AlertDraft>[] = [
       { name: '  ' },

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Alert } from '../../../src/api/types';
 import type { AlertsData } from '../../../src/machines/alerts/alerts.actors';
-import { alertsMachine } from '../../../src/machines/alerts/alerts.machine';
-import { alertEditor, alertItemsStore } from '../../../src/machines/alerts/alerts.view';
-import { alertToggleMachine } from '../../../src/machines/alerts/alert-toggle.machine';
+import { createAlertsMachine } from '../../../src/machines/alerts/alerts.machine';
+import { alertItemsStore, alertsView } from '../../../src/machines/alerts/alerts.view';
+import { createAlertToggleMachine } from '../../../src/machines/alerts/alert-toggle.machine';
 import { makeAlert } from '../../support/alerts-fixtures';
 import { makeFeatures } from '../../support/fixtures';
+import { offlineClient } from '../../support/offline-client';
 
 const never = <T>() => new Promise<T>(() => undefined);
 
 // Pausing calls the server; this one never answers, so the toggle stays in `pausing`.
-const toggleMachine = alertToggleMachine.provide({
+const toggleMachine = createAlertToggleMachine(offlineClient).provide({
   actors: { setAlertActive: fromPromise(() => never<void>()) },
   actions: { notifyToggled: () => undefined },
 });
@@ -54,7 +55,7 @@ describe('alerts view: the editor', () => {
   const data: AlertsData = { alerts: [alert], mailboxes: [], emailDelivery: true };
 
   function start() {
-    const machine = alertsMachine.provide({
+    const machine = createAlertsMachine(offlineClient).provide({
       actors: {
         load: fromPromise(() => Promise.resolve(data)),
         loadAlert: fromPromise(() => never<Alert>()),
@@ -66,12 +67,12 @@ describe('alerts view: the editor', () => {
 
   it('is fetching from Edit until Cancel, with the editor machine there throughout', () => {
     const actor = start();
-    expect(alertEditor(actor.getSnapshot()).fetching).toBe(false);
+    expect(alertsView(actor.getSnapshot()).fetching).toBe(false);
     actor.send({ type: 'EDIT', alert });
-    const editing = alertEditor(actor.getSnapshot());
+    const editing = alertsView(actor.getSnapshot());
     expect(editing.fetching).toBe(true);
     expect(editing.editor).toBe(actor.getSnapshot().children.editor);
     actor.send({ type: 'CANCEL_EDIT' });
-    expect(alertEditor(actor.getSnapshot()).fetching).toBe(false);
+    expect(alertsView(actor.getSnapshot()).fetching).toBe(false);
   });
 });

@@ -2,8 +2,7 @@ import type { BusinessHours } from '../../../src/api/types';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCompanyHoursActors } from '../../../src/machines/business-hours/company-hours.actors';
-import { companyHoursMachine } from '../../../src/machines/business-hours/company-hours.machine';
+import { createCompanyHoursMachine } from '../../../src/machines/business-hours/company-hours.machine';
 import { DASHBOARD_TOMORROW } from '../../../src/machines/shared/save-toasts';
 import { CompanyHoursPage } from '../../../src/routes/_shell/settings/-components/business/CompanyHoursPage';
 import { Toaster } from '../../../src/ui/Toast';
@@ -28,7 +27,7 @@ function renderPage({ readOnly = false, load }: { readOnly?: boolean; load?: Fak
     [`GET ${PATH}`]: load ?? { body: stored },
     [`POST ${PATH}`]: (call) => ({ body: call.body }),
   });
-  const machine = companyHoursMachine.provide({ actors: createCompanyHoursActors(api.client) });
+  const machine = createCompanyHoursMachine(api.client);
   render(
     <>
       <CompanyHoursPage readOnly={readOnly} machine={machine} />

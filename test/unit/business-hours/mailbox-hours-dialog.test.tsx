@@ -1,8 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMailboxHoursActors } from '../../../src/machines/business-hours/mailbox-hours.actors';
-import { mailboxHoursMachine } from '../../../src/machines/business-hours/mailbox-hours.machine';
+import { createMailboxHoursMachine } from '../../../src/machines/business-hours/mailbox-hours.machine';
 import {
   BusinessHoursDialog,
   NO_DAY_MESSAGE,
@@ -39,7 +38,7 @@ function renderDialog({ companyTimezone = 'UTC', mailbox, save }: Options = {}) 
   });
   const onSaved = vi.fn<() => void>();
   const onClose = vi.fn<() => void>();
-  const machine = mailboxHoursMachine.provide({ actors: createMailboxHoursActors(api.client) });
+  const machine = createMailboxHoursMachine(api.client);
   render(
     <>
       <BusinessHoursDialog

@@ -7,11 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createApiClient } from '../../../src/api/client';
 import { ApiFailure } from '../../../src/api/errors';
-import { dashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
-import { createSupersetEmbedActors } from '../../../src/machines/superset-embed/superset-embed.actors';
-import { supersetEmbedMachine } from '../../../src/machines/superset-embed/superset-embed.machine';
+import { createDashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
 import { DashboardPage } from '../../../src/routes/_shell/-components/dashboard/DashboardPage';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../../support/fixtures';
+import { offlineClient } from '../../support/offline-client';
 
 // The real SDK needs a real Superset frame; the browser tests cover that. Here: what we ask of it.
 vi.mock('@superset-ui/embedded-sdk', () => ({ embedDashboard: vi.fn() }));
@@ -23,14 +22,16 @@ afterEach(() => {
 });
 
 function dashboardActor(load: () => Promise<Dashboard>) {
-  const machine = dashboardMachine.provide({ actors: { loadDashboard: fromPromise(load) } });
+  const machine = createDashboardMachine(offlineClient).provide({
+    actors: { loadDashboard: fromPromise(load) },
+  });
   const actor = createActor(machine).start();
   actor.send({ type: 'LOAD' });
   return actor;
 }
 
-/** The embed machine with an API client whose fetch answers the guest-token call. */
-function embedMachineWithGuestTokens() {
+/** An API client whose fetch answers the guest-token call. */
+function clientWithGuestTokens() {
   // openapi-fetch always calls fetch with one Request.
   const fetch = vi.fn(
     async (_request: RequestInfo | URL) =>
@@ -44,13 +45,17 @@ function embedMachineWithGuestTokens() {
     fetch,
     readToken: () => 'session-token',
   });
-  const machine = supersetEmbedMachine.provide({ actors: createSupersetEmbedActors(client) });
-  return { machine, fetch };
+  return { client, fetch };
 }
 
 describe('dashboard page', () => {
   it('frames the Looker Studio report with its heading and Open button', async () => {
-    render(<DashboardPage dashboard={dashboardActor(async () => lookerDashboard)} />);
+    render(
+      <DashboardPage
+        dashboard={dashboardActor(async () => lookerDashboard)}
+        client={offlineClient}
+      />,
+    );
     expect(await screen.findByRole('heading', { name: 'Your dashboard' })).toBeInTheDocument();
     expect(
       screen.getByText("Measure your team's email activity and track KPIs."),
@@ -75,12 +80,9 @@ describe('dashboard page', () => {
   it('embeds the Superset dashboard by uuid, asking our server for every guest token', async () => {
     const unmountFrame = vi.fn();
     embed.mockResolvedValue({ unmount: unmountFrame } as unknown as EmbeddedDashboard);
-    const { machine, fetch } = embedMachineWithGuestTokens();
+    const { client, fetch } = clientWithGuestTokens();
     const page = render(
-      <DashboardPage
-        dashboard={dashboardActor(async () => supersetDashboard)}
-        embedMachine={machine}
-      />,
+      <DashboardPage dashboard={dashboardActor(async () => supersetDashboard)} client={client} />,
     );
     await waitFor(() => expect(embed).toHaveBeenCalledOnce());
     const params = embed.mock.calls[0]![0];
@@ -110,13 +112,10 @@ describe('dashboard page', () => {
 
   it("keeps the current frame through StrictMode's double mount", async () => {
     embed.mockResolvedValue({ unmount: vi.fn() } as unknown as EmbeddedDashboard);
-    const { machine } = embedMachineWithGuestTokens();
+    const { client } = clientWithGuestTokens();
     render(
       <StrictMode>
-        <DashboardPage
-          dashboard={dashboardActor(async () => supersetDashboard)}
-          embedMachine={machine}
-        />
+        <DashboardPage dashboard={dashboardActor(async () => supersetDashboard)} client={client} />
       </StrictMode>,
     );
     await waitFor(() => expect(embed).toHaveBeenCalled());
@@ -133,12 +132,9 @@ describe('dashboard page', () => {
     const cause = new Error('guest token refused');
     embed.mockRejectedValue(cause);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { machine } = embedMachineWithGuestTokens();
+    const { client } = clientWithGuestTokens();
     render(
-      <DashboardPage
-        dashboard={dashboardActor(async () => supersetDashboard)}
-        embedMachine={machine}
-      />,
+      <DashboardPage dashboard={dashboardActor(async () => supersetDashboard)} client={client} />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error embedding Superset dashboard. Check console.',
@@ -148,9 +144,9 @@ describe('dashboard page', () => {
 
   it('fails the embed on a dashboard without a uuid', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { machine } = embedMachineWithGuestTokens();
+    const { client } = clientWithGuestTokens();
     const noUuid = makeDashboard({ ...supersetDashboard, dashboard_uuid: null });
-    render(<DashboardPage dashboard={dashboardActor(async () => noUuid)} embedMachine={machine} />);
+    render(<DashboardPage dashboard={dashboardActor(async () => noUuid)} client={client} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error embedding Superset dashboard. Check console.',
     );
@@ -158,7 +154,12 @@ describe('dashboard page', () => {
   });
 
   it('says the dashboard will be ready soon when no platform is set up', async () => {
-    render(<DashboardPage dashboard={dashboardActor(async () => makeDashboard())} />);
+    render(
+      <DashboardPage
+        dashboard={dashboardActor(async () => makeDashboard())}
+        client={offlineClient}
+      />,
+    );
     expect(
       await screen.findByRole('heading', { name: 'Your dashboard will be ready soon' }),
     ).toBeInTheDocument();
@@ -175,7 +176,7 @@ describe('dashboard page', () => {
       if (calls === 1) throw new ApiFailure({ kind: 'network', message: 'offline' });
       return makeDashboard();
     });
-    render(<DashboardPage dashboard={actor} />);
+    render(<DashboardPage dashboard={actor} client={offlineClient} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Refresh page' }));
     expect(
       await screen.findByRole('heading', { name: 'Your dashboard will be ready soon' }),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
+import type { FiguresRequest } from '../../../src/domain/dashboard-search';
 import {
   createNativeDashboardActors,
   type Figures,
-  type FiguresRequest,
 } from '../../../src/machines/native-dashboard/native-dashboard.actors';
 import { makeFigures, makeRequest, makeSummary } from '../../support/native-dashboard-fixtures';
 import { fakeApi } from '../support/fake-api';

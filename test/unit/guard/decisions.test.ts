@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  routeGuardMachine,
+  createRouteGuardMachine,
   type RouteGuardEvent,
 } from '../../../src/machines/route-guard/route-guard.machine';
 import { deniesPath, type Access } from '../../../src/session/access';
 import { FEATURE_NAMES, type FeatureName, type Role } from '../../../common/access-model';
 import { makeFeatures, type FeatureOverrides } from '../../support/fixtures';
+import { offlineClient } from '../../support/offline-client';
 
 // Each routed path, and the feature that owns it (document 2); `open` paths are the
 // dashboard (and `/`, which redirects there), which any signed-in user may see.
@@ -77,7 +78,7 @@ describe('route guard decisions', () => {
     '$role, $label: $path → $decision (first navigation, stored user info)',
     ({ role, overrides, path, decision }) => {
       const access: Access = { role, features: makeFeatures(overrides) };
-      const guard = createActor(routeGuardMachine).start();
+      const guard = createActor(createRouteGuardMachine(offlineClient)).start();
       guard.send(navigate(path, access, true));
       expect(guard.getSnapshot().value).toBe(decision);
     },
@@ -92,7 +93,7 @@ describe('route guard decisions', () => {
         role: role === 'admin' ? 'viewer' : 'admin',
         features: makeFeatures(),
       };
-      const machine = routeGuardMachine.provide({
+      const machine = createRouteGuardMachine(offlineClient).provide({
         actors: { loadAccess: fromPromise(async () => access) },
       });
       const guard = createActor(machine).start();
@@ -119,7 +120,7 @@ describe('route guard rules', () => {
   });
 
   it('lets the dashboard and unknown paths through without the user info', () => {
-    const guard = createActor(routeGuardMachine).start();
+    const guard = createActor(createRouteGuardMachine(offlineClient)).start();
     const later = (pathname: string, routeFound = true): RouteGuardEvent => ({
       ...navigate(pathname, admin(), false),
       storedAccess: null,
@@ -132,7 +133,7 @@ describe('route guard rules', () => {
   });
 
   it('sends a signed-in visitor of the login page to the dashboard', () => {
-    const guard = createActor(routeGuardMachine).start();
+    const guard = createActor(createRouteGuardMachine(offlineClient)).start();
     guard.send({ ...navigate('/login', admin(), false), storedAccess: null });
     expect(guard.getSnapshot().value).toBe('toDashboard');
     guard.send({ ...navigate('/login/', admin(), true), storedAccess: null });
@@ -140,7 +141,7 @@ describe('route guard rules', () => {
   });
 
   it('sends a visitor without a token to login, except on the login page', () => {
-    const guard = createActor(routeGuardMachine).start();
+    const guard = createActor(createRouteGuardMachine(offlineClient)).start();
     guard.send({ ...navigate('/dashboard', admin(), true), hasToken: false });
     expect(guard.getSnapshot().value).toBe('toLogin');
     guard.send({ ...navigate('/whatever', admin(), true), hasToken: false, routeFound: false });
@@ -150,7 +151,7 @@ describe('route guard rules', () => {
   });
 
   it('stores a token from the URL and sends the visitor to the dashboard', () => {
-    const guard = createActor(routeGuardMachine).start();
+    const guard = createActor(createRouteGuardMachine(offlineClient)).start();
     guard.send({
       ...navigate('/settings/users', admin(), true),
       searchStr: '?token=t0k',
@@ -161,7 +162,7 @@ describe('route guard rules', () => {
   });
 
   it('asks the server on a first navigation when nothing is stored', async () => {
-    const machine = routeGuardMachine.provide({
+    const machine = createRouteGuardMachine(offlineClient).provide({
       actors: { loadAccess: fromPromise(async () => admin({ users: { enabled: false } })) },
     });
     const guard = createActor(machine).start();

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyExcludedFilters, type ExcludedFilters } from '../../../common/exclusions';
 import { EXCLUSIONS_SAVED } from '../../../src/machines/metric-adjustments/exclusions.machine';
-import { exclusionsMachine } from '../../../src/machines/metric-adjustments/exclusions.machine';
-import { createFilteringActors } from '../../../src/machines/metric-adjustments/filtering-settings.actors';
+import { createExclusionsMachine } from '../../../src/machines/metric-adjustments/exclusions.machine';
 import { DASHBOARD_TOMORROW } from '../../../src/machines/shared/save-toasts';
 import {
   EXCLUSIONS_DOCS_URL,
@@ -31,7 +30,7 @@ function renderCard(provider = 'G', filters: ExcludedFilters = emptyExcludedFilt
       return { body: stored };
     },
   });
-  const machine = exclusionsMachine.provide({ actors: createFilteringActors(api.client) });
+  const machine = createExclusionsMachine(api.client);
   render(
     <>
       <ExclusionsCard provider={provider} readOnly={false} machine={machine} />

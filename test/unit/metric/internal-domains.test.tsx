@@ -2,10 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyExcludedFilters } from '../../../common/exclusions';
-import { createFilteringActors } from '../../../src/machines/metric-adjustments/filtering-settings.actors';
 import {
   INTERNAL_DOMAINS_SAVED,
-  internalDomainsMachine,
+  createInternalDomainsMachine,
 } from '../../../src/machines/metric-adjustments/internal-domains.machine';
 import { DASHBOARD_TOMORROW } from '../../../src/machines/shared/save-toasts';
 import { InternalDomainsCard } from '../../../src/routes/_shell/settings/-components/metric/InternalDomainsCard';
@@ -35,7 +34,7 @@ function renderCard({
       return { body: stored };
     },
   });
-  const machine = internalDomainsMachine.provide({ actors: createFilteringActors(api.client) });
+  const machine = createInternalDomainsMachine(api.client);
   render(
     <>
       <InternalDomainsCard readOnly={readOnly} machine={machine} />

@@ -1,8 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRequestFormActors } from '../../../src/machines/request-form/request-form.actors';
-import { requestFormMachine } from '../../../src/machines/request-form/request-form.machine';
 import { FeedbackDialog } from '../../../src/routes/-components/shell/FeedbackDialog';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';
@@ -14,11 +12,10 @@ afterEach(() => dismissAllToasts());
 
 function renderDialog(reply: FakeReply = { status: 202, body: { id: 1, status: 'queued' } }) {
   const api = fakeApi({ [`POST ${PATH}`]: reply });
-  const machine = requestFormMachine.provide({ actors: createRequestFormActors(api.client) });
   const onOpenChange = vi.fn<(open: boolean) => void>();
   render(
     <>
-      <FeedbackDialog open onOpenChange={onOpenChange} machine={machine} />
+      <FeedbackDialog open onOpenChange={onOpenChange} client={api.client} />
       <Toaster />
     </>,
   );

@@ -1,8 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequestFormActors } from '../../../src/machines/request-form/request-form.actors';
-import { requestFormMachine } from '../../../src/machines/request-form/request-form.machine';
+import { createRequestFormMachine } from '../../../src/machines/request-form/request-form.machine';
 import { IntegrationsPage } from '../../../src/routes/_shell/-components/integrations/IntegrationsPage';
 import { Toaster } from '../../../src/ui/Toast';
 import { dismissAllToasts } from '../../../src/stores/toast-store';
@@ -14,7 +13,7 @@ afterEach(() => dismissAllToasts());
 
 function renderPage(reply: FakeReply = { status: 202, body: { id: 1, status: 'queued' } }) {
   const api = fakeApi({ [`POST ${PATH}`]: reply });
-  const machine = requestFormMachine.provide({ actors: createRequestFormActors(api.client) });
+  const machine = createRequestFormMachine(api.client);
   render(
     <>
       <IntegrationsPage machine={machine} />

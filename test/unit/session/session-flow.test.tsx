@@ -3,20 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import { routeGuardMachine } from '../../../src/machines/route-guard/route-guard.machine';
-import { sessionMachine } from '../../../src/machines/session/session.machine';
+import { createRouteGuardMachine } from '../../../src/machines/route-guard/route-guard.machine';
+import { createSessionMachine } from '../../../src/machines/session/session.machine';
 import type { Access } from '../../../src/session/access';
 import type { UserInfo } from '../../../src/session/user-info';
 import { readStoredUserInfo, USER_INFO_KEY } from '../../../src/session/user-info-store';
 import { makeUser } from '../../support/fixtures';
 import { renderApp } from '../support/render-app';
+import { offlineClient } from '../../support/offline-client';
 
 const ERROR_TEXT =
   "Sorry, we couldn't find your account. If you believe this is an error, please get in touch with your administrator or contact support.";
 
 function sessionWith(loadUserInfo: () => Promise<UserInfo>, expireToken = async () => {}) {
   const goToLogin = vi.fn<() => void>();
-  const machine = sessionMachine.provide({
+  const machine = createSessionMachine(offlineClient).provide({
     actors: {
       loadUserInfo: fromPromise(loadUserInfo),
       expireToken: fromPromise<void>(expireToken),
@@ -119,7 +120,7 @@ describe('route guard in the router', () => {
       role: 'viewer',
       features: makeUser().features,
     }));
-    const routeGuard = routeGuardMachine.provide({
+    const routeGuard = createRouteGuardMachine(offlineClient).provide({
       actors: { loadAccess: fromPromise(loadAccess) },
     });
     const { router } = renderApp('/settings/teams', { machines: { routeGuard } });
@@ -132,7 +133,7 @@ describe('route guard in the router', () => {
   });
 
   it('shows the maintenance page when the user-info call of a later navigation answers 503', async () => {
-    const routeGuard = routeGuardMachine.provide({
+    const routeGuard = createRouteGuardMachine(offlineClient).provide({
       actors: {
         loadAccess: fromPromise(async (): Promise<Access> => {
           throw new ApiFailure({ kind: 'unavailable', message: 'maintenance' });
@@ -154,7 +155,7 @@ describe('route guard in the router', () => {
       role: 'admin',
       features: makeUser().features,
     }));
-    const routeGuard = routeGuardMachine.provide({
+    const routeGuard = createRouteGuardMachine(offlineClient).provide({
       actors: { loadAccess: fromPromise(loadAccess) },
     });
     const { router } = renderApp('/dashboard', { machines: { routeGuard } });

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
-import { MAX_AUTO_RETRIES, sessionMachine } from '../../../src/machines/session/session.machine';
+import {
+  MAX_AUTO_RETRIES,
+  createSessionMachine,
+} from '../../../src/machines/session/session.machine';
 import type { UserInfo } from '../../../src/session/user-info';
+import { offlineClient } from '../../support/offline-client';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('session retries', () => {
   it('retries a failed user-info call a few times by itself, then waits for Refresh page', async () => {
     let calls = 0;
-    const machine = sessionMachine.provide({
+    const machine = createSessionMachine(offlineClient).provide({
       actors: {
         loadUserInfo: fromPromise<UserInfo>(async () => {
           calls += 1;

@@ -4,16 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
+import { createMailboxHoursMachine } from '../../../src/machines/business-hours/mailbox-hours.machine';
 import type { RemoveMailboxesDraft } from '../../../src/machines/mailboxes/mailboxes.actors';
 import {
-  mailboxesMachine,
-  removeMailboxesMachine,
+  createMailboxesMachine,
+  createMailboxesModals,
 } from '../../../src/machines/mailboxes/mailboxes.machine';
 import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
 import { MailboxesTab } from '../../../src/routes/_shell/settings/mailboxes/-components/MailboxesTab';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox } from '../../support/settings-fixtures';
 import { renderTab } from './render-tab';
+import { offlineClient } from '../../support/offline-client';
 
 const LONG_NAME = 'Customer Success and Renewals Desk for the EMEA Region';
 const MAILBOXES = [
@@ -35,10 +37,10 @@ interface Options {
 
 function renderMailboxes({ max = 25, features = {}, load, remove }: Options = {}) {
   const removeMailboxes = vi.fn(remove ?? (async () => undefined));
-  const machine = mailboxesMachine.provide({
+  const machine = createMailboxesMachine(offlineClient).provide({
     actors: {
       load: fromPromise(async () => ({ mailboxes: await (load ?? (async () => MAILBOXES))() })),
-      remover: removeMailboxesMachine.provide({
+      remover: createMailboxesModals(offlineClient).remover.provide({
         actors: { save: fromPromise(({ input }) => removeMailboxes(input)) },
       }),
     },
@@ -46,7 +48,14 @@ function renderMailboxes({ max = 25, features = {}, load, remove }: Options = {}
   const user = { ...makeUser('admin', features), maxMailboxes: max };
   return {
     removeMailboxes,
-    rendered: renderTab(<MailboxesTab machine={machine} user={user} seed={null} />),
+    rendered: renderTab(
+      <MailboxesTab
+        machine={machine}
+        hoursMachine={createMailboxHoursMachine(offlineClient)}
+        user={user}
+        seed={null}
+      />,
+    ),
   };
 }
 

@@ -6,15 +6,12 @@ import { ApiFailure } from '../../../src/api/errors';
 import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
 import type { RemoveTeamsDraft, TeamsData } from '../../../src/machines/teams/teams.actors';
 import type { TeamDraft } from '../../../src/machines/teams/teams.draft';
-import {
-  removeTeamsMachine,
-  teamEditorMachine,
-  teamsMachine,
-} from '../../../src/machines/teams/teams.machine';
+import { createTeamsModals, createTeamsMachine } from '../../../src/machines/teams/teams.machine';
 import { TeamsTab } from '../../../src/routes/_shell/settings/-components/teams/TeamsTab';
 import { makeUser, type FeatureOverrides } from '../../support/fixtures';
 import { makeMailbox, makeTeam } from '../../support/settings-fixtures';
 import { renderTab } from './render-tab';
+import { offlineClient } from '../../support/offline-client';
 
 const TOMORROW = 'This change will be reflected in your dashboard tomorrow at 00:01 local time';
 const DATA: TeamsData = {
@@ -35,13 +32,13 @@ interface Options {
 
 async function renderTeams({ data = DATA, save, features = {} }: Options = {}) {
   const saveTeam = vi.fn(save ?? (async () => undefined));
-  const machine = teamsMachine.provide({
+  const machine = createTeamsMachine(offlineClient).provide({
     actors: {
       load: fromPromise(async () => data),
-      editor: teamEditorMachine.provide({
+      editor: createTeamsModals(offlineClient).editor.provide({
         actors: { save: fromPromise(({ input }) => saveTeam(input)) },
       }),
-      remover: removeTeamsMachine.provide({
+      remover: createTeamsModals(offlineClient).remover.provide({
         actors: { save: fromPromise<void, SaveInput<RemoveTeamsDraft>>(async () => undefined) },
       }),
     },

@@ -5,15 +5,12 @@ import { fromPromise } from 'xstate';
 import type { SaveInput } from '../../../src/machines/shared/modal-save.machine';
 import type { UsersData } from '../../../src/machines/users/users.actors';
 import type { UsersDraft } from '../../../src/machines/users/users.draft';
-import {
-  removeUsersMachine,
-  usersEditorMachine,
-  usersMachine,
-} from '../../../src/machines/users/users.machine';
+import { createUsersModals, createUsersMachine } from '../../../src/machines/users/users.machine';
 import { UsersTab } from '../../../src/routes/_shell/settings/-components/users/UsersTab';
 import { makeUser } from '../../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../../support/settings-fixtures';
 import { renderTab } from './render-tab';
+import { offlineClient } from '../../support/offline-client';
 
 const ADMIN = makeUser('admin');
 const DATA: UsersData = {
@@ -33,13 +30,13 @@ const DATA: UsersData = {
 async function renderUsers(maxUsers = 10) {
   const saveUsers = vi.fn<(input: SaveInput<UsersDraft>) => Promise<void>>(async () => undefined);
   const removeUsers = vi.fn<(input: unknown) => Promise<void>>(async () => undefined);
-  const machine = usersMachine.provide({
+  const machine = createUsersMachine(offlineClient).provide({
     actors: {
       load: fromPromise(async () => DATA),
-      editor: usersEditorMachine.provide({
+      editor: createUsersModals(offlineClient).editor.provide({
         actors: { save: fromPromise(({ input }) => saveUsers(input)) },
       }),
-      remover: removeUsersMachine.provide({
+      remover: createUsersModals(offlineClient).remover.provide({
         actors: { save: fromPromise(({ input }) => removeUsers(input)) },
       }),
     },

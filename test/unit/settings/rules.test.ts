@@ -43,7 +43,7 @@ function usersDraft(patch: Partial<UsersDraft> = {}): UsersDraft {
   };
 }
 
-describe('users modal: what disables Add users (spec 000 §5)', () => {
+describe('users modal: what disables Add users (the specification: validation rules)', () => {
   it('allows a complete draft', () => {
     expect(canSubmitUsers(usersDraft())).toBe(true);
   });
@@ -89,7 +89,7 @@ describe('users modal: what disables Add users (spec 000 §5)', () => {
   });
 });
 
-describe('teams modal rules (spec 000 §5)', () => {
+describe('teams modal rules (the specification: validation rules)', () => {
   const taken = { ...EMPTY_TEAM_DRAFT, takenNames: new Set(['sales']) };
 
   it('needs a name and a mailbox', () => {
@@ -137,7 +137,7 @@ describe('numbers in words', () => {
   });
 });
 
-describe('toast texts (spec 000 §8)', () => {
+describe('toast texts (the specification: error catalogue)', () => {
   it('spells the number of users out', () => {
     expect(usersAddedToast(2).title).toBe('Two new users added!');
     expect(usersAddedToast(1).title).toBe('One new user added!');

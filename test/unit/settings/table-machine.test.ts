@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { selectedKeys, tableMachine } from '../../../src/machines/shared/table.machine';
+import { tableMachine } from '../../../src/machines/shared/table.machine';
+import { selectedKeys } from '../../../src/machines/shared/table.view';
 import type { TableRow } from '../../../src/machines/shared/table.view';
 
 const row = (key: string, name: string, selectable = true): TableRow => ({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UsersData } from '../../../src/machines/users/users.actors';
-import { usersMachine } from '../../../src/machines/users/users.machine';
+import { createUsersMachine } from '../../../src/machines/users/users.machine';
 import { makeFeatures } from '../../support/fixtures';
 import { makeSettingsUser } from '../../support/settings-fixtures';
+import { offlineClient } from '../../support/offline-client';
 
 const ADA = makeSettingsUser('ada@acme.example', { role: 'admin' });
 const MAX = makeSettingsUser('max@acme.example', { role: 'manager' });
@@ -11,7 +12,7 @@ const VERA = makeSettingsUser('vera@acme.example');
 const DATA: UsersData = { users: [ADA, MAX, VERA], mailboxes: [], teams: [] };
 
 function start() {
-  const machine = usersMachine.provide({
+  const machine = createUsersMachine(offlineClient).provide({
     actors: { load: fromPromise(async () => DATA) },
   });
   const actor = createActor(machine, {

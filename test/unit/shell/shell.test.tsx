@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { WorkspaceLists } from '../../../src/machines/workspace-data/workspace-data.actors';
-import { workspaceDataMachine } from '../../../src/machines/workspace-data/workspace-data.machine';
+import { createWorkspaceDataMachine } from '../../../src/machines/workspace-data/workspace-data.machine';
 import type { Role } from '../../../src/session/user-info';
 import {
   emptyLists,
@@ -13,6 +13,7 @@ import {
   type FeatureOverrides,
 } from '../../support/fixtures';
 import { renderApp } from '../support/render-app';
+import { offlineClient } from '../../support/offline-client';
 
 async function navItems(role: Role, overrides: FeatureOverrides = {}) {
   renderApp('/dashboard', { user: makeUser(role, overrides) });
@@ -116,7 +117,7 @@ describe('loading', () => {
   function slowWorkspace() {
     let finish: (lists: WorkspaceLists) => void = () => undefined;
     const load = vi.fn(() => new Promise<WorkspaceLists>((resolve) => (finish = resolve)));
-    const machine = workspaceDataMachine.provide({
+    const machine = createWorkspaceDataMachine(offlineClient).provide({
       actors: { loadWorkspaceData: fromPromise(load) },
     });
     return { machine, load, finish: (lists: WorkspaceLists) => finish(lists) };

@@ -2,16 +2,18 @@ import type { Dashboard } from '../../../src/api/types';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../../src/api/client';
 import { storeToken } from '../../../src/api/session-store';
 import { createAppContext, type AppContext, type AppMachines } from '../../../src/app-context';
-import { dashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
-import { routeGuardMachine } from '../../../src/machines/route-guard/route-guard.machine';
-import { sessionMachine } from '../../../src/machines/session/session.machine';
-import { workspaceDataMachine } from '../../../src/machines/workspace-data/workspace-data.machine';
+import { createDashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
+import { createRouteGuardMachine } from '../../../src/machines/route-guard/route-guard.machine';
+import { createSessionMachine } from '../../../src/machines/session/session.machine';
+import { createWorkspaceDataMachine } from '../../../src/machines/workspace-data/workspace-data.machine';
 import { routeTree } from '../../../src/routeTree.gen';
 import type { UserInfo } from '../../../src/session/user-info';
 import { storeUserInfo } from '../../../src/session/user-info-store';
 import { emptyLists, makeDashboard, makeUser } from '../../support/fixtures';
+import { offlineClient } from '../../support/offline-client';
 
 export interface AppOptions {
   /** The user the server knows; stored as signed in unless `signedIn` is false. */
@@ -20,27 +22,29 @@ export interface AppOptions {
   dashboard?: Dashboard;
   /** Replaces any of the test machines below. */
   machines?: Partial<AppMachines>;
+  /** The client of the pages' own machines; by default every call fails (no server here). */
+  api?: ApiClient;
 }
 
 /** The app's machines with deterministic stand-ins for every server call. */
 export function testMachines(user: UserInfo, dashboard: Dashboard): AppMachines {
   return {
-    routeGuard: routeGuardMachine.provide({
+    routeGuard: createRouteGuardMachine(offlineClient).provide({
       actors: {
         loadAccess: fromPromise(async () => ({ role: user.role, features: user.features })),
       },
     }),
-    session: sessionMachine.provide({
+    session: createSessionMachine(offlineClient).provide({
       actors: {
         loadUserInfo: fromPromise(async () => user),
         expireToken: fromPromise<void>(async () => undefined),
       },
       actions: { goToLogin: () => undefined },
     }),
-    workspaceData: workspaceDataMachine.provide({
+    workspaceData: createWorkspaceDataMachine(offlineClient).provide({
       actors: { loadWorkspaceData: fromPromise(async () => emptyLists) },
     }),
-    dashboard: dashboardMachine.provide({
+    dashboard: createDashboardMachine(offlineClient).provide({
       actors: { loadDashboard: fromPromise(async () => dashboard) },
     }),
   };
@@ -53,7 +57,7 @@ export function renderApp(path: string, options: AppOptions = {}) {
     storeToken('test-token');
     storeUserInfo(user);
   }
-  const context: AppContext = createAppContext({
+  const context: AppContext = createAppContext(options.api ?? offlineClient, {
     ...testMachines(user, options.dashboard ?? makeDashboard()),
     ...options.machines,
   });

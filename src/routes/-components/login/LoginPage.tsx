@@ -1,8 +1,9 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { DEMO_URL, LOGIN_START, supportMailto, TERMS_URL } from '@/config';
-import { loginMachine } from '@/machines/login/login.machine';
+import type { LoginMachine } from '@/machines/login/login.machine';
 import { loginView } from '@/machines/login/login.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Button } from '@/ui/Button';
 import { AlertCircleIcon } from '@/ui/icons';
 import { Logo } from '@/ui/shell/Logo';
@@ -14,6 +15,7 @@ import { GoogleLogo, MicrosoftLogo } from './ProviderLogos';
 import './LoginPage.css';
 
 interface LoginPageProps {
+  machine: LoginMachine;
   /** Address passed in the URL, shown in a card above the sign-in buttons. */
   email?: string;
   /** Change email: back to the plain (secure) login page without the address. */
@@ -32,7 +34,7 @@ function LoginErrorBox() {
   );
 }
 
-function EmailCard({ email, onChangeEmail }: Required<LoginPageProps>) {
+function EmailCard({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   return (
     <section className="login-email-card" aria-label="Email address">
       <span className="login-email-avatar" aria-hidden="true">
@@ -46,10 +48,10 @@ function EmailCard({ email, onChangeEmail }: Required<LoginPageProps>) {
   );
 }
 
-export function LoginPage({ email, onChangeEmail }: LoginPageProps) {
+export function LoginPage({ machine, email, onChangeEmail }: LoginPageProps) {
   const [showError] = useState(hasLoginErrorFlag);
-  const [snapshot, send] = useMachine(loginMachine);
-  const view = loginView(snapshot);
+  const actor = useActorRef(machine);
+  const view = useSelector(actor, loginView, sameView);
   return (
     <div className="login">
       <BrandPanel />
@@ -69,13 +71,13 @@ export function LoginPage({ email, onChangeEmail }: LoginPageProps) {
               href={LOGIN_START.google}
               logo={<GoogleLogo />}
               label="Continue with Google"
-              unavailable={view.google.unavailable}
+              unavailable={view.googleUnavailable}
             />
             <ProviderButton
               href={LOGIN_START.microsoft}
               logo={<MicrosoftLogo />}
               label="Continue with Microsoft"
-              unavailable={view.microsoft.unavailable}
+              unavailable={view.microsoftUnavailable}
             />
           </div>
           {view.demoUsers.length > 0 && (
@@ -83,7 +85,7 @@ export function LoginPage({ email, onChangeEmail }: LoginPageProps) {
               users={view.demoUsers}
               busyUser={view.busyUser}
               error={view.demoError}
-              onSignIn={(user) => send({ type: 'DEMO_SIGN_IN', user })}
+              onSignIn={(user) => actor.send({ type: 'DEMO_SIGN_IN', user })}
             />
           )}
           <p className="login-terms">

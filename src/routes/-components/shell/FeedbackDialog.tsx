@@ -1,22 +1,18 @@
-import {
-  requestFormMachine,
-  type RequestFormMachine,
-} from '@/machines/request-form/request-form.machine';
+import { useState } from 'react';
+import type { ApiClient } from '@/api/client';
+import { createRequestFormMachine } from '@/machines/request-form/request-form.machine';
 import { RequestDialog } from '../RequestDialog';
 
 export interface FeedbackDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Tests pass the machine with a stand-in call. */
-  machine?: RequestFormMachine;
+  /** The client the feedback is sent with; the machine loads with this lazy dialog. */
+  client: ApiClient;
 }
 
 /** The feedback modal opened by Share feedback; each opening starts an empty form. */
-export function FeedbackDialog({
-  open,
-  onOpenChange,
-  machine = requestFormMachine,
-}: FeedbackDialogProps) {
+export function FeedbackDialog({ open, onOpenChange, client }: FeedbackDialogProps) {
+  const [machine] = useState(() => createRequestFormMachine(client));
   if (!open) return null;
   return (
     <RequestDialog

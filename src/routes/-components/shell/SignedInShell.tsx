@@ -3,6 +3,9 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAppContext } from '@/app-context';
 import { DOCS_URL } from '@/config';
+import { dashboardView } from '@/machines/dashboard/dashboard.view';
+import { sessionView } from '@/machines/session/session.view';
+import { sameView } from '@/machines/shared/same-view';
 import type { UserInfo } from '@/session/user-info';
 import { BookIcon, MessageIcon } from '@/ui/icons';
 import { AccountItem } from '@/ui/shell/AccountItem';
@@ -19,10 +22,10 @@ const FeedbackDialog = lazy(() =>
 
 /** The side-panel shell of a signed-in user: items for their role and features. */
 export function SignedInShell({ user, children }: { user: UserInfo; children: ReactNode }) {
-  const { session, dashboard } = useAppContext();
+  const { session, dashboard, api } = useAppContext();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const loggingOut = useSelector(session, (snapshot) => snapshot.matches('signingOut'));
-  const hasPlatform = useSelector(dashboard, (snapshot) => snapshot.hasTag('platform'));
+  const { signingOut } = useSelector(session, sessionView, sameView);
+  const { hasPlatform } = useSelector(dashboard, dashboardView, sameView);
   const onDashboard = useLocation({ select: (location) => location.pathname === '/dashboard' });
 
   const footerItems: ShellFooterItem[] = [
@@ -36,7 +39,7 @@ export function SignedInShell({ user, children }: { user: UserInfo; children: Re
       account={
         <AccountItem
           email={user.email}
-          busy={loggingOut}
+          busy={signingOut}
           onLogout={() => session.send({ type: 'LOGOUT' })}
         />
       }
@@ -45,7 +48,7 @@ export function SignedInShell({ user, children }: { user: UserInfo; children: Re
       {children}
       {feedbackOpen && (
         <Suspense fallback={null}>
-          <FeedbackDialog open onOpenChange={setFeedbackOpen} />
+          <FeedbackDialog open onOpenChange={setFeedbackOpen} client={api} />
         </Suspense>
       )}
     </AppShell>

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useAppContext } from '@/app-context';
-import { alertsMachine } from '@/machines/alerts/alerts.machine';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine } from '@/app-context';
+import { createAlertsMachine } from '@/machines/alerts/alerts.machine';
+import { useSignedInUser } from '@/app-context';
 import { Page } from '@/ui/Page';
+import { useListSeed } from '../../-components/use-list-seed';
 import { AlertsScreen } from './-components/AlertsScreen';
 
 export const Route = createFileRoute('/_shell/alerts/')({
@@ -13,19 +13,11 @@ export const Route = createFileRoute('/_shell/alerts/')({
 
 function AlertsPage() {
   const user = useSignedInUser();
-  const { workspaceData } = useAppContext();
-  const lists = useSelector(workspaceData, (snapshot) => snapshot.context.lists);
-  // The lists loaded at sign-in show at once; the page still fetches fresh ones.
-  const seed =
-    lists?.alerts.status === 'loaded'
-      ? {
-          alerts: lists.alerts.data,
-          mailboxes: lists.mailboxes.status === 'loaded' ? lists.mailboxes.data : [],
-        }
-      : null;
+  const machine = useFlowMachine(createAlertsMachine);
+  const seed = useListSeed('alerts', ['mailboxes']);
   return (
     <Page>
-      <AlertsScreen machine={alertsMachine} user={user} seed={seed} />
+      <AlertsScreen machine={machine} user={user} seed={seed} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { createCompanyHoursMachine } from '@/machines/business-hours/company-hours.machine';
 import { CompanyHoursPage } from './-components/business/CompanyHoursPage';
 
 export const Route = createFileRoute('/_shell/settings/business')({
@@ -9,5 +10,6 @@ export const Route = createFileRoute('/_shell/settings/business')({
 
 function BusinessSettingsPage() {
   const user = useSignedInUser();
-  return <CompanyHoursPage readOnly={user.features.business_hours.read_only} />;
+  const machine = useFlowMachine(createCompanyHoursMachine);
+  return <CompanyHoursPage machine={machine} readOnly={user.features.business_hours.read_only} />;
 }

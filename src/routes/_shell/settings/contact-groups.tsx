@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { createContactGroupsMachine } from '@/machines/contact-groups/contact-groups.machine';
 import { ContactGroupsPage } from './-components/contact-groups/ContactGroupsPage';
 
 export const Route = createFileRoute('/_shell/settings/contact-groups')({
@@ -9,5 +10,6 @@ export const Route = createFileRoute('/_shell/settings/contact-groups')({
 
 function ContactGroupsSettingsPage() {
   const user = useSignedInUser();
-  return <ContactGroupsPage readOnly={user.features.contact_groups.read_only} />;
+  const machine = useFlowMachine(createContactGroupsMachine);
+  return <ContactGroupsPage machine={machine} readOnly={user.features.contact_groups.read_only} />;
 }

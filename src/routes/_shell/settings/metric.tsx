@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { createExclusionsMachine } from '@/machines/metric-adjustments/exclusions.machine';
+import { createInternalDomainsMachine } from '@/machines/metric-adjustments/internal-domains.machine';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { ExclusionsCard } from './-components/metric/ExclusionsCard';
@@ -13,6 +15,8 @@ export const Route = createFileRoute('/_shell/settings/metric')({
 function MetricAdjustmentsPage() {
   const user = useSignedInUser();
   const readOnly = user.features.metric_adjustments.read_only;
+  const exclusions = useFlowMachine(createExclusionsMachine);
+  const internalDomains = useFlowMachine(createInternalDomainsMachine);
   return (
     <>
       <PageHeader
@@ -21,8 +25,8 @@ function MetricAdjustmentsPage() {
         subtitle="Choose which emails count in your statistics and which domains are internal."
       />
       {readOnly && <ReadOnlyNote />}
-      <ExclusionsCard provider={user.emailProvider} readOnly={readOnly} />
-      <InternalDomainsCard readOnly={readOnly} />
+      <ExclusionsCard machine={exclusions} provider={user.emailProvider} readOnly={readOnly} />
+      <InternalDomainsCard machine={internalDomains} readOnly={readOnly} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useAppContext } from '@/app-context';
-import { teamsMachine } from '@/machines/teams/teams.machine';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine } from '@/app-context';
+import { createTeamsMachine } from '@/machines/teams/teams.machine';
+import { useSignedInUser } from '@/app-context';
+import { useListSeed } from '../../-components/use-list-seed';
 import { TeamsTab } from './-components/teams/TeamsTab';
 
 export const Route = createFileRoute('/_shell/settings/teams')({
@@ -12,15 +12,7 @@ export const Route = createFileRoute('/_shell/settings/teams')({
 
 function TeamsSettingsPage() {
   const user = useSignedInUser();
-  const { workspaceData } = useAppContext();
-  const lists = useSelector(workspaceData, (snapshot) => snapshot.context.lists);
-  // The lists loaded at sign-in show at once; the tab still fetches fresh ones.
-  const seed =
-    lists?.teams.status === 'loaded'
-      ? {
-          teams: lists.teams.data,
-          mailboxes: lists.mailboxes.status === 'loaded' ? lists.mailboxes.data : [],
-        }
-      : null;
-  return <TeamsTab machine={teamsMachine} user={user} seed={seed} />;
+  const machine = useFlowMachine(createTeamsMachine);
+  const seed = useListSeed('teams', ['mailboxes']);
+  return <TeamsTab machine={machine} user={user} seed={seed} />;
 }

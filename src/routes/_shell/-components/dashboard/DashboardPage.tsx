@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ApiClient } from '@/api/client';
 import { supportMailto } from '@/config';
 import type { DashboardSearch } from '@/domain/dashboard-search';
 import type { DashboardActor } from '@/machines/dashboard/dashboard.machine';
-import {
-  supersetEmbedMachine,
-  type SupersetEmbedMachine,
-} from '@/machines/superset-embed/superset-embed.machine';
+import { dashboardView } from '@/machines/dashboard/dashboard.view';
+import { sameView } from '@/machines/shared/same-view';
 import { buttonClassName } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -39,10 +38,13 @@ function DashboardNotReady() {
   );
 }
 
+/** The default view (a stable object: the native dashboard follows the search's identity). */
+const NO_SEARCH: DashboardSearch = {};
+
 interface DashboardPageProps {
   dashboard: DashboardActor;
-  /** The Superset embedding flow; tests pass one with a stand-in guest-token call. */
-  embedMachine?: SupersetEmbedMachine;
+  /** The client the native dashboard and Superset's guest tokens use. */
+  client: ApiClient;
   /** The native dashboard's view, from the URL. */
   search?: DashboardSearch;
   onSearch?: (search: DashboardSearch) => void;
@@ -51,25 +53,24 @@ interface DashboardPageProps {
 /** The home dashboard: one view per state of the dashboard machine. */
 export function DashboardPage({
   dashboard,
-  embedMachine = supersetEmbedMachine,
-  search = {},
+  client,
+  search = NO_SEARCH,
   onSearch = () => undefined,
 }: DashboardPageProps) {
-  const state = useSelector(dashboard, (snapshot) => snapshot.value);
-  const data = useSelector(dashboard, (snapshot) => snapshot.context.dashboard);
+  const { screen, dashboard: data } = useSelector(dashboard, dashboardView, sameView);
 
-  if (state === 'lookerStudio' && data) return <LookerStudioDashboard dashboard={data} />;
-  if (state === 'superset' && data) {
-    return <SupersetDashboard dashboard={data} machine={embedMachine} />;
+  if (screen === 'lookerStudio' && data) return <LookerStudioDashboard dashboard={data} />;
+  if (screen === 'superset' && data) {
+    return <SupersetDashboard dashboard={data} client={client} />;
   }
-  if (state === 'native') {
+  if (screen === 'native') {
     return (
       <Suspense fallback={<NativeSkeleton />}>
-        <NativeDashboard search={search} onSearch={onSearch} />
+        <NativeDashboard client={client} search={search} onSearch={onSearch} />
       </Suspense>
     );
   }
-  if (state === 'idle' || state === 'loading' || state === 'choosingPlatform') {
+  if (screen === 'loading') {
     return (
       <div className="dashboard-status">
         <Spinner label="Loading your dashboard" />
@@ -80,7 +81,7 @@ export function DashboardPage({
     <Page>
       <PageHeader title={DASHBOARD_TITLE} subtitle={DASHBOARD_SUBTITLE} />
       <Card>
-        {state === 'failed' ? (
+        {screen === 'failed' ? (
           <ErrorState onRefresh={() => dashboard.send({ type: 'RETRY' })} />
         ) : (
           <DashboardNotReady />

@@ -1,7 +1,10 @@
 import type { Dashboard } from '@/api/types';
-import { useMachine } from '@xstate/react';
-import { useCallback } from 'react';
-import type { SupersetEmbedMachine } from '@/machines/superset-embed/superset-embed.machine';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import type { ApiClient } from '@/api/client';
+import { sameView } from '@/machines/shared/same-view';
+import { createSupersetEmbedMachine } from '@/machines/superset-embed/superset-embed.machine';
+import { supersetEmbedView } from '@/machines/superset-embed/superset-embed.view';
 import { AlertCircleIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
@@ -11,15 +14,17 @@ const SUPERSET_EMBED_ERROR = 'Error embedding Superset dashboard. Check console.
 
 interface SupersetDashboardProps {
   dashboard: Dashboard;
-  machine: SupersetEmbedMachine;
+  /** The client that asks our server for guest tokens. */
+  client: ApiClient;
 }
 
 /**
  * The Superset dashboard, embedded by uuid. Superset draws its own title, so ours stays for
  * screen readers only, unless the embedding failed.
  */
-export function SupersetDashboard({ dashboard, machine }: SupersetDashboardProps) {
-  const [state, send] = useMachine(machine, {
+export function SupersetDashboard({ dashboard, client }: SupersetDashboardProps) {
+  const [machine] = useState(() => createSupersetEmbedMachine(client));
+  const actor = useActorRef(machine, {
     input: {
       dashboardUuid: dashboard.dashboard_uuid,
       // The server builds the embed URL from the Superset it takes guest tokens from; the
@@ -30,12 +35,11 @@ export function SupersetDashboard({ dashboard, machine }: SupersetDashboardProps
   // The SDK needs a real element to put its frame in: hand it over once React has made it.
   const mountPoint = useCallback(
     (element: HTMLDivElement | null) => {
-      if (element) send({ type: 'MOUNTED', mountPoint: element });
+      if (element) actor.send({ type: 'MOUNTED', mountPoint: element });
     },
-    [send],
+    [actor],
   );
-  const failed = state.matches({ mounted: 'failed' });
-  const embedding = state.matches('awaitingMount') || state.matches({ mounted: 'embedding' });
+  const { failed, embedding } = useSelector(actor, supersetEmbedView, sameView);
   return (
     // The frame gets the edge-to-edge layout; the failure reads like any other page.
     <div className={failed ? 'dashboard-page' : 'dashboard-page dashboard-page-superset'}>

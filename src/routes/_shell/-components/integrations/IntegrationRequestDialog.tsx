@@ -1,22 +1,18 @@
-import {
-  requestFormMachine,
-  type Integration,
-  type RequestFormMachine,
-} from '@/machines/request-form/request-form.machine';
+import type { Integration, RequestFormMachine } from '@/machines/request-form/request-form.machine';
 import { RequestDialog } from '../../../-components/RequestDialog';
 
 interface IntegrationRequestDialogProps {
   /** The integration asked for; null keeps the modal closed. */
   integration: Integration | null;
   onClose: () => void;
-  machine?: RequestFormMachine;
+  machine: RequestFormMachine;
 }
 
 /** The integration-request modal; each opening starts an empty form. */
 export function IntegrationRequestDialog({
   integration,
   onClose,
-  machine = requestFormMachine,
+  machine,
 }: IntegrationRequestDialogProps) {
   if (!integration) return null;
   return (

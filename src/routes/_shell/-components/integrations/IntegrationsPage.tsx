@@ -13,8 +13,8 @@ const INTEGRATIONS_SUBTITLE =
 const TONES = ['brand', 'success', 'warning', 'danger', 'slate'] as const;
 
 interface IntegrationsPageProps {
-  /** Tests pass the request machine with a stand-in call. */
-  machine?: RequestFormMachine;
+  /** The integration-request modal's machine, started at each opening. */
+  machine: RequestFormMachine;
 }
 
 /** The integrations catalogue: each tile asks for its integration. */

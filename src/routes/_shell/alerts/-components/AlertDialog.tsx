@@ -2,7 +2,9 @@ import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
 import { alertDraftMissing, type AlertDraft } from '@/machines/alerts/alerts.draft';
 import type { AlertsActor } from '@/machines/alerts/alerts.machine';
-import { alertEditor, sameAlertEditor } from '@/machines/alerts/alerts.view';
+import type { alertsView } from '@/machines/alerts/alerts.view';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { Notice } from '@/ui/Notice';
@@ -10,8 +12,13 @@ import { Spinner } from '@/ui/Spinner';
 import { AlertFields } from './AlertFields';
 import './AlertDialog.css';
 
+type Editor = NonNullable<ReturnType<typeof alertsView>['editor']>;
+
 interface AlertDialogProps {
   actor: AlertsActor;
+  editor: Editor;
+  /** The alert to edit is still loading. */
+  fetching: boolean;
   mailboxes: readonly Mailbox[];
 }
 
@@ -19,25 +26,14 @@ interface AlertDialogProps {
  * The Create new alert / Edit alert modal. Editing opens it at once with a loading state while
  * the page's machine fetches the alert; the shared modal-save machine then takes over.
  */
-export function AlertDialog({ actor, mailboxes }: AlertDialogProps) {
-  const { editor, fetching } = useSelector(actor, alertEditor, sameAlertEditor);
-  if (!editor) return null;
-  return <EditorDialog actor={actor} editor={editor} fetching={fetching} mailboxes={mailboxes} />;
-}
-
-type Editor = NonNullable<ReturnType<AlertsActor['getSnapshot']>['children']['editor']>;
-
-interface EditorDialogProps extends AlertDialogProps {
-  editor: Editor;
-  fetching: boolean;
-}
-
-function EditorDialog({ actor, editor, fetching, mailboxes }: EditorDialogProps) {
-  const visible = useSelector(editor, (snapshot) => snapshot.hasTag('visible'));
-  const saving = useSelector(editor, (snapshot) => snapshot.hasTag('saving'));
-  const draft = useSelector(editor, (snapshot) => snapshot.context.draft);
-  const error = useSelector(editor, (snapshot) => snapshot.context.error);
-  const canSubmit = useSelector(editor, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
+export function AlertDialog({ actor, editor, fetching, mailboxes }: AlertDialogProps) {
+  const {
+    open: visible,
+    saving,
+    draft,
+    error,
+    canSubmit,
+  } = useSelector(editor, modalSaveView, sameView);
   const isNew = !fetching && draft.id === null;
   const close = () => editor.send({ type: 'CLOSE' });
   const cancel = fetching ? () => actor.send({ type: 'CANCEL_EDIT' }) : close;

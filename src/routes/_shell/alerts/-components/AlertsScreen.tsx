@@ -1,7 +1,8 @@
 import type { Alert } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { AlertsInput, alertsMachine } from '@/machines/alerts/alerts.machine';
-import type { AlertItem } from '@/machines/alerts/alerts.view';
+import type { AlertsInput, AlertsMachine } from '@/machines/alerts/alerts.machine';
+import { alertsView, type AlertItem } from '@/machines/alerts/alerts.view';
+import { sameView } from '@/machines/shared/same-view';
 import type { UserInfo } from '@/session/user-info';
 import { Badge } from '@/ui/Badge';
 import { Button } from '@/ui/Button';
@@ -9,7 +10,6 @@ import { EmptyState } from '@/ui/EmptyState';
 import { BellIcon, InfoIcon, PlusIcon, SearchIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
-import { listStatus } from '@/machines/shared/list-tab.view';
 import { ListTable } from '@/screens/table/ListTable';
 import type { RowMenuItem } from '@/ui/table/table-types';
 import { ALERT_COLUMNS } from './alert-columns';
@@ -19,7 +19,7 @@ import { useAlertItems } from './use-alert-items';
 import './AlertsScreen.css';
 
 interface AlertsScreenProps {
-  machine: typeof alertsMachine;
+  machine: AlertsMachine;
   user: UserInfo;
   seed: AlertsInput['seed'];
 }
@@ -29,13 +29,9 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
   const actor = useActorRef(machine, {
     input: { seed, features: user.features, maxAlerts: user.maxAlerts, userEmail: user.email },
   });
-  const alerts = useSelector(actor, (snapshot) => snapshot.context.alerts);
-  const toggles = useSelector(actor, (snapshot) => snapshot.context.toggles);
-  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
-  const emailDelivery = useSelector(actor, (snapshot) => snapshot.context.emailDelivery);
-  const status = useSelector(actor, listStatus);
-  const remover = useSelector(actor, (snapshot) => snapshot.children.remover);
-  const items = useAlertItems(alerts, toggles);
+  const view = useSelector(actor, alertsView, sameView);
+  const { alerts, status, remover } = view;
+  const items = useAlertItems(alerts, view.toggles);
   const writable = !user.features.alerts.read_only;
 
   const remove = (list: Alert[]) => actor.send({ type: 'REMOVE', alerts: list });
@@ -79,7 +75,7 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
         actions={createButton('Create a new alert')}
       />
       {!writable && <ReadOnlyNote />}
-      {!emailDelivery && (
+      {!view.emailDelivery && (
         <p className="read-only-note" role="status">
           <InfoIcon size={18} />
           Alert emails are not being sent: this server has no SMTP server (SMTP_URL). They are kept
@@ -114,7 +110,14 @@ export function AlertsScreen({ machine, user, seed }: AlertsScreenProps) {
           />
         )}
       />
-      <AlertDialog actor={actor} mailboxes={mailboxes} />
+      {view.editor && (
+        <AlertDialog
+          actor={actor}
+          editor={view.editor}
+          fetching={view.fetching}
+          mailboxes={view.mailboxes}
+        />
+      )}
       {remover && <RemoveAlertsDialog remover={remover} />}
     </>
   );

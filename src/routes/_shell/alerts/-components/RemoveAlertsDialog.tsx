@@ -1,4 +1,4 @@
-import { RemoveDialog, type RemoverActor } from '@/ui/RemoveDialog';
+import { RemoveDialog, type RemoverActor } from '@/screens/RemoveDialog';
 
 /** The delete-confirmation modal of the alerts page. */
 export function RemoveAlertsDialog({ remover }: { remover: RemoverActor }) {

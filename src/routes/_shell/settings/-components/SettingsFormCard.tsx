@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import type { SettingsFormView } from '@/machines/shared/settings-form.view';
 import { Button } from '@/ui/Button';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card } from '@/ui/Page';
@@ -11,20 +12,19 @@ interface SettingsFormCardProps {
   /** Beside the title, e.g. a Learn more link. */
   aside?: ReactNode;
   /** What the block's machine is doing: the form shows only once it has its data. */
-  status: 'loading' | 'failed' | 'ready';
+  form: SettingsFormView;
   loadingLabel: string;
   onRetry: () => void;
   /** Read-only blocks have no Save. */
   readOnly: boolean;
-  canSave: boolean;
-  saving: boolean;
   onSave: () => void;
   children: ReactNode;
 }
 
 /** One settings block: a titled card with its form, its load states and its Save button. */
 export function SettingsFormCard(props: SettingsFormCardProps) {
-  const { title, subtitle, aside, status, loadingLabel, onRetry, readOnly } = props;
+  const { title, subtitle, aside, form, loadingLabel, onRetry, readOnly } = props;
+  const { status } = form;
   const titleId = useId();
   let body = props.children;
   if (status === 'failed') body = <ErrorState onRefresh={onRetry} />;
@@ -59,7 +59,7 @@ export function SettingsFormCard(props: SettingsFormCardProps) {
         </section>
         {!readOnly && status === 'ready' && (
           <footer className="settings-form-footer">
-            <Button type="submit" busy={props.saving} disabled={!props.canSave}>
+            <Button type="submit" busy={form.saving} disabled={!form.canSave}>
               Save
             </Button>
           </footer>

@@ -1,7 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { addMailboxesMachine } from '@/machines/add-mailboxes/add-mailboxes.machine';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { createAddMailboxesMachine } from '@/machines/add-mailboxes/add-mailboxes.machine';
 import { buttonClassName } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { InboxIcon } from '@/ui/icons';
@@ -17,8 +16,8 @@ function AddMailboxesRoute() {
   const user = useSignedInUser();
   const navigate = useNavigate();
   // Created once per visit: the machine goes back to the list after adding.
-  const [machine] = useState(() =>
-    addMailboxesMachine.provide({
+  const machine = useFlowMachine((api) =>
+    createAddMailboxesMachine(api).provide({
       actions: { goBack: () => void navigate({ to: '/settings/mailboxes' }) },
     }),
   );

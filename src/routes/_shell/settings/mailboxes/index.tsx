@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useAppContext } from '@/app-context';
-import { mailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useFlowMachine } from '@/app-context';
+import { createMailboxHoursMachine } from '@/machines/business-hours/mailbox-hours.machine';
+import { createMailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
+import { useSignedInUser } from '@/app-context';
+import { useListSeed } from '../../../-components/use-list-seed';
 import { MailboxesTab } from './-components/MailboxesTab';
 
 export const Route = createFileRoute('/_shell/settings/mailboxes/')({
@@ -12,11 +13,8 @@ export const Route = createFileRoute('/_shell/settings/mailboxes/')({
 
 function MailboxesSettingsPage() {
   const user = useSignedInUser();
-  const { workspaceData } = useAppContext();
-  // The list loaded at sign-in shows at once; the tab still fetches a fresh one.
-  const seed = useSelector(workspaceData, (snapshot) => {
-    const list = snapshot.context.lists?.mailboxes;
-    return list?.status === 'loaded' ? list.data : null;
-  });
-  return <MailboxesTab machine={mailboxesMachine} user={user} seed={seed} />;
+  const machine = useFlowMachine(createMailboxesMachine);
+  const hoursMachine = useFlowMachine(createMailboxHoursMachine);
+  const seed = useListSeed('mailboxes');
+  return <MailboxesTab machine={machine} hoursMachine={hoursMachine} user={user} seed={seed} />;
 }

@@ -1,30 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { api } from '@/api/client';
+import type { ApiClient } from '@/api/client';
 import type { DashboardFilters, StatsBreakdownRow } from '@/api/types';
-import {
-  localToday,
-  previousRange,
-  rangeOf,
-  statsQuery,
-  type DashboardSearch,
-} from '@/domain/dashboard-search';
-import {
-  fetchBreakdownCsv,
-  type FiguresRequest,
-} from '@/machines/native-dashboard/native-dashboard.actors';
-import { nativeDashboardMachine } from '@/machines/native-dashboard/native-dashboard.machine';
-import {
-  selectChoices,
-  selectDashboardPhase,
-  selectFigures,
-  selectIsStale,
-  selectUnrepliedFailed,
-  selectUnrepliedLoading,
-  selectUnrepliedPage,
-} from '@/machines/native-dashboard/native-dashboard.view';
-import { unrepliedMachine } from '@/machines/native-dashboard/unreplied.machine';
-import { useSignedInUser } from '@/session/use-signed-in-user';
+import { useSignedInUser } from '@/app-context';
+import { localToday, type DashboardSearch } from '@/domain/dashboard-search';
+import { createNativeDashboardMachine } from '@/machines/native-dashboard/native-dashboard.machine';
+import { nativeDashboardView } from '@/machines/native-dashboard/native-dashboard.view';
+import { sameView } from '@/machines/shared/same-view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card, Page, PageHeader } from '@/ui/Page';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from '../dashboard-texts';
@@ -63,71 +45,33 @@ function rowFilter(
   return team ? { ...search, teams: String(team.team_id) } : null;
 }
 
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 interface NativeDashboardProps {
+  /** The client the dashboard's machine fetches the figures with. */
+  client: ApiClient;
+  /** The route's validated search: the filters and views the URL holds. */
   search: DashboardSearch;
   onSearch: (search: DashboardSearch) => void;
 }
 
 /** Mailpulse's own dashboard: tiles, charts, breakdown and the unreplied list for the filters. */
-export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
+export function NativeDashboard({ client, search: routeSearch, onSearch }: NativeDashboardProps) {
   const user = useSignedInUser();
-  const dashboard = useActorRef(nativeDashboardMachine);
-  const unreplied = useActorRef(unrepliedMachine);
-  const phase = useSelector(dashboard, selectDashboardPhase);
-  const choices = useSelector(dashboard, selectChoices);
-  const figures = useSelector(dashboard, selectFigures);
-  const stale = useSelector(dashboard, selectIsStale);
-  const unrepliedPage = useSelector(unreplied, selectUnrepliedPage);
-  const unrepliedLoading = useSelector(unreplied, selectUnrepliedLoading);
-  const unrepliedFailed = useSelector(unreplied, selectUnrepliedFailed);
-  const [exporting, setExporting] = useState(false);
-  const today = useMemo(() => localToday(new Date()), []);
-  const range = rangeOf(search, today);
+  const [machine] = useState(() => createNativeDashboardMachine(client));
+  const actor = useActorRef(machine, {
+    input: {
+      search: routeSearch,
+      today: localToday(new Date()),
+      canFilterMailboxes: user.role !== 'viewer',
+    },
+  });
+  // The machine follows the URL: each new search is a SEARCH, which asks only for what changed.
+  useEffect(() => {
+    actor.send({ type: 'SEARCH', search: routeSearch });
+  }, [actor, routeSearch]);
+  const view = useSelector(actor, nativeDashboardView, sameView);
+  const { phase, search, choices, figures } = view;
   const time = search.time ?? 'business';
   const by = search.by ?? 'mailbox';
-  const canFilterMailboxes = user.role !== 'viewer';
-
-  const request: FiguresRequest | null = choices && {
-    query: statsQuery(search, choices, range, canFilterMailboxes),
-    previous: previousRange(range),
-    by,
-    granularity: search.granularity ?? 'day',
-    time,
-  };
-  const requestKey = JSON.stringify(request);
-  const queryKey = JSON.stringify(request?.query);
-  // The unreplied list's page belongs to its query: new filters start at page 1.
-  const [paging, setPaging] = useState({ queryKey, page: 1 });
-  const page = paging.queryKey === queryKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ queryKey, page: next });
-  useEffect(() => {
-    if (request) dashboard.send({ type: 'REQUEST', request });
-    // The key stands for the request: a new object with the same content asks for nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
-  useEffect(() => {
-    if (request) unreplied.send({ type: 'SHOW', request: { query: request.query, page } });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [queryKey, page]);
-
-  const exportCsv = () => {
-    if (!request) return;
-    setExporting(true);
-    void fetchBreakdownCsv(api, request.query, by)
-      .then((blob) =>
-        download(blob, `mailpulse-${by}-${request.query.from}-${request.query.to}.csv`),
-      )
-      .finally(() => setExporting(false));
-  };
 
   const header = (
     <PageHeader
@@ -148,7 +92,7 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
       <Page>
         {header}
         <Card>
-          <ErrorState onRefresh={() => dashboard.send({ type: 'RETRY' })} />
+          <ErrorState onRefresh={() => actor.send({ type: 'RETRY' })} />
         </Card>
       </Page>
     );
@@ -160,10 +104,10 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
       {choices && (
         <FilterBar
           search={search}
-          range={range}
-          today={today}
+          range={view.range}
+          today={view.today}
           choices={choices}
-          canFilterMailboxes={canFilterMailboxes}
+          canFilterMailboxes={view.canFilterMailboxes}
           onSearch={onSearch}
         />
       )}
@@ -173,7 +117,7 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
           <button
             type="button"
             className="link-button"
-            onClick={() => dashboard.send({ type: 'RETRY' })}
+            onClick={() => actor.send({ type: 'RETRY' })}
           >
             Try again
           </button>
@@ -182,7 +126,7 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
       {!figures ? (
         <KpiSkeleton />
       ) : (
-        <div className={`dash-body${stale ? ' is-stale' : ''}`} aria-busy={stale}>
+        <div className={`dash-body${view.stale ? ' is-stale' : ''}`} aria-busy={view.stale}>
           {noMail && choices && <FirstSync mailboxes={choices.mailboxes} />}
           <KpiTiles summary={figures.summary} previous={figures.previous} time={time} />
           <div className="dash-toolbar">
@@ -216,18 +160,12 @@ export function NativeDashboard({ search, onSearch }: NativeDashboardProps) {
                     if (next) onSearch(next);
                   }
             }
-            onExport={exportCsv}
-            exporting={exporting}
+            onExport={() => actor.send({ type: 'EXPORT_CSV' })}
+            exporting={view.exporting}
           />
         </div>
       )}
-      <UnrepliedList
-        page={unrepliedPage}
-        loading={unrepliedLoading}
-        failed={unrepliedFailed}
-        onPage={setPage}
-        onRetry={() => unreplied.send({ type: 'RETRY' })}
-      />
+      {view.unreplied && <UnrepliedList list={view.unreplied} />}
     </Page>
   );
 }

@@ -1,5 +1,8 @@
-import type { StatsUnrepliedPage } from '@/api/types';
+import { useSelector } from '@xstate/react';
 import { formatDuration } from '@/domain/durations';
+import type { UnrepliedActor } from '@/machines/native-dashboard/unreplied.machine';
+import { unrepliedView } from '@/machines/native-dashboard/native-dashboard.view';
+import { sameView } from '@/machines/shared/same-view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Spinner } from '@/ui/Spinner';
 
@@ -11,16 +14,11 @@ const received = (iso: string) =>
     minute: '2-digit',
   });
 
-interface UnrepliedListProps {
-  page: StatsUnrepliedPage | null;
-  loading: boolean;
-  failed: boolean;
-  onPage: (page: number) => void;
-  onRetry: () => void;
-}
-
 /** The mail still waiting for a reply, longest waiting first, a page at a time. */
-export function UnrepliedList({ page, loading, failed, onPage, onRetry }: UnrepliedListProps) {
+export function UnrepliedList({ list }: { list: UnrepliedActor }) {
+  const { page, loading, failed } = useSelector(list, unrepliedView, sameView);
+  const onPage = (number: number) => list.send({ type: 'PAGE', page: number });
+  const onRetry = () => list.send({ type: 'RETRY' });
   const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   return (
     <section className="dash-card dash-card-wide" aria-labelledby="unreplied-title">

@@ -1,8 +1,7 @@
-import { useMachine } from '@xstate/react';
-import {
-  companyHoursMachine,
-  type CompanyHoursMachine,
-} from '@/machines/business-hours/company-hours.machine';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { CompanyHoursMachine } from '@/machines/business-hours/company-hours.machine';
+import { companyHoursView } from '@/machines/business-hours/company-hours.view';
+import { sameView } from '@/machines/shared/same-view';
 import { PageHeader } from '@/ui/Page';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
 import { TimezoneSelect, WeeklyHoursEditor } from '@/ui/WeeklyHoursEditor';
@@ -10,17 +9,14 @@ import { SettingsFormCard } from '../SettingsFormCard';
 
 interface CompanyHoursPageProps {
   readOnly: boolean;
-  /** Tests pass the machine with stand-in calls. */
-  machine?: CompanyHoursMachine;
+  machine: CompanyHoursMachine;
 }
 
 /** The company's weekly hours and timezone. */
-export function CompanyHoursPage({
-  readOnly,
-  machine = companyHoursMachine,
-}: CompanyHoursPageProps) {
-  const [state, send] = useMachine(machine);
-  const { draft } = state.context;
+export function CompanyHoursPage({ readOnly, machine }: CompanyHoursPageProps) {
+  const actor = useActorRef(machine);
+  const { draft, ...form } = useSelector(actor, companyHoursView, sameView);
+  const send: typeof actor.send = (event) => actor.send(event);
   return (
     <>
       <PageHeader
@@ -32,12 +28,10 @@ export function CompanyHoursPage({
       <SettingsFormCard
         title="Weekly hours"
         subtitle="Mailboxes follow these hours unless they have their own, set from the mailboxes list."
-        status={state.matches('failed') ? 'failed' : state.matches('loading') ? 'loading' : 'ready'}
+        form={form}
         loadingLabel="Loading business hours"
         onRetry={() => send({ type: 'RETRY' })}
         readOnly={readOnly}
-        canSave={state.can({ type: 'SAVE' })}
-        saving={state.hasTag('saving')}
         onSave={() => send({ type: 'SAVE' })}
       >
         <WeeklyHoursEditor

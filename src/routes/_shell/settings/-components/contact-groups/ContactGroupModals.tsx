@@ -1,8 +1,11 @@
 import { useSelector } from '@xstate/react';
+import type { GroupDraft } from '@/machines/contact-groups/contact-groups.draft';
 import type {
   GroupFormActor,
   RemovalActor,
 } from '@/machines/contact-groups/contact-groups.machine';
+import { modalSaveView, type ModalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
 import { ConfirmSaveDialog } from '@/ui/ConfirmSaveDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { RemoveDialog } from './RemoveDialog';
@@ -14,22 +17,21 @@ interface ContactGroupModalsProps {
 
 /** The form (then its confirm save modal) or the removal, whichever is open. */
 export function ContactGroupModals({ form, removal }: ContactGroupModalsProps) {
-  const formStep = useSelector(form, (snapshot) =>
-    snapshot.can({ type: 'CONFIRM' }) || snapshot.hasTag('saving')
-      ? 'confirm'
-      : snapshot.hasTag('visible')
-        ? 'form'
-        : null,
-  );
-  const removing = useSelector(removal, (snapshot) => snapshot.hasTag('visible'));
-  if (formStep === 'confirm') return <ConfirmStep form={form} />;
-  if (formStep === 'form') return <GroupFormDialog form={form} />;
+  const formView = useSelector(form, modalSaveView, sameView);
+  const removing = useSelector(removal, modalSaveView, sameView).open;
+  // The form asks to confirm first, and its save runs behind the confirm step.
+  if (formView.confirming || formView.saving) return <ConfirmStep form={form} view={formView} />;
+  if (formView.open) return <GroupFormDialog form={form} view={formView} />;
   return removing ? <RemoveDialog removal={removal} /> : null;
 }
 
-function ConfirmStep({ form }: { form: GroupFormActor }) {
-  const draft = useSelector(form, (snapshot) => snapshot.context.draft);
-  const saving = useSelector(form, (snapshot) => snapshot.hasTag('saving'));
+interface FormStepProps {
+  form: GroupFormActor;
+  view: ModalSaveView<GroupDraft>;
+}
+
+function ConfirmStep({ form, view }: FormStepProps) {
+  const { draft, saving } = view;
   return (
     <ConfirmSaveDialog
       action={draft.action}

@@ -1,10 +1,10 @@
-import { useMachine } from '@xstate/react';
-import type { SnapshotFrom } from 'xstate';
-import {
-  contactGroupsMachine,
-  type ContactGroupsMachine,
+import { useActorRef, useSelector } from '@xstate/react';
+import type {
+  ContactGroupsActor,
+  ContactGroupsMachine,
 } from '@/machines/contact-groups/contact-groups.machine';
-import type { ContactGroupsEvent } from '@/machines/contact-groups/contact-groups.setup';
+import { contactGroupsView } from '@/machines/contact-groups/contact-groups.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -22,40 +22,34 @@ const CONTACT_GROUPS_SUBTITLE =
   'Organize email addresses and domains in groups for easier reporting and filtering.';
 
 interface ContactGroupsPageProps {
+  machine: ContactGroupsMachine;
   readOnly: boolean;
-  /** Tests pass the machine with stand-in calls. */
-  machine?: ContactGroupsMachine;
 }
 
 interface PanelsProps {
-  state: SnapshotFrom<ContactGroupsMachine>;
-  send: (event: ContactGroupsEvent) => void;
+  view: ReturnType<typeof contactGroupsView>;
+  send: ContactGroupsActor['send'];
   readOnly: boolean;
 }
 
-function contactsStatus(state: SnapshotFrom<ContactGroupsMachine>) {
-  if (state.matches({ ready: { group: 'contactsFailed' } })) return 'failed';
-  return state.matches({ ready: { group: 'contactsReady' } }) ? 'ready' : 'loading';
-}
-
 /** The two panels: groups, and the chosen group's contacts. */
-function Panels({ state, send, readOnly }: PanelsProps) {
-  const { groups: groupsTable, contacts: contactsTable } = state.children;
+function Panels({ view, send, readOnly }: PanelsProps) {
+  const { groupsTable, contactsTable } = view;
   if (!groupsTable || !contactsTable) return null;
   return (
     <div className="contact-groups">
       <GroupsPanel
         table={groupsTable}
-        groups={state.context.groups}
-        selected={state.context.selected}
+        groups={view.groups}
+        selected={view.selected}
         readOnly={readOnly}
         send={send}
       />
       <ContactsPanel
         table={contactsTable}
-        group={state.context.selected ?? ''}
-        contacts={state.context.contacts}
-        status={contactsStatus(state)}
+        group={view.selected ?? ''}
+        contacts={view.contacts}
+        status={view.contactsStatus}
         readOnly={readOnly}
         send={send}
       />
@@ -64,28 +58,27 @@ function Panels({ state, send, readOnly }: PanelsProps) {
 }
 
 /** Groups on the left, the chosen group's contacts on the right. */
-export function ContactGroupsPage({
-  readOnly,
-  machine = contactGroupsMachine,
-}: ContactGroupsPageProps) {
-  const [state, send] = useMachine(machine);
-  const { groupForm, removal } = state.children;
+export function ContactGroupsPage({ machine, readOnly }: ContactGroupsPageProps) {
+  const actor = useActorRef(machine);
+  const view = useSelector(actor, contactGroupsView, sameView);
+  const { groupForm, removal } = view;
+  const send: typeof actor.send = (event) => actor.send(event);
   const header = <PageHeader level={2} title="Contact Groups" subtitle={CONTACT_GROUPS_SUBTITLE} />;
 
   let body;
-  if (state.matches('failed')) {
+  if (view.status === 'failed') {
     body = (
       <Card>
         <ErrorState onRefresh={() => send({ type: 'RETRY' })} />
       </Card>
     );
-  } else if (state.matches('loading')) {
+  } else if (view.status === 'loading') {
     body = (
       <div className="settings-loading">
         <Spinner label="Loading contact groups" />
       </div>
     );
-  } else if (state.matches({ ready: 'empty' })) {
+  } else if (view.empty) {
     body = (
       <Card>
         <EmptyState
@@ -102,7 +95,7 @@ export function ContactGroupsPage({
       </Card>
     );
   } else {
-    body = <Panels state={state} send={send} readOnly={readOnly} />;
+    body = <Panels view={view} send={send} readOnly={readOnly} />;
   }
 
   return (

@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { Contact } from '@/api/types';
 import type { ContactGroupsEvent } from '@/machines/contact-groups/contact-groups.setup';
-import { selectedKeys, type TableActor } from '@/machines/shared/table.machine';
-import { sameSort, selectAllBox, tableSort } from '@/machines/shared/table.view';
+import { sameView } from '@/machines/shared/same-view';
+import type { TableActor } from '@/machines/shared/table.machine';
+import { selectedKeys, tableView, type TableView } from '@/machines/shared/table.view';
 import { Button } from '@/ui/Button';
 import { Checkbox } from '@/ui/Checkbox';
 import { ErrorState } from '@/ui/ErrorState';
@@ -22,12 +24,13 @@ interface ContactsPanelProps {
   send: (event: ContactGroupsEvent) => void;
 }
 
-const sameKeys = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((key, index) => key === b[index]);
+interface ContactRowsProps extends ContactsPanelProps {
+  /** The contacts table's view, read by the panel around the rows. */
+  view: TableView;
+}
 
-function ContactRows({ table, contacts, readOnly, send }: ContactsPanelProps) {
-  const keys = useSelector(table, (snapshot) => snapshot.context.visible);
-  const selected = useSelector(table, (snapshot) => snapshot.context.selected);
+function ContactRows({ view, contacts, readOnly, send }: ContactRowsProps) {
+  const { visible: keys, selected } = view;
   const byKey = new Map(contacts.map((contact) => [String(contact.id), contact]));
   return (
     <ul className="cg-contact-list" aria-label="Contacts">
@@ -65,13 +68,9 @@ function ContactRows({ table, contacts, readOnly, send }: ContactsPanelProps) {
 /** The right panel: the chosen group's contacts, with selection and removal. */
 export function ContactsPanel(props: ContactsPanelProps) {
   const { table, group, status, readOnly, send } = props;
-  const selectedIds = useSelector(
-    table,
-    (snapshot) => selectedKeys(snapshot.context),
-    sameKeys,
-  ).map(Number);
-  const box = useSelector(table, selectAllBox);
-  const sort = useSelector(table, tableSort, sameSort);
+  const view = useSelector(table, tableView, sameView);
+  const box = view.selectAll;
+  const selectedIds = useMemo(() => selectedKeys(view).map(Number), [view]);
   let body;
   if (status === 'failed') body = <ErrorState onRefresh={() => send({ type: 'RETRY_CONTACTS' })} />;
   else if (status === 'loading') {
@@ -80,7 +79,7 @@ export function ContactsPanel(props: ContactsPanelProps) {
         <Spinner label="Loading contacts" />
       </div>
     );
-  } else body = <ContactRows {...props} />;
+  } else body = <ContactRows {...props} view={view} />;
   return (
     <section className="cg-panel cg-contacts" aria-labelledby="cg-contacts-title">
       <header className="cg-panel-header">
@@ -123,7 +122,7 @@ export function ContactsPanel(props: ContactsPanelProps) {
           className="cg-sort"
           namesOrder
           label="Contact"
-          direction={sort?.direction ?? 'ascending'}
+          direction={view.sortDirection ?? 'ascending'}
           onClick={() => send({ type: 'SORT_CONTACTS' })}
         />
       </div>

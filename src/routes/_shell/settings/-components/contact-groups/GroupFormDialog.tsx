@@ -1,10 +1,10 @@
-import { useSelector } from '@xstate/react';
 import { CONTACTS_INVALID, NAME_REPEATED } from '@common/contact-items';
 import { nameLengthHint, nameTooLongMessage } from '@common/limits';
 import { addDraftItems } from '@/domain/contact-groups';
 import type { GroupFormAction } from '@/machines/contact-groups/contact-groups.actors';
-import { draftProblems } from '@/machines/contact-groups/contact-groups.draft';
+import { draftProblems, type GroupDraft } from '@/machines/contact-groups/contact-groups.draft';
 import type { GroupFormActor } from '@/machines/contact-groups/contact-groups.machine';
+import type { ModalSaveView } from '@/machines/shared/modal-save.view';
 import { Button } from '@/ui/Button';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { Dialog } from '@/ui/Dialog';
@@ -26,10 +26,15 @@ function nameError(problem: string | null, name: string): string | undefined {
 }
 
 /** The add group, add contact and rename modals: one form, the fields its action needs. */
-export function GroupFormDialog({ form }: { form: GroupFormActor }) {
-  const draft = useSelector(form, (snapshot) => snapshot.context.draft);
-  const error = useSelector(form, (snapshot) => snapshot.context.error);
-  const canSubmit = useSelector(form, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
+export function GroupFormDialog({
+  form,
+  view,
+}: {
+  form: GroupFormActor;
+  /** The form's view, read by the modals around it. */
+  view: ModalSaveView<GroupDraft>;
+}) {
+  const { draft, error, canSubmit } = view;
   const { action: formAction, name: draftName, items: draftItems, target } = draft;
   const problems = draftProblems(draft);
   const withName = formAction !== 'AddContact';

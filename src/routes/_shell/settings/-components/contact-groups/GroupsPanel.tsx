@@ -3,7 +3,8 @@ import type { ContactGroup } from '@/api/types';
 import { contactCount } from '@/domain/contact-groups';
 import type { ContactGroupsEvent } from '@/machines/contact-groups/contact-groups.setup';
 import type { TableActor } from '@/machines/shared/table.machine';
-import { sameSort, tableSort } from '@/machines/shared/table.view';
+import { sameView } from '@/machines/shared/same-view';
+import { tableView } from '@/machines/shared/table.view';
 import { PlusIcon } from '@/ui/icons';
 import { RowMenu } from '@/ui/table/RowMenu';
 import { SortButton } from '@/ui/SortButton';
@@ -19,8 +20,7 @@ interface GroupsPanelProps {
 
 /** The left panel: every group with its count; choosing one shows its contacts. */
 export function GroupsPanel({ table, groups, selected, readOnly, send }: GroupsPanelProps) {
-  const keys = useSelector(table, (snapshot) => snapshot.context.visible);
-  const sort = useSelector(table, tableSort, sameSort);
+  const { visible: keys, sortDirection } = useSelector(table, tableView, sameView);
   const byName = new Map(groups.map((group) => [group.contact_group, group]));
   return (
     <section className="cg-panel cg-groups" aria-labelledby="cg-groups-title">
@@ -44,7 +44,7 @@ export function GroupsPanel({ table, groups, selected, readOnly, send }: GroupsP
           className="cg-sort"
           namesOrder
           label="Name"
-          direction={sort?.direction ?? 'ascending'}
+          direction={sortDirection ?? 'ascending'}
           onClick={() => send({ type: 'SORT_GROUPS' })}
         />
       </div>

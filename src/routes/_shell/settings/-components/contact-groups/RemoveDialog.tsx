@@ -3,6 +3,8 @@ import { contactCount } from '@/domain/contact-groups';
 import { truncate } from '@/domain/text';
 import type { RemovalDraft } from '@/machines/contact-groups/contact-groups.draft';
 import type { RemovalActor } from '@/machines/contact-groups/contact-groups.machine';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 
@@ -20,8 +22,7 @@ function removalText(draft: RemovalDraft): string {
 
 /** The remove contacts and remove group modals; the group's has no close button. */
 export function RemoveDialog({ removal }: { removal: RemovalActor }) {
-  const draft = useSelector(removal, (snapshot) => snapshot.context.draft);
-  const removing = useSelector(removal, (snapshot) => snapshot.hasTag('saving'));
+  const { draft, saving: removing } = useSelector(removal, modalSaveView, sameView);
   const send = removal.send;
   const isGroup = draft.kind === 'group';
   const title = isGroup

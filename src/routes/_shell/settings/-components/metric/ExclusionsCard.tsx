@@ -1,11 +1,10 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment } from 'react';
 import { DOCS_URL } from '@/config';
 import { fieldsFor } from '@common/exclusions';
-import {
-  exclusionsMachine,
-  type ExclusionsMachine,
-} from '@/machines/metric-adjustments/exclusions.machine';
+import type { ExclusionsMachine } from '@/machines/metric-adjustments/exclusions.machine';
+import { exclusionsView } from '@/machines/metric-adjustments/metric-adjustments.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Button } from '@/ui/Button';
 import { ExternalLinkIcon, PlusIcon } from '@/ui/icons';
 import { SettingsFormCard } from '../SettingsFormCard';
@@ -19,19 +18,15 @@ export const EXCLUSIONS_DOCS_URL = `${DOCS_URL}/metric-adjustments#exclude-email
 interface ExclusionsCardProps {
   provider: string;
   readOnly: boolean;
-  /** Tests pass the machine with stand-in calls. */
-  machine?: ExclusionsMachine;
+  machine: ExclusionsMachine;
 }
 
 /** The Exclude Emails block: condition rows joined by OR. */
-export function ExclusionsCard({
-  provider,
-  readOnly,
-  machine = exclusionsMachine,
-}: ExclusionsCardProps) {
-  const [state, send] = useMachine(machine, { input: { provider } });
-  const { rows } = state.context;
-  const busy = state.hasTag('busy');
+export function ExclusionsCard({ provider, readOnly, machine }: ExclusionsCardProps) {
+  const actor = useActorRef(machine, { input: { provider } });
+  const { rows, ...form } = useSelector(actor, exclusionsView, sameView);
+  const { busy } = form;
+  const send: typeof actor.send = (event) => actor.send(event);
   return (
     <SettingsFormCard
       title="Exclude Emails"
@@ -42,12 +37,10 @@ export function ExclusionsCard({
           <ExternalLinkIcon size={14} />
         </a>
       }
-      status={state.matches('failed') ? 'failed' : state.matches('loading') ? 'loading' : 'ready'}
+      form={form}
       loadingLabel="Loading exclusion conditions"
       onRetry={() => send({ type: 'RETRY' })}
       readOnly={readOnly}
-      canSave={state.can({ type: 'SAVE' })}
-      saving={state.hasTag('saving')}
       onSave={() => send({ type: 'SAVE' })}
     >
       {rows.length === 0 ? (

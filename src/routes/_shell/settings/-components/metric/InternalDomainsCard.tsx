@@ -1,9 +1,8 @@
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { INVALID_INTERNAL_DOMAINS } from '@common/exclusions';
-import {
-  internalDomainsMachine,
-  type InternalDomainsMachine,
-} from '@/machines/metric-adjustments/internal-domains.machine';
+import type { InternalDomainsMachine } from '@/machines/metric-adjustments/internal-domains.machine';
+import { internalDomainsView } from '@/machines/metric-adjustments/metric-adjustments.view';
+import { sameView } from '@/machines/shared/same-view';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { useChipEdits } from '@/ui/use-chip-edits';
 import { SettingsFormCard } from '../SettingsFormCard';
@@ -14,17 +13,14 @@ const INTERNAL_DOMAINS_PLACEHOLDER = 'Type in or paste a list of domains';
 
 interface InternalDomainsCardProps {
   readOnly: boolean;
-  /** Tests pass the machine with stand-in calls. */
-  machine?: InternalDomainsMachine;
+  machine: InternalDomainsMachine;
 }
 
 /** The Internal domains block: the workspace's own domains first, then deletable ones. */
-export function InternalDomainsCard({
-  readOnly,
-  machine = internalDomainsMachine,
-}: InternalDomainsCardProps) {
-  const [state, send] = useMachine(machine);
-  const { defaults, entries } = state.context;
+export function InternalDomainsCard({ readOnly, machine }: InternalDomainsCardProps) {
+  const actor = useActorRef(machine);
+  const { defaults, entries, invalid, ...form } = useSelector(actor, internalDomainsView, sameView);
+  const send: typeof actor.send = (event) => actor.send(event);
   const chips = useChipEdits({
     items: entries,
     onAdd: (items) => send({ type: 'ADD_DOMAINS', items }),
@@ -34,12 +30,10 @@ export function InternalDomainsCard({
     <SettingsFormCard
       title="Internal domains"
       subtitle={INTERNAL_DOMAINS_SUBTITLE}
-      status={state.matches('failed') ? 'failed' : state.matches('loading') ? 'loading' : 'ready'}
+      form={form}
       loadingLabel="Loading internal domains"
       onRetry={() => send({ type: 'RETRY' })}
       readOnly={readOnly}
-      canSave={state.can({ type: 'SAVE' })}
-      saving={state.hasTag('saving')}
       onSave={() => send({ type: 'SAVE' })}
     >
       <ChipsInput
@@ -49,8 +43,8 @@ export function InternalDomainsCard({
         {...chips}
         fixed={defaults.map((entry) => ({ entry, note: 'Default' }))}
         placeholder={INTERNAL_DOMAINS_PLACEHOLDER}
-        disabled={readOnly || state.hasTag('busy')}
-        error={state.matches({ ready: 'invalid' }) ? INVALID_INTERNAL_DOMAINS : undefined}
+        disabled={readOnly || form.busy}
+        error={invalid ? INVALID_INTERNAL_DOMAINS : undefined}
       />
     </SettingsFormCard>
   );

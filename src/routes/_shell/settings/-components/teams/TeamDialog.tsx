@@ -1,6 +1,5 @@
 import type { Mailbox } from '@/api/types';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { nameLengthHint, nameTooLongMessage } from '@common/limits';
 import {
   isTeamNameTaken,
@@ -8,7 +7,9 @@ import {
   TEAM_NAME_TAKEN,
   type TeamDraft,
 } from '@/machines/teams/teams.draft';
-import type { teamEditorMachine } from '@/machines/teams/teams.machine';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
+import type { teamsView } from '@/machines/teams/teams.view';
 import { DialogActions } from '@/ui/DialogActions';
 import { CheckList, mailboxOptions } from '@/ui/CheckList';
 import { Dialog } from '@/ui/Dialog';
@@ -17,17 +18,13 @@ import { TextInput } from '@/ui/TextInput';
 import './TeamDialog.css';
 
 interface TeamDialogProps {
-  editor: ActorRefFrom<typeof teamEditorMachine>;
+  editor: NonNullable<ReturnType<typeof teamsView>['editor']>;
   mailboxes: readonly Mailbox[];
 }
 
 /** The Create new team / Edit team modal: a name and the team's mailboxes. */
 export function TeamDialog({ editor, mailboxes }: TeamDialogProps) {
-  const open = useSelector(editor, (snapshot) => snapshot.hasTag('visible'));
-  const saving = useSelector(editor, (snapshot) => snapshot.hasTag('saving'));
-  const draft = useSelector(editor, (snapshot) => snapshot.context.draft);
-  const error = useSelector(editor, (snapshot) => snapshot.context.error);
-  const canSubmit = useSelector(editor, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
+  const { open, saving, draft, error, canSubmit } = useSelector(editor, modalSaveView, sameView);
   const edit = (patch: Partial<TeamDraft>) =>
     editor.send({ type: 'EDIT', draft: { ...draft, ...patch } });
   // The same text from the client's check and from the server's 400 goes under the name.

@@ -1,7 +1,9 @@
 import type { Team } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { TeamsInput, teamsMachine } from '@/machines/teams/teams.machine';
+import { sameView } from '@/machines/shared/same-view';
+import type { TeamsInput, TeamsMachine } from '@/machines/teams/teams.machine';
+import { teamsView } from '@/machines/teams/teams.view';
 import type { UserInfo } from '@/session/user-info';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
@@ -16,7 +18,7 @@ import { TeamDialog } from './TeamDialog';
 import '../settings-lists.css';
 
 interface TeamsTabProps {
-  machine: typeof teamsMachine;
+  machine: TeamsMachine;
   user: UserInfo;
   seed: TeamsInput['seed'];
 }
@@ -24,9 +26,7 @@ interface TeamsTabProps {
 /** The teams tab: Create new team, the table, and its modals. */
 export function TeamsTab({ machine, user, seed }: TeamsTabProps) {
   const actor = useActorRef(machine, { input: { seed, features: user.features } });
-  const teams = useSelector(actor, (snapshot) => snapshot.context.teams);
-  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
-  const { editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
+  const { teams, mailboxes, editor, remover } = useSelector(actor, teamsView, sameView);
   const byId = useMemo(() => new Map(teams.map((team) => [String(team.id), team])), [teams]);
   const writable = !user.features.teams.read_only;
 

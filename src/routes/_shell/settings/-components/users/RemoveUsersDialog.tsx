@@ -1,4 +1,4 @@
-import { RemoveDialog, type RemoverActor } from '@/ui/RemoveDialog';
+import { RemoveDialog, type RemoverActor } from '@/screens/RemoveDialog';
 
 /** The remove-confirmation modal of the users tab. */
 export function RemoveUsersDialog({ remover }: { remover: RemoverActor }) {

@@ -1,6 +1,5 @@
 import type { Mailbox, Team } from '@/api/types';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { plural } from '@/domain/text';
 import {
   checkUsersDraft,
@@ -9,7 +8,9 @@ import {
   type UsersDraft,
   type UsersDraftCheck,
 } from '@/machines/users/users.draft';
-import type { usersEditorMachine } from '@/machines/users/users.machine';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
+import type { usersView } from '@/machines/users/users.view';
 import { DialogActions } from '@/ui/DialogActions';
 import { ChipsInput, type ChipTone } from '@/ui/ChipsInput';
 import { Dialog } from '@/ui/Dialog';
@@ -19,7 +20,7 @@ import { RoleChoice } from './RoleChoice';
 import './UsersDialog.css';
 
 interface UsersDialogProps {
-  editor: ActorRefFrom<typeof usersEditorMachine>;
+  editor: NonNullable<ReturnType<typeof usersView>['editor']>;
   mailboxes: readonly Mailbox[];
   /** Null when the teams feature is off: managers are then given mailboxes only. */
   teams: readonly Team[] | null;
@@ -91,11 +92,7 @@ function EmailsField({ draft, check, onChange }: EmailsFieldProps) {
 
 /** The Add new users / Edit role modal. */
 export function UsersDialog({ editor, mailboxes, teams }: UsersDialogProps) {
-  const open = useSelector(editor, (snapshot) => snapshot.hasTag('visible'));
-  const saving = useSelector(editor, (snapshot) => snapshot.hasTag('saving'));
-  const draft = useSelector(editor, (snapshot) => snapshot.context.draft);
-  const error = useSelector(editor, (snapshot) => snapshot.context.error);
-  const canSubmit = useSelector(editor, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
+  const { open, saving, draft, error, canSubmit } = useSelector(editor, modalSaveView, sameView);
   const check = checkUsersDraft(draft);
   const edit = (patch: Partial<UsersDraft>) =>
     editor.send({ type: 'EDIT', draft: { ...draft, ...patch } });

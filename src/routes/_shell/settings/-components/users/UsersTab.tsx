@@ -1,7 +1,9 @@
 import type { User } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { UsersActor, UsersInput, usersMachine } from '@/machines/users/users.machine';
+import { sameView } from '@/machines/shared/same-view';
+import type { UsersActor, UsersInput, UsersMachine } from '@/machines/users/users.machine';
+import { usersView } from '@/machines/users/users.view';
 import { isSameEmail } from '@/machines/users/users.rows';
 import type { UserInfo } from '@/session/user-info';
 import { Button } from '@/ui/Button';
@@ -17,7 +19,7 @@ import { UsersDialog } from './UsersDialog';
 import '../settings-lists.css';
 
 interface UsersTabProps {
-  machine: typeof usersMachine;
+  machine: UsersMachine;
   user: UserInfo;
   seed: UsersInput['seed'];
 }
@@ -33,13 +35,11 @@ export function UsersTab({ machine, user, seed }: UsersTabProps) {
   const actor = useActorRef(machine, {
     input: { seed, maxUsers: user.maxUsers, currentEmail: user.email, features: user.features },
   });
-  const users = useSelector(actor, (snapshot) => snapshot.context.users);
-  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
-  const teams = useSelector(actor, (snapshot) => snapshot.context.teams);
-  const limitOpen = useSelector(actor, (snapshot) =>
-    snapshot.matches({ ready: { limit: 'open' } }),
+  const { users, mailboxes, teams, limitOpen, editor, remover } = useSelector(
+    actor,
+    usersView,
+    sameView,
   );
-  const { editor, remover } = useSelector(actor, (snapshot) => snapshot.children);
   const byEmail = useMemo(() => new Map(users.map((u) => [u.email, u])), [users]);
   const columns = useMemo(() => userColumns(user.email), [user.email]);
   const writable = !user.features.users.read_only;

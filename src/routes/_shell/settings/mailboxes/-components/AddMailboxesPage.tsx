@@ -2,8 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type {
   AddMailboxesActor,
   AddMailboxesMachine,
-  AddMailboxesSnapshot,
 } from '@/machines/add-mailboxes/add-mailboxes.machine';
+import {
+  addMailboxesView,
+  type AddMailboxesView,
+} from '@/machines/add-mailboxes/add-mailboxes.view';
+import { sameView } from '@/machines/shared/same-view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Card, PageHeader } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
@@ -14,19 +18,7 @@ import { ValidationResults } from './ValidationResults';
 import { ValidationStopped } from './ValidationStopped';
 import './AddMailboxes.css';
 
-type View = Stage | 'loading' | 'loadFailed' | 'stopped';
-
-function viewOf(snapshot: AddMailboxesSnapshot): View {
-  if (snapshot.hasTag('before')) return 'before';
-  if (snapshot.hasTag('validating')) return 'validating';
-  if (snapshot.matches('gaveUp') || snapshot.matches('failed')) return 'stopped';
-  if (snapshot.matches('loading')) return 'loading';
-  if (snapshot.matches('loadFailed')) return 'loadFailed';
-  // Results, adding, and the final state shown until the route navigates away.
-  return 'results';
-}
-
-const STAGE_OF_VIEW: Record<View, Stage> = {
+const STEP_OF_STAGE: Record<AddMailboxesView['stage'], Stage> = {
   loading: 'before',
   loadFailed: 'before',
   before: 'before',
@@ -44,21 +36,21 @@ interface AddMailboxesPageProps {
 /** The Add mailboxes page: one machine drives its three stages. */
 export function AddMailboxesPage({ machine, maxMailboxes }: AddMailboxesPageProps) {
   const actor = useActorRef(machine, { input: { maxMailboxes } });
-  const view = useSelector(actor, viewOf);
+  const view = useSelector(actor, addMailboxesView, sameView);
   return (
     <div className="add-mailboxes">
       <PageHeader
         title="Add mailboxes"
         subtitle="Enter the addresses of the company mailboxes to track. Each one is validated before it is added."
       />
-      <StageSteps current={STAGE_OF_VIEW[view]} />
+      <StageSteps current={STEP_OF_STAGE[view.stage]} />
       <StageView view={view} actor={actor} />
     </div>
   );
 }
 
-function StageView({ view, actor }: { view: View; actor: AddMailboxesActor }) {
-  switch (view) {
+function StageView({ view, actor }: { view: AddMailboxesView; actor: AddMailboxesActor }) {
+  switch (view.stage) {
     case 'loading':
       return (
         <Card>
@@ -74,12 +66,12 @@ function StageView({ view, actor }: { view: View; actor: AddMailboxesActor }) {
         </Card>
       );
     case 'before':
-      return <AddressEntry actor={actor} />;
+      return <AddressEntry actor={actor} view={view} />;
     case 'validating':
-      return <ValidationProgress actor={actor} />;
+      return <ValidationProgress actor={actor} view={view} />;
     case 'stopped':
-      return <ValidationStopped actor={actor} />;
+      return <ValidationStopped actor={actor} view={view} />;
     case 'results':
-      return <ValidationResults actor={actor} />;
+      return <ValidationResults actor={actor} view={view} />;
   }
 }

@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { isEmail } from '@common/patterns';
-import type { AddMailboxesActor } from '@/machines/add-mailboxes/add-mailboxes.machine';
-import { exceedsLimit, remainingSlots } from '@/machines/add-mailboxes/add-mailboxes.view';
+import type { StageProps } from './StageSteps';
 import { Button, buttonClassName } from '@/ui/Button';
 import { describedBy, Field } from '@/ui/Field';
 import { Card } from '@/ui/Page';
@@ -13,14 +11,10 @@ import { HistoricToggle } from './HistoricToggle';
 const HINT = 'Separate addresses with spaces, commas, semicolons or new lines.';
 
 /** Stage 1: the addresses to validate, shown as chips (invalid ones in red), and the options. */
-export function AddressEntry({ actor }: { actor: AddMailboxesActor }) {
+export function AddressEntry({ actor, view }: StageProps) {
   const id = useId();
-  const text = useSelector(actor, (s) => s.context.text);
-  const addresses = useSelector(actor, (s) => s.context.addresses);
-  const historic = useSelector(actor, (s) => s.context.historic);
-  const remaining = useSelector(actor, (s) => remainingSlots(s.context));
-  const overLimit = useSelector(actor, (s) => exceedsLimit(s.context, s.context.addresses.length));
-  const canValidate = useSelector(actor, (s) => s.can({ type: 'VALIDATE' }));
+  const { text, addresses, historic, remaining, canValidate } = view;
+  const overLimit = view.enteredOverLimit;
   const limitError = overLimit ? mailboxLimitText(addresses.length, remaining) : undefined;
 
   return (

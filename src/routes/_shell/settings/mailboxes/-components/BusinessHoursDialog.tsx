@@ -1,5 +1,5 @@
 import { WEEKDAYS } from '@common/business-hours';
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
   formatTime,
@@ -8,12 +8,13 @@ import {
   WEEKDAY_LABELS,
   type Schedule,
 } from '@/domain/business-hours';
-import {
-  customProblems,
-  mailboxHoursMachine,
-  type BhsMode,
-  type MailboxHoursMachine,
+import type {
+  BhsMode,
+  MailboxHoursActor,
+  MailboxHoursMachine,
 } from '@/machines/business-hours/mailbox-hours.machine';
+import { mailboxHoursView } from '@/machines/business-hours/mailbox-hours.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';
@@ -56,21 +57,20 @@ function CompanySummary({ company }: { company: Schedule }) {
 const FORM_ID = 'business-hours-form';
 
 interface BodyProps {
-  state: ReturnType<typeof useMachine<MailboxHoursMachine>>[0];
-  send: ReturnType<typeof useMachine<MailboxHoursMachine>>[1];
+  view: ReturnType<typeof mailboxHoursView>;
+  send: MailboxHoursActor['send'];
 }
 
-function DialogBody({ state, send }: BodyProps) {
-  const { mode, company, custom, error } = state.context;
-  if (state.matches('failed')) return <ErrorState onRefresh={() => send({ type: 'RETRY' })} />;
-  if (state.matches('loading')) {
+function DialogBody({ view, send }: BodyProps) {
+  const { mode, company, custom, error } = view;
+  if (view.status === 'failed') return <ErrorState onRefresh={() => send({ type: 'RETRY' })} />;
+  if (view.status === 'loading') {
     return (
       <div className="bh-loading">
         <Spinner label="Loading business hours" />
       </div>
     );
   }
-  const problems = customProblems(state.context);
   return (
     <form
       id={FORM_ID}
@@ -97,11 +97,11 @@ function DialogBody({ state, send }: BodyProps) {
             onStart={(day, time) => send({ type: 'SET_START', day, time })}
             onEnd={(day, time) => send({ type: 'SET_END', day, time })}
           />
-          {problems.noDay && <p className="field-error">{NO_DAY_MESSAGE}</p>}
+          {view.noDay && <p className="field-error">{NO_DAY_MESSAGE}</p>}
           <TimezoneSelect
             value={custom.timezone}
             onChange={(timezone) => send({ type: 'SET_TIMEZONE', timezone })}
-            error={problems.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
+            error={view.noTimezone ? NO_TIMEZONE_MESSAGE : undefined}
           />
         </div>
       )}
@@ -128,8 +128,9 @@ interface OpenDialogProps {
 }
 
 function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
-  const [state, send] = useMachine(machine, { input: { email } });
-  const saved = state.matches('saved');
+  const actor = useActorRef(machine, { input: { email } });
+  const view = useSelector(actor, mailboxHoursView, sameView);
+  const { saved } = view;
   useEffect(() => {
     if (!saved) return;
     onSaved();
@@ -147,14 +148,14 @@ function OpenDialog({ email, machine, onClose, onSaved }: OpenDialogProps) {
       footer={
         <DialogActions
           form={FORM_ID}
-          busy={state.hasTag('saving')}
-          canSubmit={state.can({ type: 'SAVE' })}
+          busy={view.saving}
+          canSubmit={view.canSave}
           submitLabel="Save"
           onCancel={onClose}
         />
       }
     >
-      <DialogBody state={state} send={send} />
+      <DialogBody view={view} send={(event) => actor.send(event)} />
     </Dialog>
   );
 }
@@ -165,8 +166,8 @@ interface BusinessHoursDialogProps {
   onClose: () => void;
   /** Called once the hours are saved (the modal has toasted), just before it closes. */
   onSaved: () => void;
-  /** Tests pass the machine with stand-in calls. */
-  machine?: MailboxHoursMachine;
+  /** The modal's machine, started afresh at each opening. */
+  machine: MailboxHoursMachine;
 }
 
 /**
@@ -177,7 +178,7 @@ export function BusinessHoursDialog({
   mailbox,
   onClose,
   onSaved,
-  machine = mailboxHoursMachine,
+  machine,
 }: BusinessHoursDialogProps) {
   if (!mailbox) return null;
   return (

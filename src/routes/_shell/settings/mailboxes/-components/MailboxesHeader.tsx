@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import type { MailboxesActor } from '@/machines/mailboxes/mailboxes.machine';
 import { Badge } from '@/ui/Badge';
 import { buttonClassName } from '@/ui/Button';
 import { PlusIcon } from '@/ui/icons';
@@ -7,7 +6,8 @@ import { PageHeader } from '@/ui/Page';
 import '../../-components/settings-lists.css';
 
 interface MailboxesHeaderProps {
-  actor: MailboxesActor;
+  /** At the limit, Add mailboxes opens the limit modal through this instead of the add page. */
+  onAdd: (() => void) | null;
   /** The number of tracked mailboxes, once known. */
   used: number | null;
   max: number;
@@ -15,7 +15,7 @@ interface MailboxesHeaderProps {
 }
 
 /** The tab's title with the usage badge (`N of max used`), and Add mailboxes. */
-export function MailboxesHeader({ actor, used, max, writable }: MailboxesHeaderProps) {
+export function MailboxesHeader({ onAdd, used, max, writable }: MailboxesHeaderProps) {
   return (
     <PageHeader
       level={2}
@@ -36,10 +36,9 @@ export function MailboxesHeader({ actor, used, max, writable }: MailboxesHeaderP
             to="/settings/mailboxes/add"
             className={buttonClassName()}
             onClick={(event) => {
-              // At the limit the machine takes ADD and opens the limit modal instead.
-              if (!actor.getSnapshot().can({ type: 'ADD' })) return;
+              if (!onAdd) return;
               event.preventDefault();
-              actor.send({ type: 'ADD' });
+              onAdd();
             }}
           >
             <PlusIcon size={16} />

@@ -1,14 +1,16 @@
 import type { Mailbox } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import type { MailboxesInput, mailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
+import type { MailboxHoursMachine } from '@/machines/business-hours/mailbox-hours.machine';
+import type { MailboxesInput, MailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
+import { mailboxesView } from '@/machines/mailboxes/mailboxes.view';
+import { sameView } from '@/machines/shared/same-view';
 import type { UserInfo } from '@/session/user-info';
 import { BusinessHoursDialog } from './BusinessHoursDialog';
 import { EmptyState } from '@/ui/EmptyState';
 import { InboxIcon } from '@/ui/icons';
 import { LimitDialog } from '@/ui/LimitDialog';
 import { ReadOnlyNote } from '@/ui/ReadOnlyNote';
-import { listStatus } from '@/machines/shared/list-tab.view';
 import { ListTable } from '@/screens/table/ListTable';
 import type { RowMenuItem } from '@/ui/table/table-types';
 import { MAILBOX_COLUMNS } from './mailbox-columns';
@@ -16,26 +18,20 @@ import { MailboxesHeader } from './MailboxesHeader';
 import { RemoveMailboxesDialog } from './RemoveMailboxesDialog';
 
 interface MailboxesTabProps {
-  machine: typeof mailboxesMachine;
+  machine: MailboxesMachine;
+  /** The update business hours modal's machine, started at each opening. */
+  hoursMachine: MailboxHoursMachine;
   user: UserInfo;
   seed: MailboxesInput['seed'];
 }
 
 /** The mailboxes tab: usage badge, Add mailboxes, the table and its modals. */
-export function MailboxesTab({ machine, user, seed }: MailboxesTabProps) {
+export function MailboxesTab({ machine, hoursMachine, user, seed }: MailboxesTabProps) {
   const actor = useActorRef(machine, {
     input: { seed, maxMailboxes: user.maxMailboxes, features: user.features },
   });
-  const mailboxes = useSelector(actor, (snapshot) => snapshot.context.mailboxes);
-  const status = useSelector(actor, listStatus);
-  const limitOpen = useSelector(actor, (snapshot) =>
-    snapshot.matches({ ready: { limit: 'open' } }),
-  );
-  const remover = useSelector(actor, (snapshot) => snapshot.children.remover);
-  const hoursOf = useSelector(actor, (snapshot) =>
-    snapshot.matches({ ready: { hours: 'open' } }) ? snapshot.context.hoursOf : null,
-  );
-  const hoursEditable = useSelector(actor, (snapshot) => snapshot.hasTag('hoursEditable'));
+  const view = useSelector(actor, mailboxesView, sameView);
+  const { mailboxes, status, hoursOf, hoursEditable } = view;
   const closeHours = useCallback(() => actor.send({ type: 'CLOSE_HOURS' }), [actor]);
   const savedHours = useCallback(
     () => actor.send({ type: 'MODAL_SAVED', modal: 'mailboxHours' }),
@@ -60,7 +56,7 @@ export function MailboxesTab({ machine, user, seed }: MailboxesTabProps) {
   return (
     <>
       <MailboxesHeader
-        actor={actor}
+        onAdd={view.addOpensLimit ? () => actor.send({ type: 'ADD' }) : null}
         used={status === 'ready' ? mailboxes.length : null}
         max={user.maxMailboxes}
         writable={writable}
@@ -85,14 +81,15 @@ export function MailboxesTab({ machine, user, seed }: MailboxesTabProps) {
           />
         }
       />
-      {remover && <RemoveMailboxesDialog remover={remover} />}
+      {view.remover && <RemoveMailboxesDialog remover={view.remover} />}
       <BusinessHoursDialog
         mailbox={hoursOf === null ? null : { email: hoursOf }}
+        machine={hoursMachine}
         onClose={closeHours}
         onSaved={savedHours}
       />
       <LimitDialog
-        open={limitOpen}
+        open={view.limitOpen}
         noun="mailbox"
         max={user.maxMailboxes}
         onClose={() => actor.send({ type: 'CLOSE_LIMIT' })}

@@ -1,17 +1,15 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { removeMailboxesMachine } from '@/machines/mailboxes/mailboxes.machine';
+import type { mailboxesView } from '@/machines/mailboxes/mailboxes.view';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
+import { RemoveDialog } from '@/screens/RemoveDialog';
 import { Checkbox } from '@/ui/Checkbox';
-import { RemoveDialog } from '@/ui/RemoveDialog';
+
+type MailboxesRemover = NonNullable<ReturnType<typeof mailboxesView>['remover']>;
 
 /** The remove-confirmation modal of the mailboxes tab, with the delete-data checkbox. */
-export function RemoveMailboxesDialog({
-  remover,
-}: {
-  remover: ActorRefFrom<typeof removeMailboxesMachine>;
-}) {
-  const busy = useSelector(remover, (snapshot) => snapshot.hasTag('saving'));
-  const draft = useSelector(remover, (snapshot) => snapshot.context.draft);
+export function RemoveMailboxesDialog({ remover }: { remover: MailboxesRemover }) {
+  const { saving: busy, draft } = useSelector(remover, modalSaveView, sameView);
   return (
     <RemoveDialog
       remover={remover}

@@ -1,5 +1,14 @@
+import type { AddMailboxesActor } from '@/machines/add-mailboxes/add-mailboxes.machine';
+import type { AddMailboxesView } from '@/machines/add-mailboxes/add-mailboxes.view';
+
 /** The page's three stages (document 001, section 2.1). */
 export type Stage = 'before' | 'validating' | 'results';
+
+/** What each stage's part of the page takes: the page's actor and its view. */
+export interface StageProps {
+  actor: AddMailboxesActor;
+  view: AddMailboxesView;
+}
 
 const STEPS: readonly { stage: Stage; label: string }[] = [
   { stage: 'before', label: 'Enter addresses' },

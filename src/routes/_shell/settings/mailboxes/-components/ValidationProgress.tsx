@@ -1,16 +1,13 @@
-import { useSelector } from '@xstate/react';
-import {
-  MAX_RECONNECTS,
-  type AddMailboxesActor,
-} from '@/machines/add-mailboxes/add-mailboxes.machine';
+import { MAX_RECONNECTS } from '@/machines/add-mailboxes/add-mailboxes.machine';
+import type { AddMailboxesView } from '@/machines/add-mailboxes/add-mailboxes.view';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
+import type { StageProps } from './StageSteps';
 
 /** `validated of submitted`, as the spec shows progress. */
-function ProgressCount({ actor }: { actor: AddMailboxesActor }) {
-  const validated = useSelector(actor, (s) => s.context.checks.length);
-  const submitted = useSelector(actor, (s) => s.context.submitted.length);
+function ProgressCount({ view }: { view: AddMailboxesView }) {
+  const { validated, submitted } = view;
   const percent = submitted === 0 ? 0 : Math.round((validated / submitted) * 100);
   return (
     <div className="validation-count">
@@ -36,9 +33,8 @@ function ProgressCount({ actor }: { actor: AddMailboxesActor }) {
 }
 
 /** Stage 2: the live validation, with the reconnection attempts when the connection drops. */
-export function ValidationProgress({ actor }: { actor: AddMailboxesActor }) {
-  const reconnecting = useSelector(actor, (s) => s.matches('reconnecting'));
-  const attempt = useSelector(actor, (s) => s.context.reconnects);
+export function ValidationProgress({ actor, view }: StageProps) {
+  const { reconnecting, reconnects: attempt } = view;
   const status = reconnecting
     ? `Connection lost. Reconnecting (attempt ${attempt + 1} of ${MAX_RECONNECTS})…`
     : attempt > 0
@@ -49,7 +45,7 @@ export function ValidationProgress({ actor }: { actor: AddMailboxesActor }) {
       <div className="add-mailboxes-body validation-progress">
         <Spinner label="Validating" />
         <h2 className="validation-title">Validating mailboxes</h2>
-        <ProgressCount actor={actor} />
+        <ProgressCount view={view} />
         <p
           className={
             reconnecting ? 'validation-status validation-status-warning' : 'validation-status'

@@ -1,17 +1,10 @@
 import type { MailboxCheck } from '@/api/types';
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { AddMailboxesActor } from '@/machines/add-mailboxes/add-mailboxes.machine';
-import {
-  exceedsLimit,
-  invalidChecks,
-  remainingSlots,
-  validChecks,
-} from '@/machines/add-mailboxes/add-mailboxes.view';
 import { Button } from '@/ui/Button';
 import { AlertCircleIcon, CheckCircleIcon, CopyIcon } from '@/ui/icons';
 import { Card } from '@/ui/Page';
 import { mailboxCount, mailboxLimitText } from './add-mailboxes-texts';
+import type { StageProps } from './StageSteps';
 
 interface ResultListProps {
   title: string;
@@ -52,17 +45,11 @@ function ResultList({ title, icon, checks, empty, action }: ResultListProps) {
 }
 
 /** Stage 3: which addresses can be added, which cannot and why; then Add or Cancel. */
-export function ValidationResults({ actor }: { actor: AddMailboxesActor }) {
-  // The context changes only when the machine assigns, so the lists are not rebuilt needlessly.
-  const context = useSelector(actor, (s) => s.context);
-  const adding = useSelector(actor, (s) => s.hasTag('adding'));
-  const canAdd = useSelector(actor, (s) => s.can({ type: 'ADD' }));
-  const canCopy = useSelector(actor, (s) => s.can({ type: 'COPY_INVALID' }));
-  const valid = validChecks(context);
-  const overLimit = exceedsLimit(context, valid.length);
-  const problem = overLimit
-    ? mailboxLimitText(valid.length, remainingSlots(context))
-    : context.error;
+export function ValidationResults({ actor, view }: StageProps) {
+  const { adding, canAdd, canCopy } = view;
+  if (!view.results) return null;
+  const { valid, invalid, overLimit } = view.results;
+  const problem = overLimit ? mailboxLimitText(valid.length, view.remaining) : view.error;
 
   return (
     <div className="validation-results">
@@ -76,7 +63,7 @@ export function ValidationResults({ actor }: { actor: AddMailboxesActor }) {
         <ResultList
           title="Invalid mailboxes"
           icon={<AlertCircleIcon size={18} className="result-icon-invalid" />}
-          checks={invalidChecks(context)}
+          checks={invalid}
           empty="Every address can be added."
           action={
             <Button

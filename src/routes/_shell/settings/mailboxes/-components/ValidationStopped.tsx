@@ -1,12 +1,9 @@
-import { useSelector } from '@xstate/react';
-import {
-  MAX_RECONNECTS,
-  type AddMailboxesActor,
-} from '@/machines/add-mailboxes/add-mailboxes.machine';
+import { MAX_RECONNECTS } from '@/machines/add-mailboxes/add-mailboxes.machine';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { AlertCircleIcon } from '@/ui/icons';
 import { Card } from '@/ui/Page';
+import type { StageProps } from './StageSteps';
 
 const GAVE_UP_TITLE = 'We could not reach the validation service';
 const gaveUpText = (validated: number, submitted: number) =>
@@ -14,11 +11,8 @@ const gaveUpText = (validated: number, submitted: number) =>
 const FAILED_TITLE = 'Validation stopped';
 
 /** The validation's error states: reconnecting gave up, or the server refused (with its reason). */
-export function ValidationStopped({ actor }: { actor: AddMailboxesActor }) {
-  const gaveUp = useSelector(actor, (s) => s.matches('gaveUp'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const validated = useSelector(actor, (s) => s.context.checks.length);
-  const submitted = useSelector(actor, (s) => s.context.submitted.length);
+export function ValidationStopped({ actor, view }: StageProps) {
+  const { gaveUp, error, validated, submitted } = view;
   return (
     <Card>
       <EmptyState

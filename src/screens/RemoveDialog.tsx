@@ -2,15 +2,18 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { truncate } from '@/domain/text';
-import { Dialog } from './Dialog';
-import { DialogActions } from './DialogActions';
+import type { ModalSaveEvent } from '@/machines/shared/modal-save.machine';
+import { modalSaveView, type ModalSaveSnapshot } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
+import { Dialog } from '@/ui/Dialog';
+import { DialogActions } from '@/ui/DialogActions';
 
-/** What a remove machine (`createRemoveMachine`) offers its modal. */
-type RemoverSnapshot = Snapshot<unknown> & {
-  hasTag(tag: string): boolean;
-  context: { draft: { names: string[] } };
-};
-export type RemoverActor = ActorRef<RemoverSnapshot, { type: 'SUBMIT' } | { type: 'CLOSE' }>;
+/** A remove machine (`createRemoveMachine`): its draft names the rows to remove. */
+type RemoveDraft = { names: string[] };
+export type RemoverActor = ActorRef<
+  Snapshot<unknown> & ModalSaveSnapshot<RemoveDraft>,
+  Extract<ModalSaveEvent<RemoveDraft>, { type: 'SUBMIT' | 'CLOSE' }>
+>;
 
 interface RemoveDialogProps {
   remover: RemoverActor;
@@ -37,9 +40,8 @@ export function RemoveDialog({
   children,
   confirmLabel = 'Remove',
 }: RemoveDialogProps) {
-  const open = useSelector(remover, (snapshot) => snapshot.hasTag('visible'));
-  const busy = useSelector(remover, (snapshot) => snapshot.hasTag('saving'));
-  const names = useSelector(remover, (snapshot) => snapshot.context.draft.names);
+  const { open, saving: busy, draft } = useSelector(remover, modalSaveView, sameView);
+  const { names } = draft;
   const close = () => remover.send({ type: 'CLOSE' });
   return (
     <Dialog

@@ -4,8 +4,8 @@ import type { FeatureName, Role } from '../../common/access-model';
 import { authenticate, type AuthContext } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
-import { contractOperations, portalDocument, type ContractOperation } from './spec';
-import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from './types';
+import { contractOperations, portalDocument, type ContractOperation } from '../contract/spec';
+import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../contract/types';
 
 declare module 'fastify' {
   interface FastifyRequest {
