@@ -8,7 +8,6 @@ import {
   type ClaimedMailbox,
 } from '../repos/mailbox-sync';
 import { MailProviderError, type MailConnector, type SyncBatch } from './connector';
-import { withoutResyncedCopies } from './resync-copies';
 import { commitBatch, LeaseLostError, type CommitResult } from './store';
 
 // Syncs due mailboxes: claims them under a lease in one short statement, talks to the provider
@@ -79,8 +78,7 @@ async function syncMailbox(
     const batches = connector.sync(mailbox, mailbox.cursor, both);
     for await (const batch of batches) {
       const result = await deps.db.transaction(async (tx) => {
-        const kept = await withoutResyncedCopies(tx, target, batch.messages);
-        const committed = await commitBatch(tx, target, { ...batch, messages: kept });
+        const committed = await commitBatch(tx, target, batch);
         if (committed.threads.length > 0) {
           await deps.onThreadsChanged?.(
             tx,

@@ -1,7 +1,9 @@
 /**
  * Debian's Dovecot on a free loopback port, with its own config in a temp folder, for the IMAP
- * sync tests: a master user (`mailbox*master`), users added at will, INBOX and a `Sent` folder
- * flagged `\Sent` (RFC 6154). Messages go in with APPEND, each with its INTERNALDATE.
+ * sync tests: a master user (`mailbox*master`), users added at will, INBOX and the folders
+ * flagged by RFC 6154: `Sent` (\Sent), `Archive` (\Archive), `Drafts`, `Junk` and `Trash`; a
+ * user who creates `All Mail` gets it flagged \All, as Gmail's IMAP does. Messages go in with
+ * APPEND, each with its INTERNALDATE; other folders are created by the first APPEND to them.
  *
  *   const dovecot = await startDovecot();
  *   await dovecot.addUser('sales@acme.example');
@@ -33,6 +35,8 @@ export interface Dovecot {
   append(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
   /** The same, written into the Maildir directly (for thousands of messages). */
   appendBulk(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
+  /** Moves the messages of these Message-IDs (IMAP MOVE, RFC 6851), as a mail client does. */
+  move(address: string, from: string, to: string, ids: readonly string[]): Promise<void>;
   /** Deletes and recreates a folder: it comes back with a new UIDVALIDITY. */
   recreateFolder(address: string, folder: string): Promise<void>;
   close(): Promise<void>;
@@ -98,6 +102,26 @@ namespace inbox {
   mailbox Sent {
     special_use = \\Sent
     auto = subscribe
+  }
+  mailbox Archive {
+    special_use = \\Archive
+    auto = subscribe
+  }
+  mailbox Drafts {
+    special_use = \\Drafts
+    auto = subscribe
+  }
+  mailbox Junk {
+    special_use = \\Junk
+    auto = subscribe
+  }
+  mailbox Trash {
+    special_use = \\Trash
+    auto = subscribe
+  }
+  # Only for the users that create it: Gmail's IMAP, whose "All Mail" holds every label's mail.
+  mailbox "All Mail" {
+    special_use = \\All
   }
 }
 `;
@@ -167,8 +191,10 @@ export async function startDovecot(): Promise<Dovecot> {
     },
     append: (address, folder, messages) =>
       asUser(address, async (client) => {
-        // Listing creates the `auto = subscribe` folders of a new user before the first APPEND.
-        await client.list();
+        // Listing creates the `auto = subscribe` folders of a new user before the first APPEND;
+        // any other folder (`Customers/Acme`, filed there by a rule) is created here.
+        const listed = await client.list();
+        if (!listed.some((entry) => entry.path === folder)) await client.mailboxCreate(folder);
         for (const message of messages) {
           await client.append(folder, message.raw, ['\\Seen'], message.date);
         }
@@ -191,6 +217,15 @@ export async function startDovecot(): Promise<Dovecot> {
         await utimes(file, message.date, message.date);
       }
     },
+    move: (address, from, to, ids) =>
+      asUser(address, async (client) => {
+        await client.mailboxOpen(from);
+        for (const id of ids) {
+          const uids = await client.search({ header: { 'message-id': id } }, { uid: true });
+          if (!uids || uids.length === 0) throw new Error(`${id} is not in ${from}`);
+          await client.messageMove(uids.join(','), to, { uid: true });
+        }
+      }),
     recreateFolder: (address, folder) =>
       asUser(address, async (client) => {
         await client.mailboxDelete(folder);
