@@ -95,6 +95,16 @@ export function storedMessages(db: Db, mailbox: SyncedMailbox): Promise<StoredMe
   );
 }
 
+/** The mailbox's messages set aside in spam or trash: `{ providerId: 'spam' | 'trash' }`. */
+export async function setAsideIds(db: Db, mailbox: SyncedMailbox) {
+  const rows = await db.query<{ provider_id: string; set_aside: string }>(
+    `select provider_id, set_aside from messages
+      where workspace_id = $1 and mailbox_id = $2 and set_aside is not null`,
+    [mailbox.store.workspaceId, mailbox.store.mailboxId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.provider_id, row.set_aside]));
+}
+
 export async function syncState(db: Db, mailbox: SyncedMailbox) {
   const [row] = await db.query<{ history_loaded: boolean; status: string; progress_done: number }>(
     `select s.history_loaded, m.status, s.progress_done from mailbox_sync s

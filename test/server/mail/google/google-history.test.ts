@@ -3,6 +3,7 @@ import { startGoogleStandin, type GoogleStandin } from '../../../support/google-
 import {
   DAY_MS,
   storedCursor,
+  setAsideIds,
   storedMessages,
   syncAndStore,
   syncState,
@@ -53,6 +54,27 @@ describe('Google connector: later syncs', () => {
     expect(later.some((call) => call.path.endsWith('/messages'))).toBe(false);
     const profile = gmail.profile().body as { historyId: string };
     expect(await storedCursor(suite.db, mailbox)).toMatchObject({ historyId: profile.historyId });
+  });
+
+  it('sets a stored message aside when labelled spam or trash, or deleted, and back when unlabelled', async () => {
+    const { mailbox, gmail, expected, ids } = await filledMailbox(suite, google, 40, [1, 1]);
+    await syncAndStore(suite.db, connector(), mailbox);
+    const [spam, trash, deleted] = ids.inbox.slice(-3) as [string, string, string];
+    gmail.relabel(spam, { add: ['SPAM'], remove: ['INBOX'] });
+    gmail.relabel(trash, { add: ['TRASH'], remove: ['INBOX'] });
+    gmail.delete(deleted);
+    await syncAndStore(suite.db, connector(), mailbox);
+    // Kept, marked, never stored twice.
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
+    expect(await setAsideIds(suite.db, mailbox)).toEqual({
+      [spam]: 'spam',
+      [trash]: 'trash',
+      [deleted]: 'trash',
+    });
+    gmail.relabel(spam, { add: ['INBOX'], remove: ['SPAM'] });
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await setAsideIds(suite.db, mailbox)).toEqual({ [trash]: 'trash', [deleted]: 'trash' });
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
   });
 
   it('reads the mailbox in full again when the history expired, storing nothing twice', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphStandin, type GraphStandin } from '../../../support/graph-standin';
 import {
   storedCursor,
+  setAsideIds,
   storedMessages,
   syncAndStore,
   type SyncedMailbox,
@@ -100,6 +101,34 @@ describe('Microsoft connector: later syncs', () => {
     expect(await storedMessages(suite.db, mailbox)).toEqual(after);
     expect(after).toHaveLength(expected + 1);
     expect(await row(mailbox, ids.at(-2)!)).toMatchObject({ folder: 'Archive' });
+  });
+
+  it('sets aside a message moved to Junk Email or Deleted Items, and restores it when moved back', async () => {
+    const { mailbox, box, ids, expected } = await synced();
+    const [junk, deleted, gone] = ids.slice(-3) as [string, string, string];
+    box.move(junk, 'junkemail');
+    box.move(deleted, 'deleteditems');
+    box.delete(gone);
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
+    expect(await setAsideIds(suite.db, mailbox)).toEqual({
+      [junk]: 'spam',
+      [deleted]: 'trash',
+      [gone]: 'trash',
+    });
+    box.move(junk, 'inbox');
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await setAsideIds(suite.db, mailbox)).toEqual({ [deleted]: 'trash', [gone]: 'trash' });
+    expect(await row(mailbox, junk)).toMatchObject({ folder: 'Inbox', direction: 'inbound' });
+  });
+
+  it('applies an update carrying only the changed categories, keeping the rest as stored', async () => {
+    const { mailbox, box, ids } = await synced();
+    const id = ids.at(-1)!;
+    const before = await row(mailbox, id);
+    box.categorize(id, ['Red', 'Urgent']);
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await row(mailbox, id)).toEqual({ ...before, categories: ['Red', 'Urgent'] });
   });
 
   it.each([
