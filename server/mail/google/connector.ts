@@ -57,6 +57,13 @@ export function createGoogleConnector(
   const quota = endpoints.quotaPerMinute ?? DEFAULT_QUOTA_PER_MINUTE;
   const api = new GmailApi(endpoints.apiBaseUrl.replace(/\/+$/, ''), tokens, allDeps, quota);
 
+  /** One page of the listing and each of its messages' labels and headers. */
+  async function readPage(email: string, pageToken: string | null, signal: AbortSignal) {
+    const page = await api.listPage(email, pageToken, signal);
+    const fetched = (await api.metadata(email, page.ids, signal)).filter(present);
+    return { nextPageToken: page.nextPageToken ?? null, fetched };
+  }
+
   async function* listing(
     target: SyncTarget,
     start: GoogleCursor,
@@ -64,26 +71,41 @@ export function createGoogleConnector(
     signal: AbortSignal,
   ) {
     const from = Date.parse(`${target.dataFrom}T00:00:00Z`);
+    // The next page is read while the worker stores this one, so Gmail's quota, not the
+    // database, sets the pace (still one call in flight per mailbox). A consumer that stops
+    // early aborts the read ahead.
+    const ahead = new AbortController();
+    const both = AbortSignal.any([signal, ahead.signal]);
+    const readAhead = (pageToken: string | null) => {
+      const read = readPage(target.email, pageToken, both);
+      read.catch(() => undefined);
+      return read;
+    };
     let cursor = start;
-    while (cursor.listing) {
-      const page = await api.listPage(target.email, cursor.listing.pageToken, signal);
-      const fetched = (await api.metadata(target.email, page.ids, signal)).filter(present);
-      const sorted = sortOut(fetched, from, names);
-      // The order within a page is not documented: only a page wholly older than data_from
-      // says that the rest is older too.
-      const older = fetched.length > 0 && fetched.every((m) => Number(m.internalDate) < from);
-      const done = !page.nextPageToken || older;
-      const count = cursor.count + sorted.messages.length;
-      const { version, historyId, total } = cursor;
-      cursor = done
-        ? { version, historyId, total, count }
-        : { version, historyId, total, count, listing: { pageToken: page.nextPageToken ?? null } };
-      yield {
-        ...sorted,
-        cursor: toCursor(cursor),
-        historyLoaded: done,
-        progress: { done: count, total: done ? count : Math.max(count, cursor.total ?? 0) },
-      } satisfies SyncBatch;
+    let next = cursor.listing ? readAhead(cursor.listing.pageToken) : null;
+    try {
+      while (next) {
+        const { fetched, nextPageToken } = await next;
+        const sorted = sortOut(fetched, from, names);
+        // The order within a page is not documented: only a page wholly older than data_from
+        // says that the rest is older too.
+        const older = fetched.length > 0 && fetched.every((m) => Number(m.internalDate) < from);
+        const done = !nextPageToken || older;
+        const count = cursor.count + sorted.messages.length;
+        const { version, historyId, total } = cursor;
+        cursor = done
+          ? { version, historyId, total, count }
+          : { version, historyId, total, count, listing: { pageToken: nextPageToken } };
+        next = done ? null : readAhead(nextPageToken);
+        yield {
+          ...sorted,
+          cursor: toCursor(cursor),
+          historyLoaded: done,
+          progress: { done: count, total: done ? count : Math.max(count, cursor.total ?? 0) },
+        } satisfies SyncBatch;
+      }
+    } finally {
+      ahead.abort();
     }
   }
 

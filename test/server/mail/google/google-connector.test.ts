@@ -121,6 +121,25 @@ describe('Google connector: first sync', () => {
     expect(elapsedS).toBeLessThan(floorS * 1.1);
   });
 
+  it('reads the next page while the worker stores the last one', async () => {
+    const { mailbox } = await filledMailbox(suite, google, 1200);
+    const email = mailbox.target.email;
+    const batches = connector()
+      .sync(mailbox.target, null, new AbortController().signal)
+      [Symbol.asyncIterator]();
+    const first = await batches.next();
+    expect(first.done ? [] : first.value.messages).toHaveLength(500);
+    // The worker would store the first page now, and not ask for the next batch until then:
+    // only a read ahead lists the second page meanwhile. Waited for with a bound.
+    const listedSecond = () => listCalls(google, email).some((c) => c.query.has('pageToken'));
+    const deadline = Date.now() + 10_000;
+    while (!listedSecond() && Date.now() < deadline) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(listedSecond()).toBe(true);
+    await batches.return?.();
+  });
+
   it('resumes where a stopped sync left off, storing every message once', async () => {
     const { mailbox, expected } = await filledMailbox(suite, google, 1200);
     expect((await syncAndStore(suite.db, connector(), mailbox, 1)).inserted).toBe(500);
