@@ -1,4 +1,4 @@
-import { ImapFlow, type FetchMessageObject, type ImapFlowOptions } from 'imapflow';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
 import type {
   MailConnector,
   MessageChange,
@@ -10,6 +10,7 @@ import type {
 import { describeImapFailure } from './failures';
 import { planFolders, type FolderRef } from './folders';
 import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
+import { openSession, where as whereOf, type ImapSettings } from './session';
 
 // IMAP through one workspace-level master user: every folder but spam, trash and drafts
 // (server/mail/imap/folders.ts). Only header fields are fetched. A folder is first read back to
@@ -18,18 +19,6 @@ import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
 // store finds the messages again by their Message-ID: nothing is doubled). Spam and trash are
 // read first, for the stored messages moved there since: those are set aside. Then a message
 // moved back shows up as a new UID in a read folder and is counted again.
-
-export interface ImapSettings {
-  host: string;
-  port: number;
-  /** TLS from the first byte, with certificate verification; false only when configured. */
-  tls: boolean;
-  masterUser: string;
-  /** `separator`: log in as `mailbox*master`; `authzid`: SASL PLAIN with the mailbox as authzid. */
-  masterLogin: 'separator' | 'authzid';
-  /** Used when no folder is flagged \Sent. */
-  sentFolder: string;
-}
 
 export interface ImapConnectorOptions {
   /** Messages per batch (one transaction each). */
@@ -63,35 +52,9 @@ export function createImapConnector(
   options: ImapConnectorOptions = {},
 ): MailConnector {
   const batchSize = options.batchSize ?? 250;
-  const where = (address: string) => ({ ...settings, address });
 
-  const connect = async (address: string): Promise<ImapFlow> => {
-    const auth: ImapFlowOptions['auth'] =
-      settings.masterLogin === 'authzid'
-        ? { user: settings.masterUser, pass: masterPassword, authzid: address }
-        : { user: `${address}*${settings.masterUser}`, pass: masterPassword };
-    const client = new ImapFlow({
-      host: settings.host,
-      port: settings.port,
-      secure: settings.tls,
-      doSTARTTLS: settings.tls ? undefined : false,
-      tls: { rejectUnauthorized: true },
-      auth,
-      logger: false,
-      disableAutoIdle: true,
-      connectionTimeout: options.connectTimeoutMs ?? 15_000,
-      greetingTimeout: options.connectTimeoutMs ?? 15_000,
-    });
-    // A dropped connection is reported by the command that was running; no stray crash.
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-    } catch (error) {
-      client.close();
-      throw describeImapFailure(error, where(address));
-    }
-    return client;
-  };
+  const where = (address: string) => whereOf(settings, address);
+  const connect = (address: string) => openSession(settings, masterPassword, address, options);
 
   const folders = async (client: ImapFlow) => planFolders(await client.list(), settings.sentFolder);
 
@@ -156,6 +119,9 @@ export function createImapConnector(
     // Folders that are gone (deleted, renamed) leave the cursor.
     const state: ImapCursor = { folders: {} };
     const snapshot = (): SyncCursor => ({ folders: { ...previous, ...state.folders } });
+    const finished = (path: string) => {
+      state.folders[path] = { ...state.folders[path]!, historyDone: true };
+    };
     const client = await connect(target.email);
     try {
       const plan = await folders(client);
@@ -186,6 +152,7 @@ export function createImapConnector(
             progress: progress(total),
           };
         }
+        finished(folder.path);
       }
       const readings: Reading[] = [];
       for (const folder of plan.counted) {
@@ -205,10 +172,7 @@ export function createImapConnector(
             progress: progress(remaining),
           };
         }
-        state.folders[reading.folder.path] = {
-          ...state.folders[reading.folder.path]!,
-          historyDone: true,
-        };
+        finished(reading.folder.path);
       }
       // One closing batch: records folders with nothing new, the reset of a changed UIDVALIDITY,
       // and the time of this sync.
