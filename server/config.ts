@@ -53,6 +53,8 @@ export interface MailApiUrls {
   gmailApiUrl: string;
   microsoftLoginUrl: string;
   graphApiUrl: string;
+  /** Gmail's per-user quota units a minute, which the Gmail sync paces each mailbox under. */
+  gmailQuotaPerMinute: number;
 }
 
 /** The alert engine: how often alerts are evaluated and where their emails go. */
@@ -203,6 +205,7 @@ export function mailApiUrls(env: Env): MailApiUrls {
     gmailApiUrl: base('GMAIL_API_URL', 'https://gmail.googleapis.com'),
     microsoftLoginUrl: base('MICROSOFT_LOGIN_URL', 'https://login.microsoftonline.com'),
     graphApiUrl: base('GRAPH_API_URL', 'https://graph.microsoft.com'),
+    gmailQuotaPerMinute: integer(env, 'GMAIL_QUOTA_PER_MINUTE', 15_000, 300, 10_000_000),
   };
 }
 

@@ -8,11 +8,14 @@ import { MailProviderError, type ProbeResult } from './connector';
 export interface CloudDeps {
   now: () => Date;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** In [0, 1): spreads backoffs, so mailboxes refused together do not retry together. */
+  random: () => number;
 }
 
 export const defaultDeps: CloudDeps = {
   now: () => new Date(),
   sleep: (ms, signal) => wait(ms, undefined, { signal }),
+  random: Math.random,
 };
 
 /** A reply the caller must interpret (4xx other than a refreshed 401 and rate limits). */
@@ -41,6 +44,10 @@ interface CallOptions {
   bearer?: BearerSource;
   /** Some providers also say "slow down" with another status (Google's 403 rateLimitExceeded). */
   isRateLimited?: (status: number, body: unknown) => boolean;
+  /** Awaited before every attempt, retries included (Gmail's quota pacing). */
+  pace?: () => Promise<void>;
+  /** Told when the provider said "slow down". */
+  onRateLimited?: () => void;
 }
 
 interface Request {
@@ -58,7 +65,9 @@ export const MAX_RETRIES = 5;
 /** A longer Retry-After ends this run; the scheduler's backoff takes over. */
 export const MAX_WAIT_MS = 120_000;
 
-export const backoffMs = (retry: number) => Math.min(32_000, 1000 * 2 ** retry);
+/** 1 s doubling up to 32 s, each wait between half and all of that ("equal jitter"). */
+export const backoffMs = (retry: number, random: () => number) =>
+  Math.round(Math.min(32_000, 1000 * 2 ** retry) * (0.5 + 0.5 * random()));
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; null when absent or bad. */
 export function retryAfterMs(value: string | null, now: Date): number | null {
@@ -118,6 +127,7 @@ export async function callJson(request: Request, options: CallOptions): Promise<
   const { deps, signal } = options;
   let refreshed = false;
   for (let retry = 0; ; retry += 1) {
+    await options.pace?.();
     const response = await attempt(request, options);
     const status = response?.status ?? 0;
     if (response && status >= 200 && status < 300) return response.body;
@@ -129,11 +139,12 @@ export async function callJson(request: Request, options: CallOptions): Promise<
     }
     const limited = status === 429 || (options.isRateLimited?.(status, response?.body) ?? false);
     if (response && !limited && status < 500) throw new HttpError(status, response.body);
+    if (limited) options.onRateLimited?.();
     if (retry >= MAX_RETRIES) throw new MailProviderError(unavailable(options.provider), true);
     const asked = limited
       ? retryAfterMs(response?.headers.get('retry-after') ?? null, deps.now())
       : null;
-    const delay = asked ?? backoffMs(retry);
+    const delay = asked ?? backoffMs(retry, deps.random);
     if (delay > MAX_WAIT_MS) throw new MailProviderError(unavailable(options.provider), true);
     await deps.sleep(delay, signal);
   }

@@ -104,7 +104,11 @@ export async function openConnector(
       const serviceAccount = readServiceAccount(deps.secrets.unseal(account.secret));
       return createGoogleConnector(
         { serviceAccount },
-        { tokenUrl: deps.apis.googleTokenUrl, apiBaseUrl: deps.apis.gmailApiUrl },
+        {
+          tokenUrl: deps.apis.googleTokenUrl,
+          apiBaseUrl: deps.apis.gmailApiUrl,
+          quotaPerMinute: deps.apis.gmailQuotaPerMinute,
+        },
       );
     }
     case 'microsoft': {

@@ -1,10 +1,20 @@
 import type { Reply } from './http-standin';
 
 // The Gmail side of the Google stand-in: in-memory mailboxes with labels and a history, and the
-// four endpoints the connector uses, answering as the Gmail API documents them.
+// endpoints the connector uses, answering as the Gmail API documents them:
+// users.messages.list (https://developers.google.com/gmail/api/reference/rest/v1/users.messages/list),
+// users.messages.get, users.history.list
+// (https://developers.google.com/gmail/api/reference/rest/v1/users.history/list),
+// users.labels.list and users.getProfile.
 
 export interface StandinMessageInput {
+  /** internalDate. */
   at: Date;
+  /**
+   * When it reached the mailbox, if later than `at`: mail imported by a migration keeps its
+   * Date header as internalDate (users.messages.import, internalDateSource dateHeader).
+   */
+  arrived?: Date;
   labelIds?: string[];
   threadId?: string;
   /** Header name → value; only those asked for with metadataHeaders come back. */
@@ -16,11 +26,59 @@ interface StoredMessage {
   threadId: string;
   labelIds: string[];
   internalDate: number;
+  arrivedAt: number;
   headers: Record<string, string>;
   historyId: number;
 }
 
-type HistoryType = 'messageAdded' | 'labelAdded' | 'labelRemoved';
+type HistoryType = 'messageAdded' | 'messageDeleted' | 'labelAdded' | 'labelRemoved';
+
+const HISTORY_KEYS: Record<HistoryType, string> = {
+  messageAdded: 'messagesAdded',
+  messageDeleted: 'messagesDeleted',
+  labelAdded: 'labelsAdded',
+  labelRemoved: 'labelsRemoved',
+};
+
+/** Gmail's system labels (users.labels: "Manage labels"); user labels get ids `Label_<n>`. */
+const SYSTEM_LABELS = [
+  'INBOX',
+  'SENT',
+  'DRAFT',
+  'SPAM',
+  'TRASH',
+  'CHAT',
+  'UNREAD',
+  'STARRED',
+  'IMPORTANT',
+  'CATEGORY_PERSONAL',
+  'CATEGORY_SOCIAL',
+  'CATEGORY_PROMOTIONS',
+  'CATEGORY_UPDATES',
+  'CATEGORY_FORUMS',
+];
+
+/** A small seeded generator, so a shuffled page is the same on every run. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  const random = seeded(seed);
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
 
 interface HistoryRecord {
   id: number;
@@ -42,6 +100,7 @@ const pageOf = <T>(items: readonly T[], query: URLSearchParams, fallback: number
   const offset = Number(Buffer.from(query.get('pageToken') ?? '', 'base64url').toString() || 0);
   const next = offset + size < items.length ? offset + size : null;
   return {
+    offset,
     items: items.slice(offset, offset + size),
     nextPageToken: next === null ? undefined : Buffer.from(String(next)).toString('base64url'),
   };
@@ -53,6 +112,7 @@ export class GmailMailbox {
   private historyId = 1000;
   private oldestValidHistoryId = 0;
   private seq = 0;
+  private readonly userLabels = new Map<string, string>();
   gmailEnabled = true;
 
   constructor(readonly email: string) {}
@@ -73,6 +133,7 @@ export class GmailMailbox {
       threadId: input.threadId ?? id,
       labelIds,
       internalDate: input.at.getTime(),
+      arrivedAt: (input.arrived ?? input.at).getTime(),
       headers: input.headers ?? {},
       historyId: 0,
     };
@@ -89,6 +150,19 @@ export class GmailMailbox {
     message.labelIds = [...message.labelIds.filter((l) => !remove.includes(l)), ...add];
     if (add.length > 0) message.historyId = this.record('labelAdded', id, add);
     if (remove.length > 0) message.historyId = this.record('labelRemoved', id, remove);
+  }
+
+  /** A user label (a Gmail "label" made in the web app, a nested one named `Parent/Child`). */
+  createLabel(name: string): string {
+    const id = `Label_${this.userLabels.size + 1}`;
+    this.userLabels.set(id, name);
+    return id;
+  }
+
+  /** Deleted for good (emptied from the trash): history says messageDeleted. */
+  delete(id: string): void {
+    if (!this.messages.delete(id)) throw new Error(`no message ${id}`);
+    this.record('messageDeleted', id, []);
   }
 
   /** From now on a start id older than the current one answers 404, as an expired one does. */
@@ -108,6 +182,19 @@ export class GmailMailbox {
     };
   }
 
+  labels(): Reply {
+    const system = SYSTEM_LABELS.map((id) => ({ id, name: id, type: 'system' }));
+    const user = [...this.userLabels].map(([id, name]) => ({ id, name, type: 'user' }));
+    return { status: 200, body: { labels: [...system, ...user] } };
+  }
+
+  /**
+   * users.messages.list: `labelIds` keeps messages with all of them; SPAM and TRASH only with
+   * `includeSpamTrash`; drafts and chats are messages like the others. The reference promises
+   * no order: here the pages go newest first by arrival in the mailbox (imported mail comes with
+   * the day it was imported, whatever its internalDate), and each page is shuffled. A client
+   * may stop only when a whole page is older than it wants.
+   */
   list(query: URLSearchParams, metadataScope: boolean): Reply {
     if (metadataScope && query.has('q')) {
       return gmailError(
@@ -122,12 +209,13 @@ export class GmailMailbox {
     const matching = [...this.messages.values()]
       .filter((m) => labels.every((label) => m.labelIds.includes(label)))
       .filter((m) => !m.labelIds.some((label) => hidden.includes(label)))
-      .sort((a, b) => b.internalDate - a.internalDate || b.id.localeCompare(a.id));
+      .sort((a, b) => b.arrivedAt - a.arrivedAt || b.id.localeCompare(a.id));
     const page = pageOf(matching, query, 100);
+    const order = shuffled(page.items, page.offset + this.email.length);
     return {
       status: 200,
       body: {
-        messages: page.items.map(({ id, threadId }) => ({ id, threadId })),
+        messages: order.map(({ id, threadId }) => ({ id, threadId })),
         nextPageToken: page.nextPageToken,
         resultSizeEstimate: matching.length,
       },
@@ -164,6 +252,10 @@ export class GmailMailbox {
     };
   }
 
+  /**
+   * users.history.list: records after `startHistoryId` of the asked `historyTypes`; ids grow
+   * "with random gaps"; "an invalid or out of date startHistoryId typically returns an HTTP 404".
+   */
   historyList(query: URLSearchParams): Reply {
     const start = Number(query.get('startHistoryId'));
     if (!query.get('startHistoryId') || Number.isNaN(start)) {
@@ -182,14 +274,10 @@ export class GmailMailbox {
         threadId: message?.threadId,
         labelIds: message?.labelIds,
       };
-      const change =
-        record.type === 'messageAdded'
-          ? { messagesAdded: [{ message: ref }] }
-          : {
-              [record.type === 'labelAdded' ? 'labelsAdded' : 'labelsRemoved']: [
-                { message: ref, labelIds: record.labelIds },
-              ],
-            };
+      const key = HISTORY_KEYS[record.type];
+      const change = record.type.startsWith('message')
+        ? { [key]: [{ message: ref }] }
+        : { [key]: [{ message: ref, labelIds: record.labelIds }] };
       return { id: String(record.id), messages: [ref], ...change };
     });
     return {

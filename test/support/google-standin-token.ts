@@ -37,6 +37,7 @@ export class TokenEndpoint {
     private readonly keys: ReadonlyMap<string, KeyObject>,
     private readonly mailboxes: ReadonlyMap<string, GmailMailbox>,
     private readonly standin: { tokenUrl: string; delegatedScopes: string[] },
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The refusal of an assertion, or null when it is good. */
@@ -51,7 +52,7 @@ export class TokenEndpoint {
     ) {
       return tokenError(400, 'invalid_grant', 'Invalid JWT Signature.');
     }
-    const now = Date.now() / 1000;
+    const now = this.now() / 1000;
     const { iat, exp } = claims;
     if (
       typeof iat !== 'number' ||
@@ -103,7 +104,7 @@ export class TokenEndpoint {
     if (refusal) return refusal;
     const token = `ya29.${randomBytes(24).toString('base64url')}`;
     const scopes = scopesOf(claims);
-    this.issued.set(token, { sub, scopes, expiresAt: Date.now() + 3599_000 });
+    this.issued.set(token, { sub, scopes, expiresAt: this.now() + 3599_000 });
     return { status: 200, body: { access_token: token, expires_in: 3599, token_type: 'Bearer' } };
   }
 }

@@ -10,6 +10,7 @@
  *   google.delegatedScopes = []     delegation withdrawn: tokens are refused unauthorized_client
  *   google.revokeTokens()           every issued token answers 401 from now on
  *   google.gmailApiEnabled = false  the project's Gmail API is off: 403 accessNotConfigured
+ *   startGoogleStandin({ now })     quotas and tokens on a clock the test moves (no waiting)
  *
  * The token endpoint checks what Google's does: the jwt-bearer grant, an RS256 assertion whose
  * signature verifies against the service account's public key (a key made with node:crypto at
@@ -17,6 +18,12 @@
  * and not past, the scope delegated, and `sub` a known mailbox. Every API call needs a bearer
  * token issued for the mailbox in its path, each part of a batch (`POST /batch/gmail/v1`,
  * test/support/google-standin-batch.ts) on its own; the parts are logged as calls.
+ *
+ * Each user's calls are limited as Gmail limits them (test/support/google-standin-limits.ts):
+ * 15,000 quota units a sliding minute (403 userRateLimitExceeded beyond) and 50 calls in flight
+ * at once (429 "Too many concurrent requests for user" beyond). A batch is held for
+ * `batchLatencyMs` of real time before it is answered, as Google takes a while over one, so
+ * batches sent together are in flight together.
  */
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import {
@@ -31,9 +38,24 @@ import {
 } from './http-standin';
 import { batchAnswer } from './google-standin-batch';
 import { GmailMailbox, gmailError } from './google-standin-mail';
+import {
+  QUOTA_UNITS,
+  UserConcurrency,
+  UserQuota,
+  quotaExceeded,
+  tooManyConcurrent,
+  type GmailMethod,
+} from './google-standin-limits';
 import { GMAIL_METADATA, TokenEndpoint } from './google-standin-token';
 
 export { GMAIL_METADATA } from './google-standin-token';
+
+export interface GoogleStandinOptions {
+  /** The clock of quotas and tokens, in ms since the epoch; Date.now by default. */
+  now?: () => number;
+  /** Real time a batch is held before its answer; 20 ms by default. */
+  batchLatencyMs?: number;
+}
 
 export interface GoogleStandin {
   tokenUrl: string;
@@ -44,6 +66,10 @@ export interface GoogleStandin {
   delegatedScopes: string[];
   /** The Gmail API enabled in the service account's "Cloud project" (every call 403s when not). */
   gmailApiEnabled: boolean;
+  /** Per-user quota units a minute (`perMinute`) and the calls it refused, by user. */
+  quota: UserQuota;
+  /** Per-user calls in flight (`limit`) and the most seen at once (`peak`). */
+  concurrency: UserConcurrency;
   addMailbox(email: string): GmailMailbox;
   mailbox(email: string): GmailMailbox;
   failNext(failure: InjectedFailure, times?: number): void;
@@ -54,15 +80,27 @@ export interface GoogleStandin {
   close(): Promise<void>;
 }
 
-function apiAnswer(request: StandinRequest, mailbox: GmailMailbox, metadataScope: boolean): Reply {
+interface Route {
+  method: GmailMethod;
+  answer: () => Reply;
+}
+
+/** The method a call names and how it is answered; null for a path Gmail does not have. */
+function route(request: StandinRequest, mailbox: GmailMailbox, metadataScope: boolean) {
   const rest = request.path.split('/').slice(5);
-  if (rest[0] === 'profile' && rest.length === 1) return mailbox.profile();
-  if (rest[0] === 'messages' && rest.length === 1)
-    return mailbox.list(request.query, metadataScope);
-  if (rest[0] === 'messages' && rest.length === 2)
-    return mailbox.get(rest[1] ?? '', request.query, metadataScope);
-  if (rest[0] === 'history' && rest.length === 1) return mailbox.historyList(request.query);
-  return gmailError(404, 'Not Found', 'notFound', 'NOT_FOUND');
+  const one = (method: GmailMethod, answer: () => Reply): Route => ({ method, answer });
+  if (rest.length === 1 && rest[0] === 'profile') return one('getProfile', () => mailbox.profile());
+  if (rest.length === 1 && rest[0] === 'labels') return one('labels.list', () => mailbox.labels());
+  if (rest.length === 1 && rest[0] === 'messages') {
+    return one('messages.list', () => mailbox.list(request.query, metadataScope));
+  }
+  if (rest.length === 2 && rest[0] === 'messages') {
+    return one('messages.get', () => mailbox.get(rest[1] ?? '', request.query, metadataScope));
+  }
+  if (rest.length === 1 && rest[0] === 'history') {
+    return one('history.list', () => mailbox.historyList(request.query));
+  }
+  return null;
 }
 
 /** Gmail says "slow down" with 429, or with 403 userRateLimitExceeded; else a backend error. */
@@ -103,7 +141,10 @@ const apiDisabled: Reply = {
   },
 };
 
-export async function startGoogleStandin(): Promise<GoogleStandin> {
+export async function startGoogleStandin(
+  options: GoogleStandinOptions = {},
+): Promise<GoogleStandin> {
+  const now = options.now ?? Date.now;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serviceAccount = {
     client_email: 'mailpulse-sync@standin-project.iam.gserviceaccount.com',
@@ -118,10 +159,15 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
   const mailboxes = new MailboxRegistry((email) => new GmailMailbox(email));
   const failures = new FailureQueue();
   const settings = { tokenUrl: '', delegatedScopes: [GMAIL_METADATA], gmailApiEnabled: true };
-  const tokens = new TokenEndpoint(keys, mailboxes.byEmail, settings);
+  const tokens = new TokenEndpoint(keys, mailboxes.byEmail, settings, now);
+  const quota = new UserQuota(now);
+  const concurrency = new UserConcurrency();
 
-  /** One Gmail API call, alone or as a part of a batch. */
-  const apiCall = (request: StandinRequest): Reply => {
+  /**
+   * One Gmail API call, alone or as a part of a batch. Its slot among the user's calls in flight
+   * is freed at once, or pushed onto `held` (a batch frees them when it answers).
+   */
+  const apiCall = (request: StandinRequest, held?: string[]): Reply => {
     const [, gmail, v1, users, userId] = request.path.split('/');
     if (
       request.method !== 'GET' ||
@@ -133,7 +179,7 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
       return gmailError(404, 'Not Found', 'notFound', 'NOT_FOUND');
     }
     const issued = tokens.issued.get(bearerOf(request.headers) ?? '');
-    if (!issued || issued.expiresAt < Date.now()) {
+    if (!issued || issued.expiresAt < now()) {
       return gmailError(
         401,
         'Request had invalid authentication credentials.',
@@ -163,13 +209,33 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
       );
     }
     const metadataScope = issued.scopes.every((scope) => scope === GMAIL_METADATA);
-    return apiAnswer(request, mailbox, metadataScope);
+    const call = route(request, mailbox, metadataScope);
+    if (!call) return gmailError(404, 'Not Found', 'notFound', 'NOT_FOUND');
+    if (!concurrency.enter(user)) return tooManyConcurrent();
+    if (held) held.push(user);
+    try {
+      return quota.charge(user, QUOTA_UNITS[call.method]) ? call.answer() : quotaExceeded();
+    } finally {
+      if (!held) concurrency.leave(user);
+    }
   };
 
-  const server: JsonServer = await startJsonServer((request) => {
+  const latency = options.batchLatencyMs ?? 20;
+  const server: JsonServer = await startJsonServer(async (request) => {
     if (request.method === 'POST' && request.path === '/token') return tokens.answer(request);
     if (request.method === 'POST' && request.path === '/batch/gmail/v1') {
-      return batchAnswer(request, apiCall, (call) => server.calls.push(call));
+      const held: string[] = [];
+      try {
+        const reply = await batchAnswer(
+          request,
+          (part) => apiCall(part, held),
+          (call) => server.calls.push(call),
+        );
+        await new Promise((resolve) => setTimeout(resolve, latency));
+        return reply;
+      } finally {
+        held.forEach((user) => concurrency.leave(user));
+      }
     }
     return apiCall(request);
   });
@@ -191,6 +257,8 @@ export async function startGoogleStandin(): Promise<GoogleStandin> {
     set gmailApiEnabled(enabled: boolean) {
       settings.gmailApiEnabled = enabled;
     },
+    quota,
+    concurrency,
     addMailbox: mailboxes.add,
     mailbox: mailboxes.mailbox,
     failNext: (failure, times) => failures.add(failure, times),

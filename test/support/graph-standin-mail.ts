@@ -1,12 +1,16 @@
 import type { Reply } from './http-standin';
+import { FolderTree, graphError, itemNotFound, type GraphFolder } from './graph-standin-folders';
 
-// The mail side of the Microsoft Graph stand-in: in-memory mailboxes with an inbox and sent
-// items, and message delta queries as Graph documents them: pages sized by
-// `Prefer: odata.maxpagesize`, `@odata.nextLink` while a round runs and `@odata.deltaLink` at
-// its end, the round's `$select` and `$filter` carried in the links' state tokens, a filter
-// only on receivedDateTime, and 410 for a state token that has expired.
+// The mail of one mailbox in the Microsoft Graph stand-in: messages in a folder tree, and every
+// change to them in order (created in a folder, moved, properties updated, deleted), which the
+// delta queries (graph-standin-delta.ts) are answered from.
+//
+// Ids as Graph gives them: a message's id changes when it moves to another folder, unless the
+// request says `Prefer: IdType="ImmutableId"`, whose ids stay for the item's life in the mailbox
+// ("Obtain immutable identifiers for Outlook resources":
+// https://learn.microsoft.com/graph/outlook-immutable-id).
 
-export type GraphFolderName = 'inbox' | 'sentitems';
+export { graphError } from './graph-standin-folders';
 
 interface Recipient {
   name?: string;
@@ -23,200 +27,201 @@ export interface GraphMessageInput {
   conversationId?: string;
   internetMessageId?: string;
   categories?: string[];
-  /** Internet headers (In-Reply-To, List-Id …). */
+  /** Internet headers (In-Reply-To, List-Id …), as received: sent items have none. */
   headers?: Record<string, string>;
 }
 
-interface StoredMessage {
-  id: string;
-  folder: GraphFolderName;
-  /** The mailbox's change counter when the message last changed. */
-  changed: number;
+export interface StoredMessage {
+  seq: number;
+  immutableId: string;
+  /** Moves so far: the regular id names the message in its folder. */
+  moves: number;
+  /** Where it has been: its folder from each change on, null once deleted. */
+  places: { at: number; folderId: string | null }[];
+  /** The properties each update changed. */
+  updates: { at: number; props: string[] }[];
   fields: Record<string, unknown>;
 }
 
-interface RoundState {
-  generation: number;
-  folder: GraphFolderName;
-  /** Changes after this counter value belong to the round. */
-  after: number;
-  /** …up to this one, the counter when the round began. */
-  upTo: number;
-  filter: string | null;
-  select: string[];
-  offset: number;
+export interface ExpiredAnswer {
+  status: number;
+  code: string;
 }
-
-const SELECTABLE = new Set([
-  'id',
-  'conversationId',
-  'internetMessageId',
-  'receivedDateTime',
-  'sentDateTime',
-  'from',
-  'sender',
-  'toRecipients',
-  'ccRecipients',
-  'bccRecipients',
-  'subject',
-  'categories',
-  'internetMessageHeaders',
-  'isRead',
-  'parentFolderId',
-  'body',
-  'bodyPreview',
-  'hasAttachments',
-]);
-
-export const graphError = (status: number, code: string, message: string): Reply => ({
-  status,
-  body: {
-    error: {
-      code,
-      message,
-      innerError: { 'request-id': 'standin', date: new Date().toISOString() },
-    },
-  },
-});
-
-const encode = (state: RoundState) => Buffer.from(JSON.stringify(state)).toString('base64url');
-const decode = (token: string): RoundState | null => {
-  try {
-    return JSON.parse(Buffer.from(token, 'base64url').toString()) as RoundState;
-  } catch {
-    return null;
-  }
-};
 
 const recipient = ({ name, address }: Recipient) => ({
   emailAddress: { name: name ?? address, address },
 });
-
-/** `receivedDateTime ge|gt <ISO>`: the only filter message delta supports. */
-function parseFilter(filter: string | null): ((received: number) => boolean) | null | 'bad' {
-  if (filter === null) return null;
-  const match = /^receivedDateTime (ge|gt) (\S+)$/.exec(filter.trim());
-  const at = match ? Date.parse(match[2] ?? '') : NaN;
-  if (!match || Number.isNaN(at)) return 'bad';
-  return match[1] === 'ge' ? (received) => received >= at : (received) => received > at;
-}
+const iso = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
 
 export class GraphMailbox {
-  private readonly messages = new Map<string, StoredMessage>();
-  private changes = 0;
-  private generation = 0;
+  readonly folders: FolderTree;
+  readonly messages = new Map<string, StoredMessage>();
+  /** The change counter: each change to a message takes the next value. */
+  changes = 0;
+  /** Delta tokens of an older generation are expired. */
+  generation = 0;
+  expiredAnswer: ExpiredAnswer = { status: 410, code: 'SyncStateNotFound' };
+  /** The next round of each folder's delta repeats the previous round's changes. */
+  replay = false;
   restEnabled = true;
   accessDenied = false;
 
-  constructor(readonly email: string) {}
+  constructor(readonly email: string) {
+    this.folders = new FolderTree(email);
+  }
 
-  add(folder: GraphFolderName, input: GraphMessageInput): string {
+  private folderId(ref: string): string {
+    const folder = this.folders.find(ref);
+    if (!folder) throw new Error(`no folder ${ref} in ${this.email}`);
+    return folder.id;
+  }
+
+  /** A message in `folder` (a well-known name, a display path or an id); its immutable id. */
+  add(folder: string, input: GraphMessageInput): string {
     this.changes += 1;
-    const id = `AAMk${Buffer.from(`${this.email}:${this.changes}`).toString('base64url')}`;
+    const seq = this.messages.size + 1;
+    const immutableId = `AAkAL${Buffer.from(`${this.email}:${seq}`).toString('base64url')}`;
     const fields: Record<string, unknown> = {
-      conversationId: input.conversationId ?? `conv-${id}`,
-      internetMessageId: input.internetMessageId ?? `<${id}@standin.example>`,
-      receivedDateTime: input.received.toISOString().replace(/\.\d+Z$/, 'Z'),
-      sentDateTime: (input.sent ?? input.received).toISOString().replace(/\.\d+Z$/, 'Z'),
+      conversationId: input.conversationId ?? `conv-${immutableId}`,
+      internetMessageId: input.internetMessageId ?? `<${immutableId}@standin.example>`,
+      receivedDateTime: iso(input.received),
+      sentDateTime: iso(input.sent ?? input.received),
       from: recipient(input.from),
       toRecipients: (input.to ?? []).map(recipient),
       ccRecipients: (input.cc ?? []).map(recipient),
       subject: input.subject ?? '',
       categories: input.categories ?? [],
+      isRead: false,
       internetMessageHeaders: Object.entries(input.headers ?? {}).map(([name, value]) => ({
         name,
         value,
       })),
       body: { contentType: 'text', content: 'never synced' },
     };
-    this.messages.set(id, { id, folder, changed: this.changes, fields });
-    return id;
+    const places = [{ at: this.changes, folderId: this.folderId(folder) }];
+    this.messages.set(immutableId, { seq, immutableId, moves: 0, places, updates: [], fields });
+    return immutableId;
+  }
+
+  private stored(id: string): StoredMessage {
+    const message = this.lookup(id);
+    if (!message) throw new Error(`no message ${id}`);
+    return message;
+  }
+
+  createFolder(path: string): string {
+    return this.folders.create(path);
+  }
+
+  /** Moved to another folder: its regular id changes, its immutable one does not. */
+  move(id: string, folder: string): void {
+    const message = this.stored(id);
+    this.changes += 1;
+    message.moves += 1;
+    message.places.push({ at: this.changes, folderId: this.folderId(folder) });
+  }
+
+  /** Deleted for good (shift-delete, or emptied from Deleted Items). */
+  delete(id: string): void {
+    const message = this.stored(id);
+    this.changes += 1;
+    message.places.push({ at: this.changes, folderId: null });
+  }
+
+  private update(id: string, props: Record<string, unknown>): void {
+    const message = this.stored(id);
+    this.changes += 1;
+    Object.assign(message.fields, props);
+    message.updates.push({ at: this.changes, props: Object.keys(props) });
   }
 
   categorize(id: string, categories: string[]): void {
-    const message = this.messages.get(id);
-    if (!message) throw new Error(`no message ${id}`);
-    this.changes += 1;
-    message.changed = this.changes;
-    message.fields.categories = categories;
+    this.update(id, { categories });
   }
 
-  /** Every state token handed out so far answers 410 from now on. */
-  expireDeltaLinks(): void {
+  markRead(id: string): void {
+    this.update(id, { isRead: true });
+  }
+
+  /** Every state token handed out so far answers `answer` from now on. */
+  expireDeltaLinks(answer: ExpiredAnswer = { status: 410, code: 'SyncStateNotFound' }): void {
     this.generation += 1;
+    this.expiredAnswer = answer;
   }
 
-  count(folder: GraphFolderName): number {
-    return [...this.messages.values()].filter((m) => m.folder === folder).length;
+  /** The message's folder at change `at` (now when absent); null when it was not there. */
+  folderAt(message: StoredMessage, at = this.changes): string | null | undefined {
+    return message.places.filter((place) => place.at <= at).at(-1)?.folderId;
   }
 
-  delta(
-    folder: GraphFolderName,
-    query: URLSearchParams,
-    pageSize: number,
-    linkBase: string,
-  ): Reply {
-    const token = query.get('$skiptoken') ?? query.get('$deltatoken');
-    let state: RoundState;
-    if (token !== null) {
-      const decoded = decode(token);
-      if (!decoded || decoded.folder !== folder)
-        return graphError(400, 'ErrorInvalidUrlQuery', 'Invalid state token');
-      if (decoded.generation !== this.generation) {
-        return graphError(410, 'SyncStateNotFound', 'The sync state generation is not valid.');
-      }
-      // A delta token starts a new round from where the last one ended.
-      state = query.has('$deltatoken')
-        ? { ...decoded, after: decoded.upTo, upTo: this.changes, offset: 0 }
-        : decoded;
-    } else {
-      const select = (query.get('$select') ?? '').split(',').filter(Boolean);
-      const unknown = select.find((field) => !SELECTABLE.has(field));
-      if (unknown)
-        return graphError(
-          400,
-          'RequestBroker--ParseUri',
-          `Could not find a property named '${unknown}'`,
-        );
-      if (parseFilter(query.get('$filter')) === 'bad') {
-        return graphError(
-          400,
-          'ErrorInvalidUrlQueryFilter',
-          'The query filter contains one or more invalid nodes.',
-        );
-      }
-      state = {
-        generation: this.generation,
-        folder,
-        after: 0,
-        upTo: this.changes,
-        filter: query.get('$filter'),
-        select,
-        offset: 0,
-      };
-    }
-    const filter = parseFilter(state.filter);
-    const round = [...this.messages.values()]
-      .filter((m) => m.folder === folder && m.changed > state.after && m.changed <= state.upTo)
-      .filter(
-        (m) =>
-          typeof filter !== 'function' || filter(Date.parse(String(m.fields.receivedDateTime))),
-      )
-      .sort((a, b) => a.changed - b.changed);
-    const page = round.slice(state.offset, state.offset + pageSize);
-    const more = state.offset + pageSize < round.length;
-    const link = `${linkBase}/v1.0/users/${encodeURIComponent(this.email)}/mailFolders/${folder}/messages/delta`;
-    const next = more
-      ? {
-          '@odata.nextLink': `${link}?$skiptoken=${encode({ ...state, offset: state.offset + pageSize })}`,
-        }
-      : { '@odata.deltaLink': `${link}?$deltatoken=${encode({ ...state, offset: 0 })}` };
-    const fields = state.select.length > 0 ? state.select : Object.keys(page[0]?.fields ?? {});
-    const value = page.map((m) => ({
+  /** The regular id: it names the message in its folder, so each move gives it a new one. */
+  regularId(message: StoredMessage, moves = message.moves): string {
+    return `AAMk${Buffer.from(`${this.email}:${message.seq}:${moves}`).toString('base64url')}`;
+  }
+
+  /** By immutable id, or by the regular id it has now (an id from before a move is not found). */
+  lookup(id: string): StoredMessage | undefined {
+    const byImmutable = this.messages.get(id);
+    if (byImmutable) return byImmutable;
+    return [...this.messages.values()].find((message) => this.regularId(message) === id);
+  }
+
+  inFolder(folderId: string): StoredMessage[] {
+    return [...this.messages.values()].filter((m) => this.folderAt(m) === folderId);
+  }
+
+  /**
+   * The message as Graph returns it: `id` by the request's id type, the `$select`ed properties
+   * (all when none), and `internetMessageHeaders` not for sent items, which never crossed a
+   * transport ("EWS, MIME, and the missing Internet message headers":
+   * https://learn.microsoft.com/exchange/client-developer/exchange-web-services/ews-mime-and-the-missing-internet-message-headers).
+   */
+  represent(
+    message: StoredMessage,
+    select: readonly string[],
+    immutable: boolean,
+    only?: string[],
+  ) {
+    const folderId = this.folderAt(message) ?? null;
+    const sent = folderId !== null && this.folders.find('sentitems')?.id === folderId;
+    const all = { ...message.fields, parentFolderId: folderId };
+    const wanted = (only ?? (select.length > 0 ? select : Object.keys(all))).filter(
+      (name) => name !== 'id' && !(sent && name === 'internetMessageHeaders'),
+    );
+    return {
       '@odata.type': '#microsoft.graph.message',
-      id: m.id,
-      ...Object.fromEntries(fields.filter((f) => f !== 'id').map((f) => [f, m.fields[f]])),
-    }));
-    return { status: 200, body: { '@odata.context': 'standin', value, ...next } };
+      id: immutable ? message.immutableId : this.regularId(message),
+      ...Object.fromEntries(wanted.map((name) => [name, all[name as keyof typeof all]])),
+    };
+  }
+
+  folderAnswer(folder: GraphFolder): Reply {
+    const children = this.folders.children(folder.id, true).length;
+    return {
+      status: 200,
+      body: {
+        id: folder.id,
+        displayName: folder.displayName,
+        parentFolderId: folder.parentId,
+        childFolderCount: children,
+        totalItemCount: this.inFolder(folder.id).length,
+        unreadItemCount: this.inFolder(folder.id).filter((m) => m.fields.isRead === false).length,
+        isHidden: folder.isHidden,
+      },
+    };
+  }
+
+  /** GET /messages/{id}: the message wherever it is, or 404 as Graph answers. */
+  getMessage(id: string, select: readonly string[], immutable: boolean): Reply {
+    const message = this.lookup(id);
+    if (!message || this.folderAt(message) === null) return itemNotFound();
+    return { status: 200, body: this.represent(message, select, immutable) };
+  }
+
+  count(folder: string): number {
+    return this.inFolder(this.folderId(folder)).length;
   }
 }
+
+export const badSelect = (name: string) =>
+  graphError(400, 'RequestBroker--ParseUri', `Could not find a property named '${name}'`);

@@ -5,14 +5,24 @@
  *   const graph = await startGraphStandin();
  *   createMicrosoftConnector(graph.account, { loginBaseUrl: graph.loginBaseUrl,
  *     graphBaseUrl: graph.graphBaseUrl })
- *   graph.addMailbox('sales@acme.example').add('inbox', { received, from, subject })
+ *   const box = graph.addMailbox('sales@acme.example')
+ *   const id = box.add('inbox', { received, from, subject })   in a folder: a well-known name,
+ *                                    a display path (`Customers/Acme`, made by createFolder) or id
+ *   box.move(id, 'archive'); box.delete(id); box.categorize(id, ['Red']); box.markRead(id)
+ *   box.expireDeltaLinks()            its delta links answer 410 SyncStateNotFound from now on
+ *   box.replay = true                 each next delta round repeats the last one's changes
  *   graph.failNext({ status: 429, retryAfter: 3 })   the next API call answers that
- *   graph.mailbox(address).expireDeltaLinks()        its links answer 410 from now on
- *   graph.adminConsent = false                       no mailbox may be read (403)
+ *   graph.adminConsent = false        no mailbox may be read (403)
  *
  * The token endpoint checks the client-credentials grant as Microsoft's does: the tenant, the
  * client id, the client secret (AADSTS7000215 when wrong) and the `.default` scope. Every API
- * call needs a bearer token it issued and not yet revoked.
+ * call needs a bearer token it issued and not yet revoked. Folders, ids and delta queries are
+ * modelled in graph-standin-folders.ts, graph-standin-mail.ts and graph-standin-delta.ts.
+ *
+ * Throttling ("Microsoft Graph service-specific throttling limits", Outlook service limits:
+ * https://learn.microsoft.com/graph/throttling-limits#outlook-service-limits): at most four
+ * requests at once per app and mailbox; a fifth answers 429 with Retry-After
+ * ("Microsoft Graph throttling guidance": https://learn.microsoft.com/graph/throttling).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -25,7 +35,10 @@ import {
   type Reply,
   type StandinRequest,
 } from './http-standin';
-import { GraphMailbox, graphError } from './graph-standin-mail';
+import { delta, listMessages, readPrefer } from './graph-standin-delta';
+import { graphError, itemNotFound } from './graph-standin-folders';
+import { GraphMailbox } from './graph-standin-mail';
+import { tokenRefusal } from './graph-standin-token';
 
 export type { GraphMessageInput } from './graph-standin-mail';
 
@@ -45,72 +58,34 @@ export interface GraphStandin {
   adminConsent: boolean;
   /** Every token request with the error it got ('' when a token was issued). */
   tokenRequests: { error: string }[];
+  /** Requests refused for the per-mailbox concurrency limit. */
+  throttled: number;
   server: JsonServer;
   close(): Promise<void>;
 }
 
-const oauthError = (status: number, error: string, description: string): Reply => ({
-  status,
-  body: {
-    error,
-    error_description: description,
-    error_codes: [Number(/AADSTS(\d+)/.exec(description)?.[1])],
-  },
-});
+const CONCURRENT_PER_MAILBOX = 4;
 
-function tokenRefusal(
-  form: URLSearchParams,
-  tenant: string,
-  account: GraphStandin['account'],
-): Reply | null {
-  if (tenant !== account.tenant) {
-    return oauthError(
-      400,
-      'invalid_request',
-      `AADSTS90002: Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID.`,
-    );
-  }
-  if (form.get('grant_type') !== 'client_credentials') {
-    return oauthError(
-      400,
-      'unsupported_grant_type',
-      'AADSTS70003: The app requested an unsupported grant type.',
-    );
-  }
-  if (form.get('client_id') !== account.clientId) {
-    return oauthError(
-      400,
-      'unauthorized_client',
-      `AADSTS700016: Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory '${tenant}'.`,
-    );
-  }
-  if (form.get('client_secret') !== account.clientSecret) {
-    return oauthError(
-      401,
-      'invalid_client',
-      "AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '" +
-        account.clientId +
-        "'.",
-    );
-  }
-  if (form.get('scope') !== 'https://graph.microsoft.com/.default') {
-    return oauthError(
-      400,
-      'invalid_scope',
-      'AADSTS1002012: The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier.',
-    );
-  }
-  return null;
+/** A page of folders, `$top` (10 by default) from `$skip`, with the next link. */
+function folderPage(box: GraphMailbox, request: StandinRequest, parentId: string, link: string) {
+  const { query } = request;
+  const top = Number(query.get('$top') ?? 10);
+  const skip = Number(query.get('$skip') ?? 0);
+  // Top-level listings leave hidden folders out unless asked (mailFolder list).
+  const hidden = query.get('includeHiddenFolders') === 'true' || parentId !== box.folders.rootId;
+  const all = box.folders.children(parentId, hidden);
+  const value = all.slice(skip, skip + top).map((folder) => box.folderAnswer(folder).body);
+  const next = new URLSearchParams(query);
+  next.set('$skip', String(skip + top));
+  const more = skip + top < all.length ? { '@odata.nextLink': `${link}?${next}` } : {};
+  return { status: 200, body: { value, ...more } };
 }
 
 /** `/v1.0/users/{upn}/…` once the caller's token and the mailbox are known good. */
-function mailAnswer(
-  request: StandinRequest,
-  mailbox: GraphMailbox,
-  rest: string[],
-  linkBase: string,
-): Reply {
-  if (rest.join('/') === 'mailboxSettings') {
+function mailAnswer(request: StandinRequest, box: GraphMailbox, rest: string[], base: string) {
+  const path = rest.join('/');
+  const users = `${base}/v1.0/users/${encodeURIComponent(box.email)}`;
+  if (path === 'mailboxSettings') {
     return {
       status: 200,
       body: {
@@ -120,27 +95,23 @@ function mailAnswer(
       },
     };
   }
-  const [mailFolders, folder, messages, delta] = rest;
-  if (mailFolders !== 'mailFolders' || (folder !== 'inbox' && folder !== 'sentitems')) {
-    return graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+  if (path === 'mailFolders') {
+    return folderPage(box, request, box.folders.rootId, `${users}/mailFolders`);
   }
-  if (messages === undefined) {
-    const displayName = folder === 'inbox' ? 'Inbox' : 'Sent Items';
-    return {
-      status: 200,
-      body: {
-        id: `folder-${folder}`,
-        displayName,
-        totalItemCount: mailbox.count(folder),
-      },
-    };
+  if (rest[0] === 'messages' && rest.length === 2) {
+    const select = (request.query.get('$select') ?? '').split(',').filter(Boolean);
+    return box.getMessage(rest[1] ?? '', select, readPrefer(request.headers).immutable);
   }
-  if (messages === 'messages' && delta === 'delta' && rest.length === 4) {
-    const size = Number(
-      /odata\.maxpagesize=(\d+)/.exec(String(request.headers.prefer ?? ''))?.[1] ?? 10,
-    );
-    return mailbox.delta(folder, request.query, size, linkBase);
+  const [mailFolders, ref = '', ...below] = rest;
+  const folder = mailFolders === 'mailFolders' ? box.folders.find(ref) : undefined;
+  if (!folder) return itemNotFound();
+  const tail = below.join('/');
+  if (tail === '') return box.folderAnswer(folder);
+  if (tail === 'childFolders') {
+    return folderPage(box, request, folder.id, `${users}/mailFolders/${folder.id}/childFolders`);
   }
+  if (tail === 'messages') return listMessages(box, folder, request, base);
+  if (tail === 'messages/delta') return delta(box, folder, request, base);
   return graphError(400, 'BadRequest', 'Unsupported segment');
 }
 
@@ -154,32 +125,23 @@ export async function startGraphStandin(): Promise<GraphStandin> {
   const tokens = new Set<string>();
   const tokenRequests: { error: string }[] = [];
   const failures = new FailureQueue();
-  const app = { adminConsent: true };
+  const app = { adminConsent: true, throttled: 0 };
+  const inFlight = new Map<string, number>();
   let base = '';
 
-  const server = await startJsonServer(async (request) => {
-    const segments = request.path.split('/').slice(1);
-    if (
-      request.method === 'POST' &&
-      segments.length === 4 &&
-      segments.slice(1).join('/') === 'oauth2/v2.0/token'
-    ) {
-      const refusal = tokenRefusal(await request.form(), segments[0] ?? '', account);
-      tokenRequests.push({
-        error: refusal ? String((refusal.body as { error: string }).error) : '',
-      });
-      if (refusal) return refusal;
-      const token = `eyJ0.${randomBytes(24).toString('base64url')}`;
-      tokens.add(token);
-      return {
-        status: 200,
-        body: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
-      };
-    }
-    const [version, users, upn, ...rest] = segments;
-    if (request.method !== 'GET' || version !== 'v1.0' || users !== 'users' || !upn) {
-      return graphError(400, 'BadRequest', 'Resource not found for the segment.');
-    }
+  const tokenAnswer = async (request: StandinRequest, tenant: string): Promise<Reply> => {
+    const refusal = tokenRefusal(await request.form(), tenant, account);
+    tokenRequests.push({ error: refusal ? String((refusal.body as { error: string }).error) : '' });
+    if (refusal) return refusal;
+    const token = `eyJ0.${randomBytes(24).toString('base64url')}`;
+    tokens.add(token);
+    return {
+      status: 200,
+      body: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: token },
+    };
+  };
+
+  const apiAnswer = (request: StandinRequest, upn: string, rest: string[]): Reply => {
     if (!tokens.has(bearerOf(request.headers) ?? '')) {
       return graphError(
         401,
@@ -197,23 +159,52 @@ export async function startGraphStandin(): Promise<GraphStandin> {
         : graphError(status, 'ServiceNotAvailable', 'Service unavailable').body,
     );
     if (injected) return injected;
-    const mailbox = mailboxes.byEmail.get(upn.toLowerCase());
-    if (!mailbox)
-      return graphError(404, 'ErrorInvalidUser', `The requested user '${upn}' is invalid.`);
-    if (!mailbox.restEnabled) {
+    const box = mailboxes.byEmail.get(upn.toLowerCase());
+    if (!box) return graphError(404, 'ErrorInvalidUser', `The requested user '${upn}' is invalid.`);
+    if (!box.restEnabled) {
       return graphError(
         404,
         'MailboxNotEnabledForRESTAPI',
         'The mailbox is either inactive, soft-deleted, or is hosted on-premise.',
       );
     }
-    if (mailbox.accessDenied || !app.adminConsent)
+    if (box.accessDenied || !app.adminConsent) {
       return graphError(
         403,
         'ErrorAccessDenied',
         'Access is denied. Check credentials and try again.',
       );
-    return mailAnswer(request, mailbox, rest, base);
+    }
+    return mailAnswer(request, box, rest, base);
+  };
+
+  const server = await startJsonServer(async (request) => {
+    const segments = request.path.split('/').slice(1);
+    if (
+      request.method === 'POST' &&
+      segments.length === 4 &&
+      segments.slice(1).join('/') === 'oauth2/v2.0/token'
+    ) {
+      return tokenAnswer(request, segments[0] ?? '');
+    }
+    const [version, users, upn, ...rest] = segments;
+    if (request.method !== 'GET' || version !== 'v1.0' || users !== 'users' || !upn) {
+      return graphError(400, 'BadRequest', 'Resource not found for the segment.');
+    }
+    const key = upn.toLowerCase();
+    if ((inFlight.get(key) ?? 0) >= CONCURRENT_PER_MAILBOX) {
+      app.throttled += 1;
+      const reply = graphError(
+        429,
+        'ApplicationThrottled',
+        'Application is over its MailboxConcurrency limit.',
+      );
+      return { ...reply, headers: { 'retry-after': '1' } };
+    }
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+    // Freed as the answer goes out (on the next turn, see startJsonServer).
+    setImmediate(() => inFlight.set(key, (inFlight.get(key) ?? 1) - 1));
+    return apiAnswer(request, upn, rest);
   });
   base = server.url;
 
@@ -232,6 +223,9 @@ export async function startGraphStandin(): Promise<GraphStandin> {
       app.adminConsent = granted;
     },
     tokenRequests,
+    get throttled() {
+      return app.throttled;
+    },
     server,
     close: () => server.close(),
   };

@@ -2,7 +2,6 @@ import {
   backoffMs,
   callJson,
   HttpError,
-  mapBounded,
   MAX_RETRIES,
   MAX_WAIT_MS,
   retryAfterMs,
@@ -12,32 +11,14 @@ import {
 import { BATCH_PATH, BATCH_SIZE, decodeBatch, encodeBatch, type BatchPart } from './batch';
 import { readErrorBody } from '../provider-errors';
 import { GOOGLE_FAILURES } from './failures';
-import { MailProviderError, type MessageHeaders, type SyncedMessage } from '../connector';
+import { MailProviderError } from '../connector';
 import type { GoogleTokens } from './auth';
+import { METADATA_HEADERS, type GmailMessage } from './messages';
+import { GMAIL_UNITS, QuotaPacer } from './quota';
 
-// The Gmail API calls the sync makes, and a Gmail message as a SyncedMessage. With the
-// gmail.metadata scope Gmail gives labels and the headers asked for, never bodies.
-
-const METADATA_HEADERS = [
-  'From',
-  'To',
-  'Cc',
-  'Subject',
-  'Message-ID',
-  'In-Reply-To',
-  'References',
-  'Auto-Submitted',
-  'Precedence',
-  'List-Id',
-] as const;
-
-export interface GmailMessage {
-  id: string;
-  threadId: string;
-  labelIds?: string[];
-  internalDate: string;
-  payload?: { headers?: { name: string; value: string }[] };
-}
+// The Gmail API calls the sync makes. Each mailbox's calls go one at a time (one batch in flight:
+// Gmail refuses a user's calls beyond a few at once with 429 "Too many concurrent requests for
+// user"), each paced under the per-user quota first.
 
 interface GmailProfile {
   messagesTotal: number;
@@ -48,6 +29,7 @@ interface HistoryPage {
   history?: {
     id: string;
     messagesAdded?: { message: { id: string } }[];
+    messagesDeleted?: { message: { id: string } }[];
     labelsAdded?: { message: { id: string }; labelIds: string[] }[];
     labelsRemoved?: { message: { id: string }; labelIds: string[] }[];
   }[];
@@ -73,9 +55,6 @@ const isRetried = (part: BatchPart) =>
   part.status >= 500 ||
   isRateLimited(part.status, part.body);
 
-/** BATCH_SIZE calls each, so four batches keep up to 200 messages in flight. */
-const BATCHES_IN_FLIGHT = 4;
-
 const METADATA_QUERY: [string, string][] = [
   ['format', 'metadata'],
   ...METADATA_HEADERS.map((name): [string, string] => ['metadataHeaders', name]),
@@ -96,55 +75,36 @@ export function apiFailure(error: HttpError): MailProviderError {
   return new MailProviderError(`Gmail refused the request (${error.status}: ${message})`, false);
 }
 
-function headersOf(message: GmailMessage): MessageHeaders {
-  const byName = new Map<string, string>();
-  for (const { name, value } of message.payload?.headers ?? []) {
-    const key = name.toLowerCase();
-    if (!byName.has(key)) byName.set(key, value);
-  }
-  const get = (name: string) => byName.get(name.toLowerCase()) ?? null;
-  return {
-    from: get('From'),
-    to: get('To'),
-    cc: get('Cc'),
-    subject: get('Subject'),
-    messageId: get('Message-ID'),
-    inReplyTo: get('In-Reply-To'),
-    references: get('References'),
-    autoSubmitted: get('Auto-Submitted'),
-    precedence: get('Precedence'),
-    listId: get('List-Id'),
-  };
-}
-
-export function toSyncedMessage(message: GmailMessage): SyncedMessage {
-  const labels = message.labelIds ?? [];
-  return {
-    providerId: message.id,
-    threadKey: message.threadId,
-    folder: null,
-    labels,
-    categories: [],
-    inSentFolder: labels.includes('SENT'),
-    sentAt: new Date(Number(message.internalDate)),
-    headers: headersOf(message),
-  };
-}
-
 export class GmailApi {
+  private readonly pacers = new Map<string, QuotaPacer>();
+
   constructor(
     private readonly baseUrl: string,
     private readonly tokens: GoogleTokens,
     private readonly deps: CloudDeps,
+    private readonly quotaPerMinute: number,
   ) {}
 
-  private options(mailbox: string, signal: AbortSignal) {
+  /** The mailbox's pacer: the quota is per user, so each mailbox has its own. */
+  private pacer(mailbox: string): QuotaPacer {
+    let pacer = this.pacers.get(mailbox);
+    if (!pacer) {
+      pacer = new QuotaPacer(this.quotaPerMinute, this.deps);
+      this.pacers.set(mailbox, pacer);
+    }
+    return pacer;
+  }
+
+  private options(mailbox: string, signal: AbortSignal, units: number) {
+    const pacer = this.pacer(mailbox);
     return {
       provider: 'Google',
       deps: this.deps,
       signal,
       bearer: this.tokens.for(mailbox),
       isRateLimited,
+      pace: () => pacer.take(units, signal),
+      onRateLimited: () => pacer.drain(),
     };
   }
 
@@ -153,24 +113,43 @@ export class GmailApi {
     return `/gmail/v1/users/${encodeURIComponent(mailbox)}${path}?${new URLSearchParams(query)}`;
   }
 
-  private get(mailbox: string, path: string, query: [string, string][], signal: AbortSignal) {
-    const url = `${this.baseUrl}${this.path(mailbox, path, query)}`;
-    return callJson({ url }, this.options(mailbox, signal));
+  private get(
+    mailbox: string,
+    call: { path: string; query: [string, string][]; units: number },
+    signal: AbortSignal,
+  ) {
+    const url = `${this.baseUrl}${this.path(mailbox, call.path, call.query)}`;
+    return callJson({ url }, this.options(mailbox, signal, call.units));
   }
 
   async profile(mailbox: string, signal: AbortSignal): Promise<GmailProfile> {
-    const reply = (await this.get(mailbox, '/profile', [], signal)) as GmailProfile;
+    const call = { path: '/profile', query: [], units: GMAIL_UNITS.getProfile };
+    const reply = (await this.get(mailbox, call, signal)) as GmailProfile;
     return { messagesTotal: reply.messagesTotal, historyId: String(reply.historyId) };
   }
 
-  /** One page of a label, newest first (labelIds means all of them, so one label a list). */
-  async listPage(mailbox: string, label: string, pageToken: string | null, signal: AbortSignal) {
+  /** The mailbox's user labels by id (`Label_12` → `Customers/Acme`). */
+  async labelNames(mailbox: string, signal: AbortSignal): Promise<Map<string, string>> {
+    const call = { path: '/labels', query: [], units: GMAIL_UNITS.labelsList };
+    const reply = (await this.get(mailbox, call, signal)) as {
+      labels?: { id: string; name: string; type?: string }[];
+    };
+    const user = (reply.labels ?? []).filter((label) => label.type === 'user');
+    return new Map(user.map((label) => [label.id, label.name]));
+  }
+
+  /**
+   * One page of all the mailbox's mail but spam and trash (no label filter), 500 ids, in an
+   * order Gmail does not document.
+   */
+  async listPage(mailbox: string, pageToken: string | null, signal: AbortSignal) {
     const query: [string, string][] = [
-      ['labelIds', label],
       ['maxResults', '500'],
+      ['includeSpamTrash', 'false'],
     ];
     if (pageToken) query.push(['pageToken', pageToken]);
-    const reply = (await this.get(mailbox, '/messages', query, signal)) as {
+    const call = { path: '/messages', query, units: GMAIL_UNITS.messagesList };
+    const reply = (await this.get(mailbox, call, signal)) as {
       messages?: { id: string }[];
       nextPageToken?: string;
     };
@@ -179,22 +158,20 @@ export class GmailApi {
 
   /**
    * Each message's labels and headers (null: deleted since it was listed), in the order of
-   * `ids`, BATCH_SIZE a batch call and a few batches at once.
+   * `ids`: BATCH_SIZE a batch call, one batch after another.
    */
   async metadata(mailbox: string, ids: readonly string[], signal: AbortSignal) {
-    const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += BATCH_SIZE) chunks.push(ids.slice(i, i + BATCH_SIZE));
-    const fetched = await mapBounded(chunks, BATCHES_IN_FLIGHT, (chunk) =>
-      this.metadataBatch(mailbox, chunk, signal),
-    );
-    return fetched.flat();
+    const results: (GmailMessage | null)[] = [];
+    for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+      results.push(...(await this.metadataBatch(mailbox, ids.slice(i, i + BATCH_SIZE), signal)));
+    }
+    return results;
   }
 
   /** One batch call, then again for the parts Google asked to retry (rate limits, 5xx, 401). */
   private async metadataBatch(mailbox: string, ids: readonly string[], signal: AbortSignal) {
     const results = new Array<GmailMessage | null>(ids.length).fill(null);
     let pending = ids.map((id, index) => ({ id, index }));
-    const bearer = this.tokens.for(mailbox);
     for (let retry = 0; pending.length > 0; retry += 1) {
       const batch = encodeBatch(
         pending.map(({ id }) =>
@@ -202,9 +179,10 @@ export class GmailApi {
         ),
       );
       const url = `${this.baseUrl}${BATCH_PATH}`;
+      const units = pending.length * GMAIL_UNITS.messagesGet;
       const reply = await callJson(
         { url, method: 'POST', body: batch },
-        this.options(mailbox, signal),
+        this.options(mailbox, signal, units),
       );
       const parts = decodeBatch(typeof reply === 'string' ? reply : '', pending.length);
       const again: typeof pending = [];
@@ -217,14 +195,25 @@ export class GmailApi {
       });
       if (again.length === 0) break;
       if (retry >= MAX_RETRIES) throw new MailProviderError(unavailable('Google'), true);
-      if (parts.some((part) => part.status === 401)) bearer.invalidate();
-      const asked = parts.map((part) => retryAfterMs(part.retryAfter, this.deps.now()) ?? 0);
-      const delay = Math.max(...asked) || backoffMs(retry);
-      if (delay > MAX_WAIT_MS) throw new MailProviderError(unavailable('Google'), true);
-      await this.deps.sleep(delay, signal);
+      await this.waitToRetry(mailbox, parts, retry, signal);
       pending = again;
     }
     return results;
+  }
+
+  /** Before parts are sent again: as long as Google asked, else a backoff with jitter. */
+  private async waitToRetry(
+    mailbox: string,
+    parts: readonly BatchPart[],
+    retry: number,
+    signal: AbortSignal,
+  ) {
+    if (parts.some((part) => part.status === 401)) this.tokens.for(mailbox).invalidate();
+    if (parts.some((part) => part.status !== 401 && isRetried(part))) this.pacer(mailbox).drain();
+    const asked = parts.map((part) => retryAfterMs(part.retryAfter, this.deps.now()) ?? 0);
+    const delay = Math.max(...asked) || backoffMs(retry, this.deps.random);
+    if (delay > MAX_WAIT_MS) throw new MailProviderError(unavailable('Google'), true);
+    await this.deps.sleep(delay, signal);
   }
 
   async historyPage(
@@ -236,13 +225,15 @@ export class GmailApi {
     const query: [string, string][] = [
       ['startHistoryId', startHistoryId],
       ['historyTypes', 'messageAdded'],
+      ['historyTypes', 'messageDeleted'],
       ['historyTypes', 'labelAdded'],
       ['historyTypes', 'labelRemoved'],
       ['maxResults', '500'],
     ];
     if (pageToken) query.push(['pageToken', pageToken]);
     try {
-      return (await this.get(mailbox, '/history', query, signal)) as HistoryPage;
+      const call = { path: '/history', query, units: GMAIL_UNITS.historyList };
+      return (await this.get(mailbox, call, signal)) as HistoryPage;
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) throw new HistoryExpiredError();
       throw error;

@@ -1,130 +1,162 @@
 import { defaultDeps, probeWith, providerError, type CloudDeps } from '../cloud-http';
 import { type MailConnector, type SyncBatch, type SyncCursor, type SyncTarget } from '../connector';
 import { GoogleTokens, type ServiceAccount } from './auth';
-import {
-  apiFailure,
-  GmailApi,
-  HistoryExpiredError,
-  toSyncedMessage,
-  type GmailMessage,
-} from './api';
+import { apiFailure, GmailApi, HistoryExpiredError } from './api';
+import { sortOut, type GmailMessage } from './messages';
+import { DEFAULT_QUOTA_PER_MINUTE } from './quota';
 
-// Google Workspace through a service account with domain-wide delegation. A first sync lists
-// INBOX, then SENT, newest first, back to the mailbox's data_from; later syncs read
-// history.list from the stored historyId. Every page is one batch whose cursor says where to go
-// on, so a sync killed mid-way resumes at the page it was on.
+// Google Workspace through a service account with domain-wide delegation. A first sync lists all
+// the mailbox's mail (every label, archived mail included, not spam or trash) back to its
+// data_from; later syncs read history.list from the stored historyId. Every page is one batch
+// whose cursor says where to go on, so a sync killed mid-way resumes at the page it was on.
 
-const LABELS = ['INBOX', 'SENT'] as const;
-type Label = (typeof LABELS)[number];
+/** The cursor's shape; a cursor of another version (INBOX and SENT only) is read again in full. */
+const VERSION = 2;
 
 interface GoogleCursor {
+  version: typeof VERSION;
   /** Where history.list starts once no listing is under way. */
   historyId: string;
   /** Messages yielded since the (last) full listing began: progress. */
   count: number;
   /** The profile's messagesTotal when the listing began. */
   total: number | null;
-  /** Present while a full listing runs: the label and page it goes on with. */
-  listing?: { label: Label; pageToken: string | null };
+  /** Present while the full listing runs: the page it goes on with. */
+  listing?: { pageToken: string | null };
 }
 
 function readCursor(cursor: SyncCursor | null): GoogleCursor | null {
-  if (cursor === null || typeof cursor.historyId !== 'string') return null;
+  if (cursor === null || cursor.version !== VERSION || typeof cursor.historyId !== 'string') {
+    return null;
+  }
   return cursor as unknown as GoogleCursor;
 }
 
 const toCursor = (cursor: GoogleCursor): SyncCursor => ({ ...cursor });
 
-const isOurs = (labels: readonly string[] | undefined) =>
-  (labels ?? []).some((label) => (LABELS as readonly string[]).includes(label));
+const present = (message: GmailMessage | null): message is GmailMessage => message !== null;
 
 interface GoogleAccount {
   serviceAccount: ServiceAccount;
 }
 
+interface GmailEndpoints {
+  tokenUrl: string;
+  apiBaseUrl: string;
+  /** Gmail's per-user quota units a minute, which each mailbox's sync paces itself under. */
+  quotaPerMinute?: number;
+}
+
 export function createGoogleConnector(
   account: GoogleAccount,
-  urls: { tokenUrl: string; apiBaseUrl: string },
+  endpoints: GmailEndpoints,
   deps?: Partial<CloudDeps>,
 ): MailConnector {
   const allDeps: CloudDeps = { ...defaultDeps, ...deps };
-  const tokens = new GoogleTokens(account.serviceAccount, urls.tokenUrl, allDeps);
-  const api = new GmailApi(urls.apiBaseUrl.replace(/\/+$/, ''), tokens, allDeps);
+  const tokens = new GoogleTokens(account.serviceAccount, endpoints.tokenUrl, allDeps);
+  const quota = endpoints.quotaPerMinute ?? DEFAULT_QUOTA_PER_MINUTE;
+  const api = new GmailApi(endpoints.apiBaseUrl.replace(/\/+$/, ''), tokens, allDeps, quota);
 
-  async function* listing(target: SyncTarget, start: GoogleCursor, signal: AbortSignal) {
+  /** One page of the listing and each of its messages' labels and headers. */
+  async function readPage(email: string, pageToken: string | null, signal: AbortSignal) {
+    const page = await api.listPage(email, pageToken, signal);
+    const fetched = (await api.metadata(email, page.ids, signal)).filter(present);
+    return { nextPageToken: page.nextPageToken ?? null, fetched };
+  }
+
+  async function* listing(
+    target: SyncTarget,
+    start: GoogleCursor,
+    names: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+  ) {
     const from = Date.parse(`${target.dataFrom}T00:00:00Z`);
+    // The next page is read while the worker stores this one, so Gmail's quota, not the
+    // database, sets the pace (still one call in flight per mailbox). A consumer that stops
+    // early aborts the read ahead.
+    const ahead = new AbortController();
+    const both = AbortSignal.any([signal, ahead.signal]);
+    const readAhead = (pageToken: string | null) => {
+      const read = readPage(target.email, pageToken, both);
+      read.catch(() => undefined);
+      return read;
+    };
     let cursor = start;
-    while (cursor.listing) {
-      const { label, pageToken } = cursor.listing;
-      const page = await api.listPage(target.email, label, pageToken, signal);
-      const fetched = (await api.metadata(target.email, page.ids, signal)).filter(
-        (message): message is GmailMessage => message !== null,
-      );
-      const kept = fetched.filter((message) => Number(message.internalDate) >= from);
-      // Newest first: once a page reaches back past data_from, the label is done.
-      const labelDone = !page.nextPageToken || kept.length < fetched.length;
-      const nextLabel = LABELS[LABELS.indexOf(label) + 1];
-      const next = labelDone
-        ? nextLabel && { label: nextLabel, pageToken: null }
-        : { label, pageToken: page.nextPageToken ?? null };
-      const count = cursor.count + kept.length;
-      cursor = {
-        historyId: cursor.historyId,
-        count,
-        total: cursor.total,
-        ...(next ? { listing: next } : {}),
-      };
-      yield {
-        messages: kept.map(toSyncedMessage),
-        cursor: toCursor(cursor),
-        historyLoaded: !next,
-        progress: { done: count, total: next ? Math.max(count, cursor.total ?? 0) : count },
-      } satisfies SyncBatch;
+    let next = cursor.listing ? readAhead(cursor.listing.pageToken) : null;
+    try {
+      while (next) {
+        const { fetched, nextPageToken } = await next;
+        const sorted = sortOut(fetched, from, names);
+        // The order within a page is not documented: only a page wholly older than data_from
+        // says that the rest is older too.
+        const older = fetched.length > 0 && fetched.every((m) => Number(m.internalDate) < from);
+        const done = !nextPageToken || older;
+        const count = cursor.count + sorted.messages.length;
+        const { version, historyId, total } = cursor;
+        cursor = done
+          ? { version, historyId, total, count }
+          : { version, historyId, total, count, listing: { pageToken: nextPageToken } };
+        next = done ? null : readAhead(nextPageToken);
+        yield {
+          ...sorted,
+          cursor: toCursor(cursor),
+          historyLoaded: done,
+          progress: { done: count, total: done ? count : Math.max(count, cursor.total ?? 0) },
+        } satisfies SyncBatch;
+      }
+    } finally {
+      ahead.abort();
     }
   }
 
-  async function* fullSync(target: SyncTarget, signal: AbortSignal) {
+  async function* fullSync(
+    target: SyncTarget,
+    names: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+  ) {
     // The history id is taken before listing, so whatever arrives meanwhile comes by history.
     const profile = await api.profile(target.email, signal);
     const start: GoogleCursor = {
+      version: VERSION,
       historyId: profile.historyId,
       count: 0,
       total: profile.messagesTotal,
-      listing: { label: 'INBOX', pageToken: null },
+      listing: { pageToken: null },
     };
-    yield* listing(target, start, signal);
+    yield* listing(target, start, names, signal);
   }
 
-  async function* history(target: SyncTarget, start: GoogleCursor, signal: AbortSignal) {
+  async function* history(
+    target: SyncTarget,
+    start: GoogleCursor,
+    names: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+  ) {
     const from = Date.parse(`${target.dataFrom}T00:00:00Z`);
     let pageToken: string | null = null;
+    let count = start.count;
     do {
       const page = await api.historyPage(target.email, start.historyId, pageToken, signal);
       const touched = new Set<string>();
-      // A message that left INBOX or SENT is read again, so its stored labels follow.
-      const left = new Set<string>();
+      const deleted = new Set<string>();
       for (const record of page.history ?? []) {
-        for (const added of record.messagesAdded ?? []) touched.add(added.message.id);
-        for (const added of record.labelsAdded ?? []) touched.add(added.message.id);
-        for (const removed of record.labelsRemoved ?? []) {
-          touched.add(removed.message.id);
-          if (isOurs(removed.labelIds)) left.add(removed.message.id);
-        }
+        for (const { message } of record.messagesAdded ?? []) touched.add(message.id);
+        for (const { message } of record.labelsAdded ?? []) touched.add(message.id);
+        for (const { message } of record.labelsRemoved ?? []) touched.add(message.id);
+        for (const { message } of record.messagesDeleted ?? []) deleted.add(message.id);
       }
-      const fetched = await api.metadata(target.email, [...touched], signal);
-      const kept = fetched.filter(
-        (message): message is GmailMessage =>
-          message !== null &&
-          (isOurs(message.labelIds) || left.has(message.id)) &&
-          Number(message.internalDate) >= from,
-      );
+      const ids = [...touched].filter((id) => !deleted.has(id));
+      const fetched = await api.metadata(target.email, ids, signal);
+      // Deleted since the history said it changed: gone for good, as a deleted one is.
+      const gone = [...deleted, ...ids.filter((_, i) => fetched[i] === null)];
+      const sorted = sortOut(fetched.filter(present), from, names, gone);
       pageToken = page.nextPageToken ?? null;
       const last = page.history?.at(-1)?.id;
       const historyId = pageToken ? (last ?? start.historyId) : String(page.historyId);
-      const count = start.count + kept.length;
+      count += sorted.messages.length;
       yield {
-        messages: kept.map(toSyncedMessage),
-        cursor: toCursor({ historyId, count, total: start.total }),
+        ...sorted,
+        cursor: toCursor({ version: VERSION, historyId, count, total: start.total }),
         historyLoaded: true,
         progress: { done: count, total: Math.max(count, start.total ?? 0) },
       } satisfies SyncBatch;
@@ -134,14 +166,15 @@ export function createGoogleConnector(
   async function* sync(target: SyncTarget, stored: SyncCursor | null, signal: AbortSignal) {
     try {
       const cursor = readCursor(stored);
-      if (!cursor) yield* fullSync(target, signal);
-      else if (cursor.listing) yield* listing(target, cursor, signal);
+      const names = await api.labelNames(target.email, signal);
+      if (!cursor) yield* fullSync(target, names, signal);
+      else if (cursor.listing) yield* listing(target, cursor, names, signal);
       else {
         try {
-          yield* history(target, cursor, signal);
+          yield* history(target, cursor, names, signal);
         } catch (error) {
           if (!(error instanceof HistoryExpiredError)) throw error;
-          yield* fullSync(target, signal);
+          yield* fullSync(target, names, signal);
         }
       }
     } catch (error) {

@@ -3,13 +3,17 @@ import { readErrorBody } from '../provider-errors';
 import { MICROSOFT_FAILURES } from './failures';
 import { MailProviderError, type SyncedMessage } from '../connector';
 
-// Microsoft Graph with application permissions: the client-credentials token, the calls the
-// sync makes, and a Graph message as a SyncedMessage.
+// Microsoft Graph with application permissions: the client-credentials token, a Graph message
+// as a SyncedMessage, and Graph's refusals in words.
 
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 
-export const FOLDERS = ['inbox', 'sentitems'] as const;
-export type GraphFolder = (typeof FOLDERS)[number];
+/** A mail folder the sync reads: its id, its path of display names, and whether it holds sent mail. */
+export interface MailFolder {
+  id: string;
+  path: string;
+  sent: boolean;
+}
 
 /** Only what the statistics need: no body, no preview. */
 export const MESSAGE_FIELDS = [
@@ -35,7 +39,7 @@ interface Recipient {
   emailAddress?: { name?: string; address?: string };
 }
 
-interface GraphMessage {
+export interface GraphMessage {
   id: string;
   conversationId?: string;
   internetMessageId?: string;
@@ -47,10 +51,12 @@ interface GraphMessage {
   subject?: string;
   categories?: string[];
   internetMessageHeaders?: { name: string; value: string }[];
+  parentFolderId?: string;
   '@removed'?: unknown;
 }
 
-export interface DeltaPage {
+/** A page of a delta round or of a folder's list. */
+export interface GraphPage {
   value: GraphMessage[];
   '@odata.nextLink'?: string;
   '@odata.deltaLink'?: string;
@@ -68,21 +74,32 @@ function addressList(recipients: readonly Recipient[] | undefined): string | nul
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-export function toSyncedMessage(message: GraphMessage, folder: GraphFolder): SyncedMessage {
+/**
+ * The message as it sits in `folder`. Outbound (rule 1) in the sent folder or from the mailbox:
+ * dated when it was sent; otherwise when it was received. Sent items carry no internet headers
+ * (they never crossed a transport), so In-Reply-To and the like are null there: threads come
+ * from conversationId.
+ */
+export function toSyncedMessage(
+  message: GraphMessage,
+  folder: MailFolder,
+  mailbox: string,
+): SyncedMessage {
   const headers = new Map<string, string>();
   for (const { name, value } of message.internetMessageHeaders ?? []) {
     if (!headers.has(name.toLowerCase())) headers.set(name.toLowerCase(), value);
   }
   const header = (name: string) => headers.get(name) ?? null;
   const received = message.receivedDateTime ?? message.sentDateTime ?? '';
-  const at = folder === 'sentitems' ? (message.sentDateTime ?? received) : received;
+  const fromMailbox = message.from?.emailAddress?.address?.toLowerCase() === mailbox;
+  const at = folder.sent || fromMailbox ? (message.sentDateTime ?? received) : received;
   return {
     providerId: message.id,
     threadKey: message.conversationId || null,
-    folder,
+    folder: folder.path,
     labels: [],
     categories: message.categories ?? [],
-    inSentFolder: folder === 'sentitems',
+    inSentFolder: folder.sent,
     sentAt: new Date(at),
     headers: {
       from: addressList(message.from ? [message.from] : []),

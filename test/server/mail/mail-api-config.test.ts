@@ -8,6 +8,7 @@ describe('mail API base URLs', () => {
       gmailApiUrl: 'https://gmail.googleapis.com',
       microsoftLoginUrl: 'https://login.microsoftonline.com',
       graphApiUrl: 'https://graph.microsoft.com',
+      gmailQuotaPerMinute: 15_000,
     });
   });
 
@@ -17,12 +18,14 @@ describe('mail API base URLs', () => {
       GMAIL_API_URL: 'http://127.0.0.1:4000/',
       MICROSOFT_LOGIN_URL: 'http://127.0.0.1:4001',
       GRAPH_API_URL: 'http://127.0.0.1:4001/',
+      GMAIL_QUOTA_PER_MINUTE: '6000',
     };
     expect(loadConfig(env).mailApis).toEqual({
       googleTokenUrl: 'http://127.0.0.1:4000/token',
       gmailApiUrl: 'http://127.0.0.1:4000',
       microsoftLoginUrl: 'http://127.0.0.1:4001',
       graphApiUrl: 'http://127.0.0.1:4001',
+      gmailQuotaPerMinute: 6000,
     });
   });
 
@@ -34,6 +37,11 @@ describe('mail API base URLs', () => {
       'Invalid GMAIL_API_URL: "ftp://gmail" must use https: or http:',
     ],
     ['MICROSOFT_LOGIN_URL', 'login', 'Invalid MICROSOFT_LOGIN_URL: "login" is not a URL'],
+    [
+      'GMAIL_QUOTA_PER_MINUTE',
+      '15k',
+      'Invalid GMAIL_QUOTA_PER_MINUTE: "15k" is not a whole number',
+    ],
     [
       'GRAPH_API_URL',
       'file:///graph',

@@ -95,6 +95,16 @@ export function storedMessages(db: Db, mailbox: SyncedMailbox): Promise<StoredMe
   );
 }
 
+/** The mailbox's messages set aside in spam or trash: `{ providerId: 'spam' | 'trash' }`. */
+export async function setAsideIds(db: Db, mailbox: SyncedMailbox) {
+  const rows = await db.query<{ provider_id: string; set_aside: string }>(
+    `select provider_id, set_aside from messages
+      where workspace_id = $1 and mailbox_id = $2 and set_aside is not null`,
+    [mailbox.store.workspaceId, mailbox.store.mailboxId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.provider_id, row.set_aside]));
+}
+
 export async function syncState(db: Db, mailbox: SyncedMailbox) {
   const [row] = await db.query<{ history_loaded: boolean; status: string; progress_done: number }>(
     `select s.history_loaded, m.status, s.progress_done from mailbox_sync s
@@ -104,6 +114,30 @@ export async function syncState(db: Db, mailbox: SyncedMailbox) {
   );
   return row;
 }
+
+/**
+ * A clock the sync and a stand-in share: a sleep moves it on at once and is remembered, so
+ * quotas and backoffs run in no real time. `random` is 1, so each backoff is its longest.
+ */
+export function virtualClock(start = Date.now()) {
+  let now = start;
+  const waits: number[] = [];
+  return {
+    waits,
+    nowMs: () => now,
+    now: () => new Date(now),
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    },
+    random: () => 1,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+export type VirtualClock = ReturnType<typeof virtualClock>;
 
 /** A sleep that returns at once and remembers what it was asked to wait. */
 export function recordingSleep() {

@@ -10,10 +10,8 @@ import {
   retryAfterMs,
   TokenCache,
 } from '../../../server/mail/cloud-http';
-import {
-  apiFailure as gmailFailure,
-  toSyncedMessage as fromGmail,
-} from '../../../server/mail/google/api';
+import { apiFailure as gmailFailure } from '../../../server/mail/google/api';
+import { toSyncedMessage as fromGmail } from '../../../server/mail/google/messages';
 import {
   readServiceAccount,
   signAssertion,
@@ -117,9 +115,13 @@ describe('waiting and retrying', () => {
     expect(retryAfterMs(value, now)).toBe(ms);
   });
 
-  it('backs off exponentially up to 32 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map(backoffMs)).toEqual([
+  it('backs off exponentially up to 32 s, each wait between half and all of it', () => {
+    const retries = [0, 1, 2, 3, 4, 5, 9];
+    expect(retries.map((retry) => backoffMs(retry, () => 0.999999))).toEqual([
       1000, 2000, 4000, 8000, 16000, 32000, 32000,
+    ]);
+    expect(retries.map((retry) => backoffMs(retry, () => 0))).toEqual([
+      500, 1000, 2000, 4000, 8000, 16000, 16000,
     ]);
   });
 
@@ -282,11 +284,12 @@ describe('messages as the store takes them', () => {
       categories: ['Customer'],
       internetMessageHeaders: [{ name: 'in-reply-to', value: '<q@client.example>' }],
     };
-    const sent = fromGraph(graphMessage, 'sentitems');
+    const sentItems = { id: 'f-sent', path: 'Sent Items', sent: true };
+    const sent = fromGraph(graphMessage, sentItems, 'desk@acme.example');
     expect(sent).toMatchObject({
       providerId: 'AAMk1',
       threadKey: 'conv-1',
-      folder: 'sentitems',
+      folder: 'Sent Items',
       categories: ['Customer'],
       inSentFolder: true,
       sentAt: new Date('2026-03-02T10:00:00Z'),
@@ -303,9 +306,18 @@ describe('messages as the store takes them', () => {
       'carla@client.example',
       'bo@client.example',
     ]);
-    expect(fromGraph(graphMessage, 'inbox')).toMatchObject({
+    const inbox = { id: 'f-inbox', path: 'Inbox', sent: false };
+    expect(fromGraph(graphMessage, inbox, 'desk@acme.example')).toMatchObject({
+      folder: 'Inbox',
       inSentFolder: false,
       sentAt: new Date('2026-03-02T10:01:00Z'),
+    });
+    // Sent by the mailbox and filed elsewhere: dated when it was sent all the same.
+    const archive = { id: 'f-archive', path: 'Archive', sent: false };
+    expect(fromGraph(graphMessage, archive, 'sales@acme.example')).toMatchObject({
+      folder: 'Archive',
+      inSentFolder: false,
+      sentAt: new Date('2026-03-02T10:00:00Z'),
     });
   });
 });

@@ -1,0 +1,214 @@
+import { HttpError, mapBounded } from '../cloud-http';
+import { MailProviderError, type MessageChange, type SyncedMessage } from '../connector';
+import { readErrorBody } from '../provider-errors';
+import type { GraphClient } from './client';
+import type { MailboxFolders } from './folders';
+import {
+  MESSAGE_FIELDS,
+  toSyncedMessage,
+  type GraphMessage,
+  type GraphPage,
+  type MailFolder,
+} from './graph';
+
+// One folder of a Microsoft 365 mailbox. Its changes come from a delta query filtered to
+// data_from ("Get incremental changes to messages in a folder"); but "applying $filter in a delta
+// query returns only up to 5,000 messages", so its history is read by the folder's message list,
+// newest first by receivedDateTime back to data_from, a page at a time, each page's start the
+// last one's oldest time. The delta's first round is run first, so whatever changes during the
+// load comes in its next round.
+
+/** Messages per page, of a delta round and of the list. */
+const PAGE_SIZE = 500;
+const SELECT = MESSAGE_FIELDS.join(',');
+
+export interface FolderState {
+  /** The delta round's next link while it runs; after the first round, the delta link. */
+  delta: string | null;
+  /** A delta round completed: `delta` is a delta link, changes are tracked. */
+  tracked: boolean;
+  /** The history load: the oldest time read so far and the ids read at that time, or done. */
+  history: { before: string | null; seen: string[] } | 'done';
+}
+
+export const freshFolder = (): FolderState => ({
+  delta: null,
+  tracked: false,
+  history: { before: null, seen: [] },
+});
+
+export interface FolderContext {
+  client: GraphClient;
+  email: string;
+  /** data_from, midnight UTC, ISO. */
+  fromIso: string;
+  folders: MailboxFolders;
+}
+
+interface FolderPage {
+  messages: SyncedMessage[];
+  changes: MessageChange[];
+  state: FolderState;
+}
+
+/** The delta token is gone: Graph answers 410, or a 4xx naming syncStateNotFound or resyncRequired. */
+function isExpired(error: unknown): boolean {
+  if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return false;
+  const code = readErrorBody(error.body).code.toLowerCase();
+  return error.status === 410 || code === 'syncstatenotfound' || code === 'resyncrequired';
+}
+
+const folderUrl = (ctx: FolderContext, folder: MailFolder) =>
+  `${ctx.client.userUrl(ctx.email)}/mailFolders/${encodeURIComponent(folder.id)}`;
+
+function firstDelta(ctx: FolderContext, folder: MailFolder): string {
+  const query = new URLSearchParams({
+    $select: SELECT,
+    $filter: `receivedDateTime ge ${ctx.fromIso}`,
+  });
+  return `${folderUrl(ctx, folder)}/messages/delta?${query}`;
+}
+
+/**
+ * Where messages that left a folder went, asked by id (immutable, so it survives the move): to a
+ * folder read (stored there), to Junk Email (spam), anywhere else or deleted for good (trash).
+ */
+async function resolveRemoved(ctx: FolderContext, ids: readonly string[], signal: AbortSignal) {
+  const fields = `${SELECT},parentFolderId`;
+  const found = await mapBounded(ids, 4, async (id) => {
+    const url = `${ctx.client.userUrl(ctx.email)}/messages/${encodeURIComponent(id)}?$select=${fields}`;
+    try {
+      return { id, message: (await ctx.client.get(url, signal)) as GraphMessage };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return { id, message: null };
+      throw error;
+    }
+  });
+  const page: Omit<FolderPage, 'state'> = { messages: [], changes: [] };
+  for (const { id, message } of found) {
+    const folder = ctx.folders.read.find((f) => f.id === message?.parentFolderId);
+    if (message && folder) {
+      if (Date.parse(message.receivedDateTime ?? '') >= Date.parse(ctx.fromIso)) {
+        page.messages.push(toSyncedMessage(message, folder, ctx.email));
+      }
+      continue;
+    }
+    const spam = message !== null && message.parentFolderId === ctx.folders.junkId;
+    page.changes.push({
+      providerId: id,
+      messageId: message?.internetMessageId ?? null,
+      setAside: spam ? 'spam' : 'trash',
+    });
+  }
+  return page;
+}
+
+/** A delta page's items: new and moved-in messages, partial updates, and removals resolved. */
+async function deltaItems(
+  ctx: FolderContext,
+  folder: MailFolder,
+  page: GraphPage,
+  signal: AbortSignal,
+) {
+  const removed: string[] = [];
+  const items: Omit<FolderPage, 'state'> = { messages: [], changes: [] };
+  for (const item of page.value) {
+    if (item['@removed'] !== undefined) removed.push(item.id);
+    else if (item.receivedDateTime === undefined) {
+      // An update carries at least the properties that changed: keep the others as stored.
+      if (item.categories !== undefined) {
+        items.changes.push({
+          providerId: item.id,
+          messageId: null,
+          setAside: null,
+          categories: item.categories,
+        });
+      }
+    } else if (Date.parse(item.receivedDateTime) >= Date.parse(ctx.fromIso)) {
+      items.messages.push(toSyncedMessage(item, folder, ctx.email));
+    }
+  }
+  const resolved = await resolveRemoved(ctx, removed, signal);
+  return {
+    messages: [...items.messages, ...resolved.messages],
+    changes: [...items.changes, ...resolved.changes],
+  };
+}
+
+/** The next history page's URL: newest first, from the oldest time read so far. */
+function historyUrl(ctx: FolderContext, folder: MailFolder, before: string | null) {
+  const filter = `receivedDateTime ge ${ctx.fromIso}${before ? ` and receivedDateTime le ${before}` : ''}`;
+  const query = new URLSearchParams({
+    $select: SELECT,
+    $filter: filter,
+    $orderby: 'receivedDateTime desc',
+    $top: String(PAGE_SIZE),
+  });
+  return `${folderUrl(ctx, folder)}/messages?${query}`;
+}
+
+/** Where the history goes on after `page`: done when the page was not full. */
+function nextHistory(page: GraphMessage[], at: { before: string | null; seen: string[] }) {
+  if (page.length < PAGE_SIZE) return 'done' as const;
+  const oldest = page.at(-1)?.receivedDateTime ?? null;
+  const seen = page.filter((m) => m.receivedDateTime === oldest).map((m) => m.id);
+  if (oldest !== at.before) return { before: oldest, seen };
+  const all = [...new Set([...at.seen, ...seen])];
+  // A whole page at one second (it never happens): step past that second.
+  if (all.length === at.seen.length && oldest) {
+    return {
+      before: new Date(Date.parse(oldest) - 1000).toISOString().replace('.000Z', 'Z'),
+      seen: [],
+    };
+  }
+  return { before: oldest, seen: all };
+}
+
+/**
+ * Reads one folder from `start`: a delta round (its first, or the changes since the last), then
+ * the history while it is not done. Yields each page with the folder's state after it.
+ */
+export async function* readFolder(
+  ctx: FolderContext,
+  folder: MailFolder,
+  start: FolderState,
+  signal: AbortSignal,
+): AsyncGenerator<FolderPage, FolderState> {
+  let state = start;
+  for (let roundDone = false; !roundDone;) {
+    let page: GraphPage;
+    try {
+      page = (await ctx.client.get(
+        state.delta ?? firstDelta(ctx, folder),
+        signal,
+        PAGE_SIZE,
+      )) as GraphPage;
+    } catch (error) {
+      // The delta token expired: the folder is read again in full; what is stored stays.
+      if (!isExpired(error) || state.delta === null) throw error;
+      state = freshFolder();
+      continue;
+    }
+    const deltaLink = page['@odata.deltaLink'];
+    const next = page['@odata.nextLink'] ?? deltaLink;
+    if (!next)
+      throw new MailProviderError('Microsoft Graph ended a delta page without a link', true);
+    roundDone = deltaLink !== undefined;
+    // A first round lists the folder as it is (5,000 at most): the history that follows reads
+    // all of it again, so only the round's links are kept.
+    const first = !state.tracked;
+    state = { ...state, delta: next, tracked: state.tracked || roundDone };
+    if (first) yield { messages: [], changes: [], state };
+    else yield { ...(await deltaItems(ctx, folder, page, signal)), state };
+  }
+  while (state.history !== 'done') {
+    const at = state.history;
+    const page = (await ctx.client.get(historyUrl(ctx, folder, at.before), signal)) as GraphPage;
+    const fresh = page.value.filter(
+      (m) => !(m.receivedDateTime === at.before && at.seen.includes(m.id)),
+    );
+    state = { ...state, history: nextHistory(page.value, at) };
+    yield { messages: fresh.map((m) => toSyncedMessage(m, folder, ctx.email)), changes: [], state };
+  }
+  return state;
+}
