@@ -18,7 +18,7 @@ interface NameDraft {
 }
 
 const options = {
-  id: 'nameEditor',
+  id: 'modalSave',
   emptyDraft: { name: '' },
   save: new ControlledActors().promise<void, SaveInput<NameDraft>>('save'),
   canSubmit: (draft: NameDraft) => draft.name.trim() !== '',
@@ -136,7 +136,7 @@ describe('modal save machine with a confirm step', () => {
     child.send({ type: 'SUBMIT' });
     child.send({ type: 'CONFIRM' });
     await waitFor(child, (snapshot) => snapshot.value === 'closed');
-    expect(heard).toEqual([{ type: 'MODAL_SAVED', modal: 'nameEditor', output: 'the lists' }]);
+    expect(heard).toEqual([{ type: 'MODAL_SAVED', modal: 'modalSave', output: 'the lists' }]);
   });
 
   it('a failed save returns to the form with the message errorMessage gives', async () => {
