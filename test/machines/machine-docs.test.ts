@@ -9,7 +9,7 @@ import {
 } from '../../src/machines/shared/modal-save.machine';
 import { discoverMachines } from './support/docs-discover';
 import { parseChecksRecord, parsePathsRecord } from './support/docs-records';
-import { docName, machineDoc, machinesIndex } from './support/docs-render';
+import { coverageOf, docName, machineDoc, machinesIndex } from './support/docs-render';
 
 // The machine reports in docs/machines, kept current like the generated API types: this file
 // fails when one is stale, and `npm run machines` (this file with --update) writes them. They
@@ -82,4 +82,11 @@ describe('machine reports (docs/machines; npm run machines writes them)', () => 
     ];
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
   });
+});
+describe('path coverage', () => {
+  for (const entry of entries) {
+    it(`every declared transition of ${entry.machine.id} is taken by a path test`, () => {
+      expect(coverageOf(entry).transitions.untaken).toEqual([]);
+    });
+  }
 });
