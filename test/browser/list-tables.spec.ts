@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { portalApi } from './support/api';
 import { expect } from './support/fixtures';
-import { listsTest as test, setLimits } from './support/lists-server';
+import { listsTest as test, setLimits, untouchedTest } from './support/lists-server';
 
 // The list tables scroll with the page under a sticky header row, render only the rows in the
 // window's view, stay readable at 700 px, and show a cut text whole on hover and focus.
@@ -57,59 +57,70 @@ test.describe('a long users table', () => {
   }
 });
 
-test('700 px: the columns that matter, none squashed, lesser values stacked', async ({ page }) => {
-  await page.setViewportSize({ width: 700, height: 800 });
-  await page.goto('/settings/users');
-  const headers = table(page).locator('thead th:visible');
-  await expect(table(page).getByRole('columnheader')).toHaveText([
-    '',
-    'Name',
-    'Role',
-    'Access to data',
-    'Actions',
-  ]);
-  for (const header of await headers.all()) {
-    const text = (await header.textContent()) ?? '';
-    // Each named column is wide enough for its header.
-    if (text && text !== 'Actions') expect((await boxOf(header)).width).toBeGreaterThan(100);
-  }
-  // The hidden Email column's value sits under the name.
-  const max = table(page).locator('tr[data-row-key="max.manager@acme.example"]');
-  await expect(max.getByRole('cell').nth(1)).toHaveText('Max Managermax.manager@acme.example');
-  await expect(max.locator('.table-stacked')).toBeVisible();
-  await expect(max.locator('td.table-cell-minor')).toBeHidden();
+untouchedTest(
+  '700 px: the columns that matter, none squashed, lesser values stacked',
+  async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.goto('/settings/users');
+    const headers = table(page).locator('thead th:visible');
+    await expect(table(page).getByRole('columnheader')).toHaveText([
+      '',
+      'Name',
+      'Role',
+      'Access to data',
+      'Actions',
+    ]);
+    for (const header of await headers.all()) {
+      const text = (await header.textContent()) ?? '';
+      // Each named column is wide enough for its header.
+      if (text && text !== 'Actions') expect((await boxOf(header)).width).toBeGreaterThan(100);
+    }
+    // The hidden Email column's value sits under the name.
+    const max = table(page).locator('tr[data-row-key="max.manager@acme.example"]');
+    await expect(max.getByRole('cell').nth(1)).toHaveText('Max Managermax.manager@acme.example');
+    await expect(max.locator('.table-stacked')).toBeVisible();
+    await expect(max.locator('td.table-cell-minor')).toBeHidden();
 
-  await page.goto('/settings/mailboxes');
-  const mailboxes = page.getByRole('table', { name: 'Mailboxes' });
-  await expect(mailboxes.getByRole('columnheader')).toHaveText(['', 'Email', 'Status', 'Actions']);
-  await expect(
-    mailboxes.locator('tr[data-row-key="support@acme.example"]').getByRole('cell').nth(1),
-  ).toHaveText(/^support@acme\.exampleSupport · Hours: Custom · Added \w{3} \d{2}, \d{4}$/);
-});
+    await page.goto('/settings/mailboxes');
+    const mailboxes = page.getByRole('table', { name: 'Mailboxes' });
+    await expect(mailboxes.getByRole('columnheader')).toHaveText([
+      '',
+      'Email',
+      'Status',
+      'Actions',
+    ]);
+    await expect(
+      mailboxes.locator('tr[data-row-key="support@acme.example"]').getByRole('cell').nth(1),
+    ).toHaveText(/^support@acme\.exampleSupport · Hours: Custom · Added \w{3} \d{2}, \d{4}$/);
+  },
+);
 
-test('a cut cell shows its whole text on hover and on keyboard focus', async ({ page }) => {
-  await page.setViewportSize({ width: 700, height: 800 });
-  await page.goto('/settings/users');
-  const vera = table(page).locator('tr[data-row-key="vera.viewer@acme.example"]');
-  // Vera's access is her own address, cut in the narrow Access column.
-  const access = vera.getByRole('cell').last().locator('xpath=preceding-sibling::td[1]');
-  const text = access.locator('.truncated');
-  await expect(text).toHaveAttribute('data-cut', 'true');
-  const tip = page.locator('.truncated-tip');
-  await expect(tip).toHaveCount(0);
+untouchedTest(
+  'a cut cell shows its whole text on hover and on keyboard focus',
+  async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
+    await page.goto('/settings/users');
+    const vera = table(page).locator('tr[data-row-key="vera.viewer@acme.example"]');
+    // Vera's access is her own address, cut in the narrow Access column.
+    const access = vera.getByRole('cell').last().locator('xpath=preceding-sibling::td[1]');
+    const text = access.locator('.truncated');
+    await expect(text).toHaveAttribute('data-cut', 'true');
+    const tip = page.locator('.truncated-tip');
+    await expect(tip).toHaveCount(0);
 
-  await text.hover();
-  await expect(tip).toHaveText('vera.viewer@acme.example');
-  await expect(tip).toBeInViewport();
-  await page.mouse.move(0, 0);
-  await expect(tip).toHaveCount(0);
+    await text.hover();
+    await expect(tip).toHaveText('vera.viewer@acme.example');
+    await expect(tip).toBeInViewport();
+    await page.mouse.move(0, 0);
+    await expect(tip).toHaveCount(0);
 
-  await text.focus();
-  await expect(text).toBeFocused();
-  await expect(tip).toHaveText('vera.viewer@acme.example');
-  // Screen readers read the element's own whole text; the tooltip is hidden from them.
-  await expect(text).toHaveText('vera.viewer@acme.example');
-  await expect(tip).toHaveAttribute('aria-hidden', 'true');
-  await page.keyboard.press('Tab');
-  await expect(tip).toHaveCount(0);
-});
+    await text.focus();
+    await expect(text).toBeFocused();
+    await expect(tip).toHaveText('vera.viewer@acme.example');
+    // Screen readers read the element's own whole text; the tooltip is hidden from them.
+    await expect(text).toHaveText('vera.viewer@acme.example');
+    await expect(tip).toHaveAttribute('aria-hidden', 'true');
+    await page.keyboard.press('Tab');
+    await expect(tip).toHaveCount(0);
+  },
+);

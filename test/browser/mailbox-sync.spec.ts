@@ -1,9 +1,10 @@
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { openDatabase } from '../../server/db/open';
 import type { Db } from '../../server/db/types';
 import { commitBatch } from '../../server/mail/store';
+import { copyFolder } from '../support/copy-folder';
 import { expect, test } from './support/fixtures';
 import { scratchDir, startServer, templateDir, type RunningServer } from './support/server';
 import { seedToken, withDemoSessions } from './support/sign-in';
@@ -84,7 +85,7 @@ test('a loading mailbox shows its progress, then Active; a failing one its reaso
   test.setTimeout(150_000);
   const dataDir = resolve(scratchDir, `mailbox-sync-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
-  await cp(templateDir, dataDir, { recursive: true });
+  await copyFolder(templateDir, dataDir);
   let server: RunningServer | undefined;
   try {
     await loadingPartWay(dataDir);

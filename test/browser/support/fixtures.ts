@@ -31,6 +31,11 @@ interface TestFixtures {
 interface WorkerFixtures {
   /** The real server on this worker's own copy of the seeded demo database. */
   server: TestServer;
+  /**
+   * The seeded demo data, which no test changes: for tests that only read what a changing test
+   * would otherwise need a fresh server for (see `untouchedTest` in lists-server.ts).
+   */
+  untouchedServer: TestServer;
   /** `users` and `alerts` off, `teams` read-only. */
   restrictedServer: TestServer;
   /** The dashboard is a Looker Studio report. */
@@ -69,6 +74,7 @@ function serverFixture<S extends RunningServer>(
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: serverFixture(startDefaultServer),
+  untouchedServer: serverFixture((name) => startDefaultServer(`${name}-untouched`)),
   restrictedServer: serverFixture(startRestrictedServer),
   lookerServer: serverFixture(startLookerServer),
   noDashboardServer: serverFixture(startNoDashboardServer),

@@ -1,8 +1,10 @@
 /**
  * The mailboxes, users and teams specs change the demo data (they add, edit and remove), so each
- * of their tests gets a server of its own on a fresh copy of the template, optionally changed
- * first with operator CLI commands (limits, read-only features). The worker's shared server is
- * never touched, so no other spec sees these changes.
+ * of their tests that changes it gets a server of its own on a fresh copy of the template,
+ * optionally changed first with operator CLI commands (limits, read-only features). The worker's
+ * shared server is never touched, so no other spec sees these changes. Their tests that only read
+ * share the worker's untouched server instead (`untouchedTest`): a server start costs more than
+ * most of these tests.
  */
 import { test as base } from './fixtures';
 import { ACME, runCli } from './operator-cli';
@@ -35,6 +37,14 @@ export const listsTest = base.extend<ListsFixtures>({
     },
     { scope: 'test', timeout: 60_000 },
   ],
+  signedInAs: 'admin',
+});
+
+/** A lists test that changes nothing on the server: the worker's untouched seeded data. */
+export const untouchedTest = base.extend({
+  app: async ({ untouchedServer }, provide) => {
+    await provide(untouchedServer);
+  },
   signedInAs: 'admin',
 });
 

@@ -5,9 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyFolder } from '../../support/copy-folder';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const clientDir = resolve(repoRoot, 'dist/client');
@@ -208,7 +209,7 @@ export async function startFreshServer(
   }
   const dataDir = resolve(scratchDir, `${name}-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
-  await cp(template, dataDir, { recursive: true });
+  await copyFolder(template, dataDir);
   await options.prepare?.(dataDir);
   const server = await startServer(dataDir, options);
   return {

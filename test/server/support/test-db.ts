@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { copyFolder } from '../../support/copy-folder';
 import { openDatabase } from '../../../server/db/open';
 import type { DatabaseOptions, Db } from '../../../server/db/types';
 
@@ -76,7 +77,7 @@ export async function createTestDbLocation(): Promise<TestDbLocation> {
   const { template, copyPrefix } = inject('testDbTemplate');
   if (settings.kind === 'pglite') {
     const dataDir = `${copyPrefix}${suffix()}`;
-    await cp(template, dataDir, { recursive: true });
+    await copyFolder(template, dataDir);
     return { options: { dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `${copyPrefix}${suffix()}`;
