@@ -1,5 +1,5 @@
 import type { Contact, ContactGroup } from '../../src/api/types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AfterWrite } from '../../src/machines/contact-groups/contact-groups.actors';
 import { createContactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';

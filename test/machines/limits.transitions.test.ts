@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { createActor, fromPromise, type ActorRef, type Snapshot } from 'xstate';
 import type { AlertsData } from '../../src/machines/alerts/alerts.actors';
 import { createAlertsMachine } from '../../src/machines/alerts/alerts.machine';

@@ -1,5 +1,5 @@
 import type { DashboardFilters, StatsUnrepliedPage } from '../../src/api/types';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DashboardSearch, FiguresRequest } from '../../src/domain/dashboard-search';
 import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
