@@ -54,7 +54,7 @@ interface FirstVisit {
   url: string;
   budgetKb?: number;
   /** Resolves once the page shows what a visitor came for. */
-  ready?: (page: Page) => Promise<void>;
+  ready: (page: Page) => Promise<void>;
 }
 
 /** Every JavaScript file a first visit (fresh context, empty cache) loads, with its gzip size. */
@@ -63,7 +63,7 @@ async function firstVisitJs(context: BenchContext, visit: FirstVisit) {
   try {
     const page = await browserContext.newPage();
     const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       if (!isJavaScript(response) || response.status() !== 200) return;
       bodies.push(
         response.body().then((body) => ({
@@ -72,11 +72,15 @@ async function firstVisitJs(context: BenchContext, visit: FirstVisit) {
           gzip: gzipSync(body, { level: 9 }).length,
         })),
       );
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(visit.url, { waitUntil: 'networkidle' });
-    await visit.ready?.(page);
+    // The entry runs the route guard before it asks for the page's chunk: on a busy machine
+    // that can take longer than networkidle's 500 ms, so wait for what the visitor came for.
+    await visit.ready(page);
     // Chunks a ready page still asks for (lazy routes) count as part of the first load.
     await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
     const files = (await Promise.all(bodies)).sort((a, b) => b.gzip - a.gzip);
     if (files.length === 0) throw new Error(`${visit.label} loaded no JavaScript`);
 
@@ -105,7 +109,18 @@ const ALERTS_NAME =
 const MEASUREMENTS: Measurement[] = [
   {
     name: 'first visit /login',
-    run: (context) => firstVisitJs(context, { label: '/login', url: '/login', budgetKb: 150 }),
+    run: (context) =>
+      firstVisitJs(context, {
+        label: '/login',
+        url: '/login',
+        budgetKb: 110,
+        ready: async (page) => {
+          await page
+            .getByRole('heading', { name: /^Log in to the enterprise/, level: 1 })
+            .waitFor();
+          await page.getByRole('region', { name: 'Try the demo' }).waitFor();
+        },
+      }),
   },
   {
     name: 'first load of /dashboard after demo sign-in (admin)',
@@ -114,7 +129,7 @@ const MEASUREMENTS: Measurement[] = [
         label: '/dashboard',
         url: await demoLink(context.server, 'admin'),
         // The native dashboard with its charts: tiles with numbers, then uPlot's canvas.
-        budgetKb: 190,
+        budgetKb: 170,
         ready: async (page) => {
           await page.waitForURL('**/dashboard');
           await page.getByRole('heading', { name: 'Your dashboard', level: 1 }).waitFor();

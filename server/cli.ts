@@ -50,7 +50,8 @@ async function execute(
   try {
     const applied = (await migrate(db)).map((name) => `applied migration ${name}`);
     const progress = process.stdout.isTTY ? (line: string) => console.log(line) : undefined;
-    const context = { db, config, secrets: () => openSecrets(db, config), progress };
+    const notice = (line: string) => console.log(line);
+    const context = { db, config, secrets: () => openSecrets(db, config), progress, notice };
     return await executeCommand(context, command, applied);
   } finally {
     await db.close();

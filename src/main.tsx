@@ -10,7 +10,7 @@ import { breadcrumbs } from '@/telemetry/breadcrumbs';
 import { redactUrl } from '@/telemetry/redact';
 import { reportError } from '@/telemetry/reporter';
 import { ErrorPage } from '@/ui/ErrorPage';
-import { Toaster } from '@/ui/Toast';
+import { ToastHost } from '@/ui/ToastHost';
 import './router-types';
 // Inter ships with the app (served by our server): the CSP allows no font host.
 import '@fontsource-variable/inter';
@@ -46,6 +46,6 @@ if (!rootElement) throw new Error('index.html has no #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <RouterProvider router={router} />
-    <Toaster />
+    <ToastHost />
   </StrictMode>,
 );

@@ -27,6 +27,8 @@ export interface CliContext {
   secrets: () => Promise<Secrets>;
   /** Progress lines of `mail:sync --wait` on a terminal. */
   progress?: (line: string) => void;
+  /** Lines printed at once whatever the output (`mail:sync --wait` waiting for a lease). */
+  notice?: (line: string) => void;
 }
 
 type AnyCommand = Command | MailCommand | BiCommand;

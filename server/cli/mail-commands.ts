@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/types';
 import type { Secrets } from '../mail/secrets';
-import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
+import { syncDueMailboxes, type SyncOutcome, type SyncWorkerDeps } from '../mail/sync-worker';
 import { saveMailAccount, type MailAccount } from '../repos/mail-accounts';
-import { markDue } from '../repos/mailbox-sync';
+import { liveLeaseHolders, markDue } from '../repos/mailbox-sync';
 import { getWorkspace } from '../repos/workspaces';
 import { syncWorkerDeps } from '../workers/start';
 import { CliInputError } from './flag-values';
@@ -20,6 +20,10 @@ interface MailCommandDeps {
   secrets: () => Promise<Secrets>;
   /** Progress lines while syncing on a terminal. */
   progress?: (line: string) => void;
+  /** Prints a line at once (mail:sync --wait waiting for another process); else it is returned. */
+  notice?: (line: string) => void;
+  /** Waits between looks at a mailbox another process holds (tests inject it). */
+  pause?: (ms: number) => Promise<void>;
   worker?: Partial<SyncWorkerDeps>;
 }
 
@@ -35,6 +39,15 @@ async function readSecretFile(path: string, flag: string): Promise<string> {
   const trimmed = text.trim();
   if (trimmed === '') throw new CliInputError(`--${flag}: ${path} is empty`);
   return trimmed;
+}
+
+/** A private CA's certificate (PEM), kept in the settings: public, so not sealed. */
+async function readCa(path: string): Promise<string> {
+  const text = await readSecretFile(path, 'ca-file');
+  if (!/-----BEGIN CERTIFICATE-----/.test(text)) {
+    throw new CliInputError(`--ca-file: ${path} holds no PEM certificate`);
+  }
+  return text;
 }
 
 async function existing(db: Queryable, workspaceId: number) {
@@ -65,9 +78,13 @@ function serviceAccount(text: string): { client_email: string } {
 async function accountOf(command: MailCommand, deps: MailCommandDeps): Promise<MailAccount> {
   switch (command.name) {
     case 'mail:imap': {
-      const { host, port, tls, masterUser, masterLogin, sentFolder } = command;
+      const { host, port, tls, masterUser, masterLogin, masterSeparator, sentFolder } = command;
       const password = await readSecretFile(command.passwordFile, 'master-password-file');
-      const settings = { host, port, tls, masterUser, masterLogin, sentFolder };
+      const ca = command.caFile ? await readCa(command.caFile) : null;
+      const settings = {
+        ...{ host, port, tls, ...(ca ? { ca } : {}), masterUser, masterLogin },
+        ...{ masterSeparator, sentFolder },
+      };
       return { provider: 'imap', settings, secret: (await deps.secrets()).seal(password) };
     }
     case 'mail:google': {
@@ -110,6 +127,53 @@ async function status(db: Db, workspaceId: number): Promise<string[]> {
   );
 }
 
+/** Seconds of a sync lease taken by mail:sync --wait (the worker's default). */
+const LEASE_S = 120;
+/** How often mail:sync --wait looks again at a mailbox another process is syncing. */
+const POLL_MS = 1000;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Syncs the due mailboxes in this process. A mailbox another live process is syncing is waited
+ * for (whose lease and until when is said once), then synced from where that process left it;
+ * one whose holder stopped renewing is taken over by the claim itself.
+ */
+async function syncWaiting(
+  deps: MailCommandDeps,
+  workerDeps: SyncWorkerDeps,
+  workspaceId: number,
+  due: readonly string[],
+) {
+  const outcomes: SyncOutcome[] = [];
+  const said: string[] = [];
+  const told = new Set<string>();
+  let waiting = [...due];
+  let unheld = 0;
+  while (waiting.length > 0) {
+    const filter = { workspaceId, emails: waiting };
+    outcomes.push(...(await syncDueMailboxes(workerDeps, new AbortController().signal, filter)));
+    waiting = waiting.filter((email) => !outcomes.some((o) => o.email === email));
+    if (waiting.length === 0) break;
+    const now = workerDeps.now();
+    const leaseS = workerDeps.leaseS ?? LEASE_S;
+    const holders = await liveLeaseHolders(deps.db, workspaceId, waiting, now, leaseS);
+    // Released between the claim and the look (or not claimable at all): one more try.
+    unheld = holders.length === 0 ? unheld + 1 : 0;
+    if (unheld > 1) break;
+    for (const { email, owner, expiresAt } of holders) {
+      if (told.has(`${email} ${owner}`)) continue;
+      told.add(`${email} ${owner}`);
+      const line = `${email}: waiting: ${owner} is syncing it (its lease runs until ${expiresAt})`;
+      if (deps.notice) deps.notice(line);
+      else said.push(line);
+    }
+    await (deps.pause ?? pause)(POLL_MS);
+    await markDue(deps.db, workspaceId, workerDeps.now(), waiting);
+  }
+  return { outcomes, said, missed: waiting };
+}
+
 async function sync(
   command: Extract<MailCommand, { name: 'mail:sync' }>,
   deps: MailCommandDeps,
@@ -128,6 +192,7 @@ async function sync(
     };
   }
   const workerDeps = syncWorkerDeps(deps.db, deps.config, await deps.secrets(), {
+    leaseS: LEASE_S,
     onBatch: (mailbox, batch) => {
       const { done, total } = batch.progress;
       const share = total ? ` ${Math.floor((100 * done) / Math.max(total, 1))}%` : '';
@@ -135,14 +200,13 @@ async function sync(
     },
     ...deps.worker,
   });
-  const outcomes = await syncDueMailboxes(workerDeps, new AbortController().signal, {
-    workspaceId: command.workspaceId,
-    emails: due,
-  });
+  const { outcomes, said, missed } = await syncWaiting(deps, workerDeps, command.workspaceId, due);
   outcomes.sort((a, b) => a.email.localeCompare(b.email));
-  const lines = outcomes.map((o) => (o.ok ? `${o.email}: in` : `${o.email}: failed: ${o.error}`));
-  const missed = due.filter((email) => !outcomes.some((o) => o.email === email));
-  lines.push(...missed.map((email) => `${email}: failed: another process is syncing it`));
+  const lines = [
+    ...said,
+    ...outcomes.map((o) => (o.ok ? `${o.email}: in` : `${o.email}: failed: ${o.error}`)),
+    ...missed.map((email) => `${email}: failed: another process is syncing it`),
+  ];
   const failed = missed.length > 0 || outcomes.some((o) => !o.ok);
   return { lines, exitCode: failed ? 1 : 0 };
 }
@@ -158,7 +222,7 @@ export async function runMailCommand(
   const account = await accountOf(command, deps);
   const replaced = await saveMailAccount(deps.db, command.workspaceId, account);
   const shown = Object.entries(account.settings)
-    .map(([key, value]) => `${key} ${String(value)}`)
+    .map(([key, value]) => (key === 'ca' ? 'ca from --ca-file' : `${key} ${String(value)}`))
     .join(', ');
   const secret = account.secret ? '; credential sealed' : '';
   return {

@@ -18,9 +18,12 @@ export type MailCommand =
       workspaceId: number;
       host: string;
       port: number;
-      tls: boolean;
+      tls: true | 'starttls' | false;
+      /** A PEM file of a private CA, read by the command. */
+      caFile: string | undefined;
       masterUser: string;
       masterLogin: 'separator' | 'authzid';
+      masterSeparator: string;
       passwordFile: string;
       sentFolder: string;
     }
@@ -38,9 +41,12 @@ export type MailCommand =
 
 export const MAIL_USAGE = `Mail accounts and sync (secrets are read from files and sealed with SECRETS_KEY):
 
-  mail:imap      --workspace ID --host HOST --port PORT [--tls true|false]
-                 --master-user USER --master-password-file FILE [--sent-folder NAME]
-                 [--master-login separator|authzid]
+  mail:imap      --workspace ID --host HOST --port PORT [--tls true|starttls|false]
+                 [--ca-file PEM] --master-user USER --master-password-file FILE
+                 [--master-login separator|authzid] [--master-separator CHAR]
+                 [--sent-folder NAME]
+                 (--tls true: TLS from the first byte, port 993; starttls: port 143, refused
+                 if the server does not offer it; false: the password in clear, only if asked)
   mail:google    --workspace ID --service-account-file FILE
   mail:microsoft --workspace ID --tenant TENANT --client-id ID --client-secret-file FILE
   mail:demo      --workspace ID
@@ -53,10 +59,12 @@ const FLAGS: Record<MailCommand['name'], readonly string[]> = {
     'host',
     'port',
     'tls',
+    'ca-file',
     'master-user',
     'master-password-file',
     'sent-folder',
     'master-login',
+    'master-separator',
   ],
   'mail:google': ['workspace', 'service-account-file'],
   'mail:microsoft': ['workspace', 'tenant', 'client-id', 'client-secret-file'],
@@ -84,6 +92,16 @@ function readFlags(name: MailCommand['name'], args: string[]): Flags & { wait?: 
   }
 }
 
+function tlsMode(value: string | undefined): true | 'starttls' | false {
+  if (value === undefined) return true;
+  if (value.trim().toLowerCase() === 'starttls') return 'starttls';
+  try {
+    return bool(value, 'tls');
+  } catch {
+    throw new CliInputError(`--tls must be true, starttls or false, got "${value}"`);
+  }
+}
+
 function imap(flags: Flags): Extract<MailCommand, { name: 'mail:imap' }> {
   const host = required(flags, 'host');
   if (!HOST.test(host)) throw new CliInputError(`--host: "${host}" is not a host name or address`);
@@ -93,14 +111,20 @@ function imap(flags: Flags): Extract<MailCommand, { name: 'mail:imap' }> {
   if (login !== 'separator' && login !== 'authzid') {
     throw new CliInputError(`--master-login must be separator or authzid, got "${login}"`);
   }
+  const separator = flags['master-separator'] ?? '*';
+  if (!/^[\x21-\x7e]$/.test(separator)) {
+    throw new CliInputError(`--master-separator must be one visible character, got "${separator}"`);
+  }
   return {
     name: 'mail:imap',
     workspaceId: workspaceId(flags),
     host,
     port,
-    tls: flags.tls === undefined ? true : bool(flags.tls, 'tls'),
+    tls: tlsMode(flags.tls),
+    caFile: flags['ca-file'],
     masterUser: required(flags, 'master-user'),
     masterLogin: login,
+    masterSeparator: separator,
     passwordFile: required(flags, 'master-password-file'),
     sentFolder: flags['sent-folder']?.trim() || 'Sent',
   };

@@ -4,6 +4,7 @@ import type { Sql } from './sql';
 import { SCALAR_PARSERS } from './values';
 import { TxScope } from './tx-scope';
 import { lockDataDir } from './data-dir-lock';
+import { voidEarlierLeases } from './earlier-leases';
 
 // PGlite is one connection: its query() and transaction() share one lock, and transaction()
 // holds it from BEGIN to COMMIT, so concurrent transactions run one after another.
@@ -45,6 +46,8 @@ export async function openPglite(dataDir: string): Promise<Db> {
   try {
     pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
     await pglite.waitReady;
+    // The lock is ours: no process of before is alive to hold a lease.
+    if (lock) await voidEarlierLeases({ query: (statement) => run(pglite, statement, undefined) });
   } catch (error) {
     lock?.release();
     throw error;

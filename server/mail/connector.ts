@@ -19,8 +19,19 @@ export interface MessageHeaders {
   listId: string | null;
 }
 
+/**
+ * Where a stored message went when it left the mailbox's figures: spam or trash. It stays
+ * stored, so moving it back restores it.
+ */
+export type SetAside = 'spam' | 'trash';
+
+/**
+ * A message in a folder or label the statistics read. The store keeps one row per message of a
+ * mailbox: a message seen again (under another label, in another folder, as another IMAP copy)
+ * is found by its provider id or its Message-ID and updated, never stored twice.
+ */
 export interface SyncedMessage {
-  /** Unique within the mailbox: Gmail message id, Graph id, IMAP `<folder>:<uidvalidity>:<uid>`. */
+  /** The provider's id: Gmail message id, Graph id, IMAP `<folder>:<uidvalidity>:<uid>`. */
   providerId: string;
   /** Gmail threadId, Graph conversationId; null for IMAP (threaded by the store). */
   threadKey: string | null;
@@ -43,9 +54,28 @@ interface SyncProgress {
   total: number | null;
 }
 
+/**
+ * What the provider says of a message that may be stored: it went to spam or trash, or back
+ * (`setAside` null), or some of its properties changed (a partial update carries only those).
+ * It is found by `providerId`, else by its Message-ID; a change never stores a new message.
+ */
+export interface MessageChange {
+  providerId: string;
+  /** The raw Message-ID header, when known. */
+  messageId: string | null;
+  setAside: SetAside | null;
+  /** Absent: unchanged. */
+  folder?: string | null;
+  labels?: readonly string[];
+  categories?: readonly string[];
+}
+
 /** One batch: stored together with `cursor` in one transaction, so a kill loses nothing. */
 export interface SyncBatch {
+  /** Messages in folders the statistics read: stored, or updated (and restored) when stored. */
   messages: readonly SyncedMessage[];
+  /** Applied after `messages`. */
+  changes?: readonly MessageChange[];
   cursor: SyncCursor;
   /** True on the batch that completes the history back to data_from. */
   historyLoaded: boolean;

@@ -6,11 +6,8 @@ import { MailProviderError, type MailConnector } from './connector';
 import { createDemoConnector } from './demo/connector';
 import { readServiceAccount } from './google/auth';
 import { createGoogleConnector } from './google/connector';
-import {
-  createImapConnector,
-  type ImapConnectorOptions,
-  type ImapSettings,
-} from './imap/connector';
+import { createImapConnector, type ImapConnectorOptions } from './imap/connector';
+import type { ImapSettings } from './imap/session';
 import { createMicrosoftConnector } from './microsoft/connector';
 import type { Secrets } from './secrets';
 import type { Provider } from '../repos/workspaces';
@@ -67,7 +64,7 @@ function openMicrosoft(account: MailAccount, clientSecret: string, apis: MailApi
 
 /** Settings written by the CLI's mail:imap; a row edited by hand is refused in words. */
 function readImapSettings(settings: Record<string, unknown>): ImapSettings {
-  const { host, port, tls, masterUser, masterLogin, sentFolder } = settings;
+  const { host, port, tls, ca, masterUser, masterLogin, masterSeparator, sentFolder } = settings;
   if (typeof host !== 'string' || typeof port !== 'number' || typeof masterUser !== 'string') {
     throw new MailProviderError(
       'The IMAP settings are incomplete: set them again with npm run cli -- mail:imap.',
@@ -77,9 +74,13 @@ function readImapSettings(settings: Record<string, unknown>): ImapSettings {
   return {
     host,
     port,
-    tls: tls !== false,
+    // Settings from before STARTTLS: a boolean; anything else but an explicit false is TLS.
+    tls: tls === 'starttls' ? 'starttls' : tls !== false,
+    ca: typeof ca === 'string' && ca !== '' ? ca : null,
     masterUser,
     masterLogin: masterLogin === 'authzid' ? 'authzid' : 'separator',
+    masterSeparator:
+      typeof masterSeparator === 'string' && masterSeparator !== '' ? masterSeparator : '*',
     sentFolder: typeof sentFolder === 'string' && sentFolder !== '' ? sentFolder : 'Sent',
   };
 }

@@ -3,18 +3,18 @@ import {
   claimDueMailboxes,
   failSync,
   finishSync,
+  renewalSeconds,
   renewLease,
   type ClaimFilter,
   type ClaimedMailbox,
 } from '../repos/mailbox-sync';
 import { MailProviderError, type MailConnector, type SyncBatch } from './connector';
-import { withoutResyncedCopies } from './resync-copies';
 import { commitBatch, LeaseLostError, type CommitResult } from './store';
 
 // Syncs due mailboxes: claims them under a lease in one short statement, talks to the provider
 // outside any transaction, commits each batch with its cursor in a transaction of its own, then
-// schedules the next run, or after a failure a backoff. A lease left by a killed process expires
-// and the mailbox is claimed again from its last committed cursor.
+// schedules the next run, or after a failure a backoff. A lease left by a killed process is taken
+// over once it is no longer renewed, and the mailbox synced again from its last committed cursor.
 
 export interface SyncWorkerDeps {
   db: Db;
@@ -64,7 +64,8 @@ async function syncMailbox(
   const leaseS = deps.leaseS ?? 120;
   const lost = new AbortController();
   const both = AbortSignal.any([signal, lost.signal]);
-  // Renewed at a third of its length, so a slow provider call never lets it lapse.
+  // Renewed every renewal period, so a slow provider call never lets it lapse, and a process
+  // that stops renewing is taken over soon (server/repos/mailbox-sync.ts).
   const renewal = setInterval(
     () => {
       renewLease(deps.db, mailbox, deps.owner, deps.now(), leaseS).then(
@@ -72,15 +73,14 @@ async function syncMailbox(
         () => undefined,
       );
     },
-    (leaseS * 1000) / 3,
+    renewalSeconds(leaseS) * 1000,
   );
   const target = { ...mailbox, leaseOwner: deps.owner };
   try {
     const batches = connector.sync(mailbox, mailbox.cursor, both);
     for await (const batch of batches) {
       const result = await deps.db.transaction(async (tx) => {
-        const kept = await withoutResyncedCopies(tx, target, batch.messages);
-        const committed = await commitBatch(tx, target, { ...batch, messages: kept });
+        const committed = await commitBatch(tx, target, batch);
         if (committed.threads.length > 0) {
           await deps.onThreadsChanged?.(
             tx,

@@ -1,8 +1,19 @@
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { SyncCursor } from '../mail/connector';
 
 // The sync lease rows (mailbox_sync). Every time comes from the worker's clock as a parameter,
 // so tests move time without waiting; each statement is one short transaction of its own.
+//
+// A holder renews its lease every renewal period (a third of the lease) and records when. One
+// that stops renewing (killed, hung) is taken over once a renewal is a quarter period overdue,
+// not only when the whole lease runs out; the quarter allows for a busy event loop.
+
+/** Seconds between a holder's renewals of a lease of `leaseSeconds`. */
+export const renewalSeconds = (leaseSeconds: number) => leaseSeconds / 3;
+
+/** Seconds without a renewal after which a holder is taken to have stopped. */
+const staleSeconds = (leaseSeconds: number) => renewalSeconds(leaseSeconds) * 1.25;
 
 export interface ClaimedMailbox {
   workspaceId: number;
@@ -30,7 +41,8 @@ export async function claimDueMailboxes(
 ): Promise<ClaimedMailbox[]> {
   return db.query<ClaimedMailbox>(
     `update mailbox_sync s
-        set lease_owner = $1, lease_expires_at = $2::timestamptz + make_interval(secs => $3)
+        set lease_owner = $1, lease_expires_at = $2::timestamptz + make_interval(secs => $3),
+            lease_renewed_at = $2
        from mailboxes m
       where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
         and (s.workspace_id, s.mailbox_id) in (
@@ -38,7 +50,8 @@ export async function claimDueMailboxes(
             from mailbox_sync q
             join mailboxes b on b.workspace_id = q.workspace_id and b.mailbox_id = q.mailbox_id
            where b.removed_at is null and q.next_run_at <= $2
-             and (q.lease_expires_at is null or q.lease_expires_at <= $2)
+             and (q.lease_expires_at is null or q.lease_expires_at <= $2
+                  or q.lease_renewed_at <= $2::timestamptz - make_interval(secs => $7))
              and ($5::int is null or q.workspace_id = $5)
              and ($6::text[] is null or lower(b.email) = any($6::text[]))
            order by q.next_run_at
@@ -53,6 +66,7 @@ export async function claimDueMailboxes(
       limit,
       filter.workspaceId ?? null,
       filter.emails ?? null,
+      staleSeconds(leaseSeconds),
     ],
   );
 }
@@ -66,7 +80,8 @@ export async function renewLease(
   leaseSeconds: number,
 ): Promise<boolean> {
   const rows = await db.query(
-    `update mailbox_sync set lease_expires_at = $4::timestamptz + make_interval(secs => $5)
+    `update mailbox_sync set lease_expires_at = $4::timestamptz + make_interval(secs => $5),
+            lease_renewed_at = $4
       where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3
       returning mailbox_id`,
     [mailbox.workspaceId, mailbox.mailboxId, owner, now.toISOString(), leaseSeconds],
@@ -83,7 +98,8 @@ export async function finishSync(
 ): Promise<void> {
   await db.query(
     `update mailbox_sync
-        set lease_owner = null, lease_expires_at = null, attempts = 0, last_error = null,
+        set lease_owner = null, lease_expires_at = null, lease_renewed_at = null, attempts = 0,
+            last_error = null,
             next_run_at = $4
       where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3`,
     [mailbox.workspaceId, mailbox.mailboxId, owner, nextRunAt.toISOString()],
@@ -103,7 +119,8 @@ export async function failSync(
   await db.query(
     `with released as (
        update mailbox_sync
-          set lease_owner = null, lease_expires_at = null, attempts = attempts + 1,
+          set lease_owner = null, lease_expires_at = null, lease_renewed_at = null,
+              attempts = attempts + 1,
               last_error = $4, next_run_at = $5
         where workspace_id = $1 and mailbox_id = $2 and lease_owner = $3
         returning workspace_id, mailbox_id)
@@ -140,4 +157,30 @@ export async function markDue(
     [workspaceId, now.toISOString(), emails ?? null],
   );
   return rows.map((row) => row.email);
+}
+
+interface LeaseHolder {
+  email: string;
+  owner: string;
+  /** ISO 8601, UTC. */
+  expiresAt: string;
+}
+
+/** Which of these mailboxes a live holder (one still renewing) has under lease at `now`. */
+export function liveLeaseHolders(
+  db: Queryable,
+  workspaceId: number,
+  emails: readonly string[],
+  now: Date,
+  leaseSeconds: number,
+): Promise<LeaseHolder[]> {
+  const at = now.toISOString();
+  return db.query<LeaseHolder>(sql`
+    select lower(m.email) as email, s.lease_owner as owner, s.lease_expires_at as "expiresAt"
+      from mailbox_sync s
+      join mailboxes m on m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
+     where s.workspace_id = ${workspaceId} and lower(m.email) = any(${emails}::text[])
+       and s.lease_owner is not null and s.lease_expires_at > ${at}
+       and s.lease_renewed_at > ${at}::timestamptz - make_interval(secs => ${staleSeconds(leaseSeconds)})
+     order by lower(m.email)`);
 }

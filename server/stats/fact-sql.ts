@@ -31,7 +31,10 @@ const AUTOMATED = sql`coalesce(m.direction = 'inbound' and (
   or coalesce(lower(btrim(m.precedence)), '') in ('bulk', 'junk', 'list')
   or coalesce(btrim(m.list_id), '') <> ''), false)`;
 
-/** `internal`: a regular expression matching a list of internal addresses only. */
+/**
+ * `internal`: a regular expression matching a list of internal addresses only. Messages set
+ * aside in spam or trash (migration 0013) count nowhere.
+ */
 function messageFacts(
   { workspaceId, generation }: Generation,
   internal: string,
@@ -49,7 +52,7 @@ function messageFacts(
            case when m.direction = 'inbound' then array[lower(m.from_address)]
                 else ${lowered(sql`m.to_addresses || m.cc_addresses`)} end as cps,
            lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients
-      from messages m where m.workspace_id = ${workspaceId} and ${scope}
+      from messages m where m.workspace_id = ${workspaceId} and ${scope} and m.set_aside is null
   ), c as (
     select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
            (m.sent_at at time zone g.company_timezone)::date as local_date,

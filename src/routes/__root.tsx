@@ -6,14 +6,18 @@ import {
   rootRouteId,
   useMatches,
 } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
 import { pageTitle } from '@/domain/page-titles';
 import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { guardDecision } from '@/machines/route-guard/route-guard.view';
-import { NotFoundPage } from './-components/StatusPages';
-import { ShellLayout } from './-components/ShellLayout';
+
+// The shell (its navigation, the session's loading states) is code the login page never runs;
+// the root is never split by the router plugin, so its not-found page loads the shell itself.
+const ShellNotFound = lazy(() =>
+  import('./-components/ShellNotFound').then((module) => ({ default: module.ShellNotFound })),
+);
 
 // Any unmatched path renders the not-found page inside the shell (the router uses
 // notFoundMode 'root', so this is the only not-found component).
@@ -43,9 +47,9 @@ export const Route = createRootRouteWithContext<AppContext>()({
   },
   component: Root,
   notFoundComponent: () => (
-    <ShellLayout>
-      <NotFoundPage />
-    </ShellLayout>
+    <Suspense fallback={null}>
+      <ShellNotFound />
+    </Suspense>
   ),
 });
 

@@ -1,7 +1,9 @@
 /**
  * Debian's Dovecot on a free loopback port, with its own config in a temp folder, for the IMAP
- * sync tests: a master user (`mailbox*master`), users added at will, INBOX and a `Sent` folder
- * flagged `\Sent` (RFC 6154). Messages go in with APPEND, each with its INTERNALDATE.
+ * sync tests: a master user (`mailbox*master`), users added at will, INBOX and the folders
+ * flagged by RFC 6154: `Sent` (\Sent), `Archive` (\Archive), `Drafts`, `Junk` and `Trash`; a
+ * user who creates `All Mail` gets it flagged \All, as Gmail's IMAP does. Messages go in with
+ * APPEND, each with its INTERNALDATE; other folders are created by the first APPEND to them.
  *
  *   const dovecot = await startDovecot();
  *   await dovecot.addUser('sales@acme.example');
@@ -15,6 +17,7 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { makeTestCa, productionSettings, readCa } from './dovecot-tls';
 
 export interface TestMessage {
   /** The whole message, headers and body. */
@@ -24,7 +27,15 @@ export interface TestMessage {
 }
 
 export interface Dovecot {
+  /** 127.0.0.1, or 127.0.0.2 on a production server. */
+  host: string;
+  /** IMAP: cleartext, or STARTTLS on a production server. */
   port: number;
+  /** Implicit TLS, on a production server only (else 0). */
+  tlsPort: number;
+  /** The test CA's certificate, on a production server only. */
+  caFile: string | null;
+  masterSeparator: string;
   masterUser: string;
   masterPassword: string;
   /** Every user's own password (tests log in as the master user instead). */
@@ -33,6 +44,8 @@ export interface Dovecot {
   append(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
   /** The same, written into the Maildir directly (for thousands of messages). */
   appendBulk(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
+  /** Moves the messages of these Message-IDs (IMAP MOVE, RFC 6851), as a mail client does. */
+  move(address: string, from: string, to: string, ids: readonly string[]): Promise<void>;
   /** Deletes and recreates a folder: it comes back with a new UIDVALIDITY. */
   recreateFolder(address: string, folder: string): Promise<void>;
   close(): Promise<void>;
@@ -51,19 +64,27 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-function config(dir: string, port: number): string {
+const TEST_SETTINGS = `ssl = no
+disable_plaintext_auth = no
+auth_master_user_separator = *
+`;
+
+interface Listen {
+  host: string;
+  port: number;
+  tlsPort: number;
+}
+
+function config(dir: string, { host, port, tlsPort }: Listen, settings: string): string {
   return `protocols = imap
-listen = 127.0.0.1
+listen = ${host}
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = mailpulse-test-${port}
 log_path = ${dir}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
-default_login_user = dovenull
+${settings}default_login_user = dovenull
 default_internal_user = dovecot
 auth_mechanisms = plain login
-auth_master_user_separator = *
 auth_failure_delay = 0
 mail_location = maildir:~/Maildir
 mail_fsync = never
@@ -71,11 +92,12 @@ first_valid_uid = 1
 first_valid_gid = 1
 service imap-login {
   inet_listener imap {
-    address = 127.0.0.1
+    address = ${host}
     port = ${port}
   }
   inet_listener imaps {
-    port = 0
+    address = ${host}
+    port = ${tlsPort}${tlsPort ? '\n    ssl = yes' : ''}
   }
 }
 passdb {
@@ -99,17 +121,37 @@ namespace inbox {
     special_use = \\Sent
     auto = subscribe
   }
+  mailbox Archive {
+    special_use = \\Archive
+    auto = subscribe
+  }
+  mailbox Drafts {
+    special_use = \\Drafts
+    auto = subscribe
+  }
+  mailbox Junk {
+    special_use = \\Junk
+    auto = subscribe
+  }
+  mailbox Trash {
+    special_use = \\Trash
+    auto = subscribe
+  }
+  # Only for the users that create it: Gmail's IMAP, whose "All Mail" holds every label's mail.
+  mailbox "All Mail" {
+    special_use = \\All
+  }
 }
 `;
 }
 
 /** Resolves once the port accepts connections; Dovecot gives no other sign of being ready. */
-async function waitForPort(port: number, child: ChildProcess, deadlineMs = 15_000) {
+async function waitForPort(host: string, port: number, child: ChildProcess, deadlineMs = 15_000) {
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`dovecot exited with ${child.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port });
+      const socket = createConnection({ host, port });
       socket.once('data', () => resolve(true));
       socket.once('error', () => resolve(false));
       socket.setTimeout(1000, () => resolve(false));
@@ -120,26 +162,37 @@ async function waitForPort(port: number, child: ChildProcess, deadlineMs = 15_00
   }
 }
 
-export async function startDovecot(): Promise<Dovecot> {
+/**
+ * `production`: TLS required with a test CA, STARTTLS on `port`, implicit TLS on `tlsPort`, no
+ * password in clear, master separator `%` (test/support/dovecot-tls.ts).
+ */
+export async function startDovecot(options: { production?: boolean } = {}): Promise<Dovecot> {
   const dir = await mkdtemp(join(tmpdir(), 'mailpulse-dovecot-'));
   await chmod(dir, 0o755);
   await mkdir(join(dir, 'home'));
   await chown(join(dir, 'home'), ...(await dovecotIds()));
   const port = await freePort();
-  await writeFile(join(dir, 'dovecot.conf'), config(dir, port));
+  const tlsPort = options.production ? await freePort() : 0;
+  const ca = options.production ? await makeTestCa(dir) : null;
+  const separator = ca ? '%' : '*';
+  const settings = ca ? productionSettings(ca, separator) : TEST_SETTINGS;
+  // Dovecot takes a client whose address is its own for a secure one and lets it log in in
+  // clear: from 127.0.0.1 to 127.0.0.2 it is not, as from another host.
+  const host = ca ? '127.0.0.2' : '127.0.0.1';
+  await writeFile(join(dir, 'dovecot.conf'), config(dir, { host, port, tlsPort }, settings));
   await writeFile(join(dir, 'master.passwd'), `${MASTER_USER}:${MASTER_PASSWORD}\n`);
   await writeFile(join(dir, 'users.passwd'), '');
   await chmod(join(dir, 'master.passwd'), 0o644);
   await chmod(join(dir, 'users.passwd'), 0o644);
   const child = spawn('dovecot', ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
-  await waitForPort(port, child);
+  await waitForPort(host, port, child);
+  const caPem = ca ? await readCa(ca) : null;
 
   const asUser = async <T>(address: string, fn: (client: ImapFlow) => Promise<T>) => {
     const client = new ImapFlow({
-      host: '127.0.0.1',
-      port,
-      secure: false,
-      doSTARTTLS: false,
+      host,
+      ...(ca ? { port: tlsPort, secure: true } : { port, secure: false, doSTARTTLS: false }),
+      ...(caPem ? { tls: { ca: caPem } } : {}),
       auth: { user: address, pass: USER_PASSWORD },
       logger: false,
     });
@@ -152,7 +205,11 @@ export async function startDovecot(): Promise<Dovecot> {
   };
 
   return {
+    host,
     port,
+    tlsPort,
+    caFile: ca?.caFile ?? null,
+    masterSeparator: separator,
     masterUser: MASTER_USER,
     masterPassword: MASTER_PASSWORD,
     userPassword: USER_PASSWORD,
@@ -167,8 +224,10 @@ export async function startDovecot(): Promise<Dovecot> {
     },
     append: (address, folder, messages) =>
       asUser(address, async (client) => {
-        // Listing creates the `auto = subscribe` folders of a new user before the first APPEND.
-        await client.list();
+        // Listing creates the `auto = subscribe` folders of a new user before the first APPEND;
+        // any other folder (`Customers/Acme`, filed there by a rule) is created here.
+        const listed = await client.list();
+        if (!listed.some((entry) => entry.path === folder)) await client.mailboxCreate(folder);
         for (const message of messages) {
           await client.append(folder, message.raw, ['\\Seen'], message.date);
         }
@@ -191,6 +250,15 @@ export async function startDovecot(): Promise<Dovecot> {
         await utimes(file, message.date, message.date);
       }
     },
+    move: (address, from, to, ids) =>
+      asUser(address, async (client) => {
+        await client.mailboxOpen(from);
+        for (const id of ids) {
+          const uids = await client.search({ header: { 'message-id': id } }, { uid: true });
+          if (!uids || uids.length === 0) throw new Error(`${id} is not in ${from}`);
+          await client.messageMove(uids.join(','), to, { uid: true });
+        }
+      }),
     recreateFolder: (address, folder) =>
       asUser(address, async (client) => {
         await client.mailboxDelete(folder);

@@ -1,3 +1,4 @@
+import { sql } from '../../db/sql';
 import type { Queryable } from '../../db/types';
 import type { DemoMessage } from './threads';
 
@@ -11,17 +12,17 @@ interface DemoMailbox {
   email: string;
 }
 
-const INSERT = `
+const insert = (workspaceId: number, json: string) => sql`
   insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
     folder, labels, from_address, from_name, to_addresses, cc_addresses, subject,
     message_id_header, in_reply_to, references_ids, auto_submitted, precedence, list_id)
-  select $1, r.m, r.p, r.t, case when r.o then 'outbound' else 'inbound' end,
+  select ${workspaceId}, r.m, r.p, r.t, case when r.o then 'outbound' else 'inbound' end,
     to_timestamp(r.s / 1000.0), case when r.o then 'Sent' else 'INBOX' end, '{}', r.fa, r.fn,
     r.ta, r.ca, r.su, r.mi, r.ir, r.rf, r.au, r.pr, r.li
-  from jsonb_to_recordset($2::jsonb) as r(m int, p text, t text, o boolean, s bigint, fa text,
+  from jsonb_to_recordset(${json}::jsonb) as r(m int, p text, t text, o boolean, s bigint, fa text,
     fn text, ta text[], ca text[], su text, mi text, ir text, rf text[], au text, pr text,
     li text)
-  on conflict (workspace_id, mailbox_id, provider_id) do nothing`;
+  on conflict do nothing`;
 
 function row(mailboxId: number, m: DemoMessage) {
   return {
@@ -63,8 +64,7 @@ export async function insertDemoMail(
     const json = JSON.stringify(chunk);
     chunk = [];
     const [result] = await tx.query<{ count: number }>(
-      `with ins as (${INSERT} returning 1) select count(*)::int as count from ins`,
-      [workspaceId, json],
+      sql`with ins as (${insert(workspaceId, json)} returning 1) select count(*)::int as count from ins`,
     );
     inserted += result?.count ?? 0;
   };

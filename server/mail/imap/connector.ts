@@ -1,24 +1,24 @@
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
-import type { MailConnector, ProbeResult, SyncBatch, SyncCursor, SyncTarget } from '../connector';
+import type { FetchMessageObject, ImapFlow } from 'imapflow';
+import type {
+  MailConnector,
+  MessageChange,
+  ProbeResult,
+  SyncBatch,
+  SyncCursor,
+  SyncTarget,
+} from '../connector';
 import { describeImapFailure } from './failures';
-import { HEADER_FIELDS, toSyncedMessage, type FolderRef } from './messages';
+import { planFolders, type FolderRef } from './folders';
+import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
+import { openSession, where as whereOf, type ImapSettings } from './session';
 
-// IMAP through one workspace-level master user: INBOX and the folder flagged \Sent (RFC 6154,
-// else a configured name). Only header fields are fetched. The first sync reads back to the
-// mailbox's data_from (SEARCH SINCE); later syncs read UIDs above the last one stored. A changed
-// UIDVALIDITY voids every UID of that folder, so it is read again from data_from.
-
-export interface ImapSettings {
-  host: string;
-  port: number;
-  /** TLS from the first byte, with certificate verification; false only when configured. */
-  tls: boolean;
-  masterUser: string;
-  /** `separator`: log in as `mailbox*master`; `authzid`: SASL PLAIN with the mailbox as authzid. */
-  masterLogin: 'separator' | 'authzid';
-  /** Used when no folder is flagged \Sent. */
-  sentFolder: string;
-}
+// IMAP through one workspace-level master user: every folder but spam, trash and drafts
+// (server/mail/imap/folders.ts). Only header fields are fetched. A folder is first read back to
+// the mailbox's data_from (SEARCH SINCE); later syncs read UIDs above the last one read. A
+// changed UIDVALIDITY voids every UID of that folder, so it is read again from data_from (the
+// store finds the messages again by their Message-ID: nothing is doubled). Spam and trash are
+// read first, for the stored messages moved there since: those are set aside. Then a message
+// moved back shows up as a new UID in a read folder and is counted again.
 
 export interface ImapConnectorOptions {
   /** Messages per batch (one transaction each). */
@@ -26,7 +26,7 @@ export interface ImapConnectorOptions {
   connectTimeoutMs?: number;
 }
 
-/** Where each folder stands: its UIDVALIDITY, the last UID stored, whether its history is in. */
+/** Where each folder stands: its UIDVALIDITY, the last UID read, whether its history is in. */
 interface FolderState {
   uidValidity: string;
   lastUid: number;
@@ -34,8 +34,8 @@ interface FolderState {
 }
 type ImapCursor = { folders: Record<string, FolderState> };
 
-interface FolderPlan {
-  ref: FolderRef;
+interface Reading {
+  folder: OpenFolder;
   /** UIDs still to fetch, ascending. */
   pending: number[];
   state: FolderState;
@@ -52,58 +52,29 @@ export function createImapConnector(
   options: ImapConnectorOptions = {},
 ): MailConnector {
   const batchSize = options.batchSize ?? 250;
-  const where = (address: string) => ({ ...settings, address });
 
-  const connect = async (address: string): Promise<ImapFlow> => {
-    const auth: ImapFlowOptions['auth'] =
-      settings.masterLogin === 'authzid'
-        ? { user: settings.masterUser, pass: masterPassword, authzid: address }
-        : { user: `${address}*${settings.masterUser}`, pass: masterPassword };
-    const client = new ImapFlow({
-      host: settings.host,
-      port: settings.port,
-      secure: settings.tls,
-      doSTARTTLS: settings.tls ? undefined : false,
-      tls: { rejectUnauthorized: true },
-      auth,
-      logger: false,
-      disableAutoIdle: true,
-      connectionTimeout: options.connectTimeoutMs ?? 15_000,
-      greetingTimeout: options.connectTimeoutMs ?? 15_000,
-    });
-    // A dropped connection is reported by the command that was running; no stray crash.
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-    } catch (error) {
-      client.close();
-      throw describeImapFailure(error, where(address));
+  const where = (address: string) => whereOf(settings, address);
+  const connect = (address: string) => openSession(settings, masterPassword, address, options);
+
+  const folders = async (client: ImapFlow) => planFolders(await client.list(), settings.sentFolder);
+
+  /** Messages in the counted folders (STATUS MESSAGES): the progress denominator. */
+  const countMessages = async (client: ImapFlow, counted: readonly FolderRef[]) => {
+    let total = 0;
+    for (const folder of counted) {
+      const status = await client.status(folder.path, { messages: true });
+      total += status ? (status.messages ?? 0) : 0;
     }
-    return client;
+    return total;
   };
 
-  /** INBOX and the sent folder, each with its message count (STATUS MESSAGES). */
-  const folders = async (client: ImapFlow) => {
-    const listed = await client.list();
-    const sent =
-      listed.find((folder) => folder.specialUse === '\\Sent') ??
-      listed.find((folder) => folder.path.toLowerCase() === settings.sentFolder.toLowerCase());
-    const paths = [{ path: 'INBOX', isSent: false }];
-    if (sent) paths.push({ path: sent.path, isSent: true });
-    return Promise.all(
-      paths.map(async ({ path, isSent }) => {
-        const status = await client.status(path, { messages: true });
-        return { path, isSent, messages: status ? (status.messages ?? 0) : 0 };
-      }),
-    );
-  };
-
-  const plan = async (
+  /** Opens a folder and finds the UIDs to read: above the last one, back to data_from at first. */
+  const open = async (
     client: ImapFlow,
-    folder: { path: string; isSent: boolean },
+    folder: FolderRef,
     previous: FolderState | undefined,
     dataFrom: string,
-  ): Promise<FolderPlan> => {
+  ): Promise<Reading> => {
     const opened = await client.mailboxOpen(folder.path, { readOnly: true });
     const uidValidity = String(opened.uidValidity);
     const state =
@@ -115,61 +86,97 @@ export function createImapConnector(
     const found = opened.exists === 0 ? [] : await client.search(query, { uid: true });
     // `n:*` always names the last message, even when its UID is below n.
     const pending = (found || []).filter((uid) => uid > state.lastUid).sort((a, b) => a - b);
-    return { ref: { path: folder.path, uidValidity, isSent: folder.isSent }, pending, state };
+    return { folder: { ...folder, uidValidity }, pending, state };
   };
+
+  /** The folder's pending messages, `batchSize` at a time, each with the folder's next state. */
+  async function* chunks(client: ImapFlow, reading: Reading, signal: AbortSignal) {
+    const { folder, pending } = reading;
+    for (let start = 0; start < pending.length; start += batchSize) {
+      signal.throwIfAborted();
+      const uids = pending.slice(start, start + batchSize);
+      const fetched: FetchMessageObject[] = await client.fetchAll(
+        uids.join(','),
+        { uid: true, internalDate: true, headers: HEADER_FIELDS },
+        { uid: true },
+      );
+      const done = start + batchSize >= pending.length;
+      const state: FolderState = {
+        uidValidity: folder.uidValidity,
+        lastUid: uids.at(-1) ?? reading.state.lastUid,
+        historyDone: reading.state.historyDone || done,
+      };
+      yield { messages: fetched.map((message) => toSyncedMessage(folder, message)), state };
+    }
+  }
 
   async function* syncFrom(
     target: SyncTarget,
     cursor: SyncCursor | null,
     signal: AbortSignal,
   ): AsyncGenerator<SyncBatch> {
-    const state = readCursor(cursor);
+    const previous = readCursor(cursor).folders;
+    // Folders that are gone (deleted, renamed) leave the cursor.
+    const state: ImapCursor = { folders: {} };
+    const snapshot = (): SyncCursor => ({ folders: { ...previous, ...state.folders } });
+    const finished = (path: string) => {
+      state.folders[path] = { ...state.folders[path]!, historyDone: true };
+    };
     const client = await connect(target.email);
     try {
-      const listed = await folders(client);
-      const total = listed.reduce((sum, folder) => sum + folder.messages, 0);
-      const plans: FolderPlan[] = [];
-      for (const folder of listed) {
-        plans.push(await plan(client, folder, state.folders[folder.path], target.dataFrom));
+      const plan = await folders(client);
+      for (const path of Object.keys(previous)) {
+        if (![...plan.counted, ...plan.setAside].some((f) => f.path === path)) {
+          delete previous[path];
+        }
       }
-      let remaining = plans.reduce((sum, p) => sum + p.pending.length, 0);
-      const snapshot = (): SyncCursor => ({ folders: { ...state.folders } });
-      for (const p of plans) {
-        state.folders[p.ref.path] = p.state;
-        await client.mailboxOpen(p.ref.path, { readOnly: true });
-        for (let start = 0; start < p.pending.length; start += batchSize) {
-          signal.throwIfAborted();
-          const uids = p.pending.slice(start, start + batchSize);
-          const fetched = await client.fetchAll(
-            uids.join(','),
-            { uid: true, internalDate: true, headers: HEADER_FIELDS },
-            { uid: true },
-          );
-          const lastUid = uids.at(-1) ?? p.state.lastUid;
-          const folderDone = start + batchSize >= p.pending.length;
-          state.folders[p.ref.path] = {
-            uidValidity: p.ref.uidValidity,
-            lastUid,
-            historyDone: p.state.historyDone || folderDone,
-          };
-          remaining -= uids.length;
+      const total = await countMessages(client, plan.counted);
+      const progress = (remaining: number) => ({ done: Math.max(0, total - remaining), total });
+      // Spam and trash first, their changes committed with their cursor: a message moved back
+      // since then is a new UID in a counted folder below, and is counted again.
+      for (const folder of plan.setAside) {
+        const reading = await open(client, folder, previous[folder.path], target.dataFrom);
+        state.folders[folder.path] = reading.state;
+        for await (const chunk of chunks(client, reading, signal)) {
+          state.folders[folder.path] = chunk.state;
+          const changes = chunk.messages.map((m): MessageChange => ({
+            providerId: m.providerId,
+            messageId: m.headers.messageId,
+            setAside: folder.setAside,
+          }));
           yield {
-            messages: fetched.map((message) => toSyncedMessage(p.ref, message)),
+            messages: [],
+            changes,
             cursor: snapshot(),
-            historyLoaded: remaining === 0,
-            progress: { done: Math.max(0, total - remaining), total },
+            historyLoaded: false,
+            progress: progress(total),
           };
         }
-        state.folders[p.ref.path] = { ...state.folders[p.ref.path]!, historyDone: true };
+        finished(folder.path);
+      }
+      const readings: Reading[] = [];
+      for (const folder of plan.counted) {
+        readings.push(await open(client, folder, previous[folder.path], target.dataFrom));
+      }
+      let remaining = readings.reduce((sum, r) => sum + r.pending.length, 0);
+      for (const reading of readings) {
+        state.folders[reading.folder.path] = reading.state;
+        await client.mailboxOpen(reading.folder.path, { readOnly: true });
+        for await (const chunk of chunks(client, reading, signal)) {
+          state.folders[reading.folder.path] = chunk.state;
+          remaining -= chunk.messages.length;
+          yield {
+            messages: chunk.messages,
+            cursor: snapshot(),
+            historyLoaded: remaining === 0,
+            progress: progress(remaining),
+          };
+        }
+        finished(reading.folder.path);
       }
       // One closing batch: records folders with nothing new, the reset of a changed UIDVALIDITY,
       // and the time of this sync.
-      yield {
-        messages: [],
-        cursor: snapshot(),
-        historyLoaded: true,
-        progress: { done: total, total },
-      };
+      yield { messages: [], cursor: snapshot(), historyLoaded: true, progress: progress(0) };
     } catch (error) {
       if (signal.aborted) throw error;
       throw describeImapFailure(error, where(target.email));
@@ -188,8 +195,10 @@ export function createImapConnector(
         return { ok: false, reason: failure.message };
       }
       try {
-        const listed = await folders(client);
-        return { ok: true, messageCount: listed.reduce((sum, f) => sum + f.messages, 0) };
+        return {
+          ok: true,
+          messageCount: await countMessages(client, (await folders(client)).counted),
+        };
       } catch (error) {
         return { ok: false, reason: describeImapFailure(error, where(address)).message };
       } finally {

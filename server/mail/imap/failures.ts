@@ -20,6 +20,9 @@ const UNREACHABLE = new Set([
   'GREETING_TIMEOUT',
 ]);
 
+/** Node's codes for a certificate that does not chain to a trusted CA or names another host. */
+const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/;
+
 const isTlsFailure = (code: string, message: string) =>
   /^ERR_(SSL|TLS)_/.test(code) ||
   /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) ||
@@ -35,6 +38,22 @@ export function describeImapFailure(
   const code = typeof failure.code === 'string' ? failure.code : '';
   const message = typeof failure.message === 'string' ? failure.message : String(error);
   const server = `${where.host}:${where.port}`;
+  if (/does not support STARTTLS/i.test(message)) {
+    return new MailProviderError(
+      `The IMAP server ${server} does not offer STARTTLS, so the master password was not sent: ` +
+        'use --tls true on its TLS port (usually 993), or --tls false only on a network you trust.',
+      false,
+      { cause: error },
+    );
+  }
+  if (/login is disabled|PRIVACYREQUIRED/i.test(`${message} ${String(failure.responseText)}`)) {
+    return new MailProviderError(
+      `The IMAP server ${server} refuses logins without TLS: set --tls true (port 993) or ` +
+        '--tls starttls (port 143).',
+      false,
+      { cause: error },
+    );
+  }
   if (failure.authenticationFailed === true) {
     return new MailProviderError(
       `The IMAP server ${server} refused the login to ${where.address} through the master user ` +
@@ -48,6 +67,14 @@ export function describeImapFailure(
     return new MailProviderError(
       `We couldn't reach the IMAP server ${server} (${code === 'ECONNREFUSED' ? 'connection refused' : code === 'ENOTFOUND' ? 'no such host' : 'no answer'}). Check the host and port, or try again later.`,
       true,
+      { cause: error },
+    );
+  }
+  if (CERTIFICATE.test(code)) {
+    return new MailProviderError(
+      `The IMAP server ${server} showed a certificate we could not verify (${code}): if a ` +
+        'private CA signed it, name its certificate with --ca-file.',
+      false,
       { cause: error },
     );
   }

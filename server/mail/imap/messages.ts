@@ -1,4 +1,6 @@
 import type { FetchMessageObject } from 'imapflow';
+import { createHash } from 'node:crypto';
+import { parseMessageIds } from '../addresses';
 import type { MessageHeaders, SyncedMessage } from '../connector';
 
 // What the IMAP connector needs besides the connection: the header fields it asks for, and
@@ -32,13 +34,35 @@ function parseHeaderBlock(block: string): Map<string, string> {
   return fields;
 }
 
-export interface FolderRef {
+/** A folder as opened for a sync: its UIDVALIDITY names its UIDs. */
+export interface OpenFolder {
   path: string;
   uidValidity: string;
   isSent: boolean;
 }
 
-export function toSyncedMessage(folder: FolderRef, fetched: FetchMessageObject): SyncedMessage {
+/**
+ * The message's provider id: where this copy is (`<folder>:<uidvalidity>:<uid>`); a copy in
+ * another folder or after a UIDVALIDITY change is the same message by its Message-ID. Without
+ * one, a digest of its date, sender, recipients and subject names it, the same in every copy.
+ */
+function providerIdOf(
+  folder: OpenFolder,
+  uid: number,
+  headers: MessageHeaders,
+  date: string | null,
+): string {
+  if (parseMessageIds(headers.messageId).length > 0) {
+    return `${folder.path}:${folder.uidValidity}:${uid}`;
+  }
+  const digest = createHash('sha256');
+  for (const value of [headers.from, headers.to, headers.cc, headers.subject, date]) {
+    digest.update(`${value ?? ''}\n`);
+  }
+  return `nomid:${digest.digest('base64url')}`;
+}
+
+export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject): SyncedMessage {
   const fields = parseHeaderBlock(fetched.headers?.toString('latin1') ?? '');
   const get = (name: string) => fields.get(name) ?? null;
   const headers: MessageHeaders = {
@@ -55,7 +79,7 @@ export function toSyncedMessage(folder: FolderRef, fetched: FetchMessageObject):
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {
-    providerId: `${folder.path}:${folder.uidValidity}:${fetched.uid}`,
+    providerId: providerIdOf(folder, fetched.uid, headers, get('date')),
     threadKey: null,
     folder: folder.path,
     labels: [],

@@ -7,6 +7,7 @@ import { workspaceDataView } from '@/machines/workspace-data/workspace-data.view
 import { ErrorState } from '@/ui/ErrorState';
 import { MaintenancePage } from '@/ui/MaintenancePage';
 import { Spinner } from '@/ui/Spinner';
+import { loadToasterOnInteraction } from '@/ui/ToastHost';
 import { SignedInShell } from './shell/SignedInShell';
 import './ShellLayout.css';
 
@@ -23,6 +24,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     session.send({ type: 'LOAD' });
   }, [session]);
+
+  // Pages of the shell toast what the user did: their first press loads the toaster.
+  useEffect(loadToasterOnInteraction, []);
 
   // Once the user is known: the admin's lists, and the dashboard settings for everyone.
   useEffect(() => {

@@ -31,11 +31,12 @@ afterAll(async () => {
 });
 
 const words = (line: string) => line.split(' ').filter(Boolean);
-const run = (line: string) =>
+const run = (line: string, extra: { pause?: (ms: number) => Promise<void> } = {}) =>
   runMailCommand(parseMailCommand(words(line)), {
     db: suite.db,
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     secrets: () => Promise.resolve(secrets),
+    ...extra,
   });
 
 async function secretFile(name: string, content: string) {
@@ -55,6 +56,10 @@ describe('mail CLI', () => {
       'mail:imap --workspace 1 --host h --port 993 --tls maybe --master-user m --master-password-file f',
       /--tls/,
     ],
+    [
+      'mail:imap --workspace 1 --host h --port 143 --master-separator ab --master-user m --master-password-file f',
+      /--master-separator must be one visible character/,
+    ],
     ['mail:google --workspace 1', /--service-account-file/],
     ['mail:microsoft --workspace 1 --tenant t --client-id c', /--client-secret-file/],
     ['mail:sync --workspace 1 --mailbox nope', /--mailbox/],
@@ -64,6 +69,23 @@ describe('mail CLI', () => {
     expect(() => parseMailCommand(words(line))).toThrow(pattern);
   });
 
+  it('mail:imap takes --tls true|starttls|false, a CA file and the master separator', () => {
+    const line = (extra: string) =>
+      parseMailCommand(
+        words(
+          `mail:imap --workspace 1 --host h --port 143 --master-user m --master-password-file f ${extra}`,
+        ),
+      );
+    expect(line('--tls starttls --ca-file ca.pem --master-separator %')).toMatchObject({
+      tls: 'starttls',
+      caFile: 'ca.pem',
+      masterSeparator: '%',
+    });
+    expect(line('')).toMatchObject({ tls: true, caFile: undefined, masterSeparator: '*' });
+    expect(line('--tls false')).toMatchObject({ tls: false });
+    expect(() => line('--tls maybe')).toThrow('--tls must be true, starttls or false, got "maybe"');
+  });
+
   it('mail:imap seals the master password and never prints it', async () => {
     const ws = await suite.workspace();
     const file = await secretFile('imap-pass', 'very-secret-password\n');
@@ -71,7 +93,7 @@ describe('mail CLI', () => {
       `mail:imap --workspace ${ws.workspaceId} --host imap.example.com --port 993 --master-user admin --master-password-file ${file}`,
     );
     expect(result.lines).toEqual([
-      `workspace ${ws.workspaceId}: mail account set: imap (host imap.example.com, port 993, tls true, masterUser admin, masterLogin separator, sentFolder Sent); credential sealed`,
+      `workspace ${ws.workspaceId}: mail account set: imap (host imap.example.com, port 993, tls true, masterUser admin, masterLogin separator, masterSeparator *, sentFolder Sent); credential sealed`,
     ]);
     const account = await getMailAccount(suite.db, ws.workspaceId);
     expect(account?.secret).not.toContain('very-secret');
@@ -140,6 +162,56 @@ describe('mail CLI', () => {
     ]);
     expect(viewerLine?.slice(0, 3)).toEqual([`viewer@${ws.domain}`, 'sync_error', '0']);
     expect(viewerLine?.[4]).toMatch(/refused the login/);
+  });
+});
+
+describe('mail:sync --wait and another process', () => {
+  it('waits for a mailbox another live process is syncing, saying whose lease until when, then syncs it', async () => {
+    const ws = await suite.workspace();
+    const email = `held@${ws.domain}`;
+    await dovecot.addUser(email);
+    await dovecot.append(email, 'INBOX', [
+      message({ from: 'c@customer.example', to: email, date: '2026-02-10T09:00:00Z' }),
+    ]);
+    const mailboxId = await addSyncedMailbox(suite.db, ws.workspaceId, email, '2026-02-01');
+    const file = await secretFile('held-pass', dovecot.masterPassword);
+    await run(
+      `mail:imap --workspace ${ws.workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
+    );
+    const until = new Date(Date.now() + 100_000).toISOString();
+    const [lease] = await suite.db.query<{ lease_expires_at: string }>(
+      `update mailbox_sync set lease_owner = 'worker-host:4242:0badcafe',
+              lease_expires_at = $3, lease_renewed_at = now()
+        where workspace_id = $1 and mailbox_id = $2 returning lease_expires_at`,
+      [ws.workspaceId, mailboxId, until],
+    );
+    const pauses: number[] = [];
+    // The other process finishes while this one waits: it releases the lease, next run later.
+    const pause = async (ms: number) => {
+      pauses.push(ms);
+      await suite.db.query(
+        `update mailbox_sync set lease_owner = null, lease_expires_at = null,
+                next_run_at = now() + interval '5 minutes'
+          where workspace_id = $1 and mailbox_id = $2`,
+        [ws.workspaceId, mailboxId],
+      );
+    };
+    const waited = await run(`mail:sync --workspace ${ws.workspaceId} --mailbox ${email} --wait`, {
+      pause,
+    });
+    expect(waited).toEqual({
+      lines: [
+        `${email}: waiting: worker-host:4242:0badcafe is syncing it (its lease runs until ${lease?.lease_expires_at})`,
+        `${email}: in`,
+      ],
+      exitCode: 0,
+    });
+    expect(pauses).toHaveLength(1);
+    const [stored] = await suite.db.query<{ count: number }>(
+      `select count(*)::int as count from messages where workspace_id = $1`,
+      [ws.workspaceId],
+    );
+    expect(stored?.count).toBe(1);
   });
 });
 

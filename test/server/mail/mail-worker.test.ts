@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveMailAccount } from '../../../server/repos/mail-accounts';
-import { claimDueMailboxes } from '../../../server/repos/mailbox-sync';
+import { claimDueMailboxes, renewLease } from '../../../server/repos/mailbox-sync';
 import { syncDueMailboxes } from '../../../server/mail/sync-worker';
 import { startRunner, type Clock } from '../../../server/workers/runner';
 import { startDovecot, type Dovecot } from '../../support/dovecot';
@@ -127,6 +127,24 @@ describe('sync worker scheduling', () => {
     expect(await run(deps, box.ws.workspaceId)).toEqual([
       { email: box.email, workspaceId: box.ws.workspaceId, ok: true },
     ]);
+  });
+
+  it('takes over a lease whose holder stopped renewing it after one renewal period, not the whole lease', async () => {
+    const box = await workspaceWithMailbox();
+    const clock = testClock(new Date());
+    const claim = (owner: string) =>
+      claimDueMailboxes(suite.db, owner, clock.now(), 120, 10, { workspaceId: box.ws.workspaceId });
+    const [held] = await claim('stopped');
+    expect(held).toBeDefined();
+    // Renewed every 40 s: a renewal on time keeps it.
+    clock.advance(40);
+    expect(await renewLease(suite.db, held!, 'stopped', clock.now(), 120)).toBe(true);
+    clock.advance(49);
+    expect(await claim('other')).toEqual([]);
+    // 50 s without a renewal (its period and a quarter): taken over, 70 s before the lease ends.
+    clock.advance(1);
+    expect(await claim('other')).toHaveLength(1);
+    expect(await renewLease(suite.db, held!, 'stopped', clock.now(), 120)).toBe(false);
   });
 
   it('a workspace without mail settings is retried later, its mailboxes untouched', async () => {

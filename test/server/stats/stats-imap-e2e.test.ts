@@ -118,6 +118,53 @@ function week(sales: string, colleague: string) {
   return { inbox, sent };
 }
 
+/**
+ * The next week, in the folders people file mail into: a customer's message archived before the
+ * first sync, answered from Sent; spam, trash and a draft that count nowhere; and a waiting
+ * message in INBOX that is moved to the trash after the first sync.
+ */
+function nextWeek(sales: string) {
+  const ivan = 'Ivan <ivan@client.example>';
+  // Mon 16 10:00, answered 11:00.
+  const archived = message({
+    from: ivan,
+    to: sales,
+    subject: 'Archived order',
+    date: '2026-02-16T09:00:00Z',
+  });
+  const reply = message({
+    from: sales,
+    to: ivan,
+    subject: 'Re: Archived order',
+    inReplyTo: archived.id,
+    references: archived.id,
+    date: '2026-02-16T10:00:00Z',
+  });
+  const spam = message({
+    from: 'win@lottery.example',
+    to: sales,
+    subject: 'You won',
+    date: '2026-02-17T09:00:00Z',
+  });
+  const trash = message({
+    from: 'judy@client.example',
+    to: sales,
+    subject: 'Ignore me',
+    date: '2026-02-17T10:00:00Z',
+  });
+  const draft = message({ from: sales, to: ivan, subject: 'Draft', date: '2026-02-17T11:00:00Z' });
+  // Wed 18 10:00, waiting.
+  const waiting = message({
+    from: 'kim@client.example',
+    to: sales,
+    subject: 'Hello?',
+    date: '2026-02-18T09:00:00Z',
+  });
+  return { archived, reply, spam, trash, draft, waiting };
+}
+const NEXT_WEEK = { from: '2026-02-16', to: '2026-02-22' };
+const hour = { avg: 3600, median: 3600, p90: 3600 };
+
 const times = (avg: number | null, median: number | null, p90: number | null) => ({
   avg,
   median,
@@ -244,8 +291,15 @@ describe('statistics from mail synced out of Dovecot', () => {
     const mail = week(sales, `colleague@${ws.domain}`);
     await dovecot.append(sales, 'INBOX', mail.inbox);
     await dovecot.append(sales, 'Sent', mail.sent);
-    const synced = await cli(`mail:sync --workspace ${ws.workspaceId} --mailbox ${sales} --wait`);
-    expect(synced).toEqual({ stdout: [`${sales}: in`], stderr: [], code: 0 });
+    const later = nextWeek(sales);
+    await dovecot.append(sales, 'Archive', [later.archived]);
+    await dovecot.append(sales, 'Sent', [later.reply]);
+    await dovecot.append(sales, 'Junk', [later.spam]);
+    await dovecot.append(sales, 'Trash', [later.trash]);
+    await dovecot.append(sales, 'Drafts', [later.draft]);
+    await dovecot.append(sales, 'INBOX', [later.waiting]);
+    const sync = () => cli(`mail:sync --workspace ${ws.workspaceId} --mailbox ${sales} --wait`);
+    expect(await sync()).toEqual({ stdout: [`${sales}: in`], stderr: [], code: 0 });
 
     // Synced before the exclusion and the internal domain existed: eve's and dave's threads count.
     expect(await get<Summary>('summary')).toMatchObject({ received: 9, sent: 7, internal: 1 });
@@ -308,5 +362,20 @@ describe('statistics from mail synced out of Dovecot', () => {
     );
     expect(row?.waiting.business).toBeGreaterThanOrEqual(Math.floor(business(before)));
     expect(row?.waiting.business).toBeLessThanOrEqual(Math.ceil(business(after)));
+
+    // The next week: the archived thread counts, spam, trash and the draft do not.
+    const nextSummary = () => get<Summary>('summary', NEXT_WEEK);
+    expect(await nextSummary()).toEqual({
+      ...{ received: 2, sent: 1, replied: 1, unreplied: 1, awaiting: 1, internal: 0 },
+      automated: 0,
+      response_time: { business: hour, calendar: hour },
+      first_response_time: { business: hour, calendar: hour },
+      within_target: { target_seconds: 7200, share: 1 },
+    });
+    // Moved to the trash after it was stored: it leaves the figures at the next sync.
+    await dovecot.move(sales, 'INBOX', 'Trash', [later.waiting.id]);
+    expect(await sync()).toEqual({ stdout: [`${sales}: in`], stderr: [], code: 0 });
+    expect(await nextSummary()).toMatchObject({ received: 1, unreplied: 0, awaiting: 0 });
+    expect(await get<Summary>('summary')).toEqual(SUMMARY);
   });
 });

@@ -2,11 +2,13 @@ import { mailApiUrls } from '../../../server/config';
 import type { Db } from '../../../server/db/types';
 import { openConnector } from '../../../server/mail/connectors';
 import { SecretBox } from '../../../server/mail/secrets';
-import type { SyncWorkerDeps } from '../../../server/mail/sync-worker';
+import { syncDueMailboxes, type SyncWorkerDeps } from '../../../server/mail/sync-worker';
+import { markDue } from '../../../server/repos/mailbox-sync';
 import { saveMailAccount } from '../../../server/repos/mail-accounts';
 import type { Dovecot, TestMessage } from '../../support/dovecot';
 import type { GoogleStandin } from '../../support/google-standin';
 import type { GraphStandin } from '../../support/graph-standin';
+import type { TestSuite } from './suite';
 
 // Mail-sync fixtures: an IMAP account on the test Dovecot, mailboxes with due sync rows, messages.
 
@@ -125,9 +127,39 @@ export function message(spec: MessageSpec): TestMessage & { id: string } {
   return { raw: lines.join('\r\n'), date, id };
 }
 
+export interface StoredRow {
+  provider_id: string;
+  thread_key: string;
+  direction: string;
+  subject: string;
+  folder: string | null;
+  set_aside: string | null;
+  message_id_header: string | null;
+}
+
 export const storedMessages = (db: Db, workspaceId: number, mailboxId: number) =>
-  db.query<{ provider_id: string; thread_key: string; direction: string; subject: string }>(
-    `select provider_id, thread_key, direction, subject from messages
+  db.query<StoredRow>(
+    `select provider_id, thread_key, direction, subject, folder, set_aside, message_id_header
+       from messages
       where workspace_id = $1 and mailbox_id = $2 order by sent_at, provider_id`,
     [workspaceId, mailboxId],
   );
+
+/** A workspace reading the test Dovecot, with one mailbox (a Dovecot user) due for sync. */
+export async function imapMailbox(suite: TestSuite, dovecot: Dovecot, local = 'sales') {
+  const ws = await suite.workspace();
+  const email = `${local}@${ws.domain}`;
+  await dovecot.addUser(email);
+  await readFromDovecot(suite.db, ws.workspaceId, dovecot);
+  const mailboxId = await addSyncedMailbox(suite.db, ws.workspaceId, email, '2026-02-01');
+  const sync = async (overrides: Partial<SyncWorkerDeps> = {}) => {
+    await markDue(suite.db, ws.workspaceId, new Date(), [email]);
+    return syncDueMailboxes(workerDeps(suite.db, overrides), new AbortController().signal, {
+      workspaceId: ws.workspaceId,
+      emails: [email],
+    });
+  };
+  const stored = () => storedMessages(suite.db, ws.workspaceId, mailboxId);
+  const bySubject = async (subject: string) => (await stored()).find((m) => m.subject === subject);
+  return { ws, email, mailboxId, sync, stored, bySubject };
+}

@@ -13,15 +13,27 @@ import { DashboardIcon } from '@/ui/icons';
 import { Card, Page, PageHeader } from '@/ui/Page';
 import { Spinner } from '@/ui/Spinner';
 import { DASHBOARD_SUBTITLE, DASHBOARD_TITLE } from './dashboard-texts';
-import { LookerStudioDashboard } from './LookerStudioDashboard';
-import { SupersetDashboard } from './SupersetDashboard';
 import { NativeSkeleton } from './native/NativeSkeleton';
 import './DashboardPage.css';
 
-// Only a native dashboard loads its screens and charts.
+// Each platform loads its own code: the native screens and charts, Superset's SDK, Looker's frame.
 const NativeDashboard = lazy(() =>
   import('./native/NativeDashboard').then((module) => ({ default: module.NativeDashboard })),
 );
+const SupersetDashboard = lazy(() =>
+  import('./SupersetDashboard').then((module) => ({ default: module.SupersetDashboard })),
+);
+const LookerStudioDashboard = lazy(() =>
+  import('./LookerStudioDashboard').then((module) => ({ default: module.LookerStudioDashboard })),
+);
+
+function DashboardLoading() {
+  return (
+    <div className="dashboard-status">
+      <Spinner label="Loading your dashboard" />
+    </div>
+  );
+}
 
 function DashboardNotReady() {
   return (
@@ -59,9 +71,19 @@ export function DashboardPage({
 }: DashboardPageProps) {
   const { screen, dashboard: data } = useSelector(dashboard, dashboardView, sameView);
 
-  if (screen === 'lookerStudio' && data) return <LookerStudioDashboard dashboard={data} />;
+  if (screen === 'lookerStudio' && data) {
+    return (
+      <Suspense fallback={<DashboardLoading />}>
+        <LookerStudioDashboard dashboard={data} />
+      </Suspense>
+    );
+  }
   if (screen === 'superset' && data) {
-    return <SupersetDashboard dashboard={data} client={client} />;
+    return (
+      <Suspense fallback={<DashboardLoading />}>
+        <SupersetDashboard dashboard={data} client={client} />
+      </Suspense>
+    );
   }
   if (screen === 'native') {
     return (
@@ -70,13 +92,7 @@ export function DashboardPage({
       </Suspense>
     );
   }
-  if (screen === 'loading') {
-    return (
-      <div className="dashboard-status">
-        <Spinner label="Loading your dashboard" />
-      </div>
-    );
-  }
+  if (screen === 'loading') return <DashboardLoading />;
   return (
     <Page>
       <PageHeader title={DASHBOARD_TITLE} subtitle={DASHBOARD_SUBTITLE} />

@@ -1,0 +1,65 @@
+import type { ListResponse } from 'imapflow';
+import type { SetAside } from '../connector';
+
+// Which folders of a mailbox the IMAP sync reads (RFC 6154 special-use attributes): every
+// selectable folder but spam, trash and drafts (and folders inside them); where a folder is
+// flagged \All (Gmail's "All Mail", which holds every label's messages once), that one and the
+// sent folder instead of every label folder. Spam and trash are read too, only to set aside
+// stored messages that were moved there.
+
+export interface FolderRef {
+  path: string;
+  /** Rule 1 of the statistics: a message in the sent folder is outbound. */
+  isSent: boolean;
+}
+
+interface FolderPlan {
+  /** Folders whose messages the statistics count. */
+  counted: FolderRef[];
+  /** Spam and trash: a stored message seen there is set aside. */
+  setAside: (FolderRef & { setAside: SetAside })[];
+}
+
+/** Selectable, but holding no message of its own (RFC 6154 \Flagged and \Important views). */
+const VIEWS = new Set(['\\Flagged', '\\Important']);
+const UNSELECTABLE = new Set(['\\Noselect', '\\NonExistent']);
+
+/** The folder's special-use attributes: as the server flags them, or as imapflow named it. */
+function uses(folder: ListResponse): Set<string> {
+  const found = new Set([...folder.flags].filter((flag) => flag !== '\\HasChildren'));
+  if (folder.specialUse) found.add(folder.specialUse);
+  return found;
+}
+
+const isInside = (path: string, parent: ListResponse) =>
+  path.startsWith(`${parent.path}${parent.delimiter || '/'}`);
+
+export function planFolders(listed: readonly ListResponse[], sentFolder: string): FolderPlan {
+  const selectable = listed.filter((f) => ![...f.flags].some((flag) => UNSELECTABLE.has(flag)));
+  const byUse = (use: string) => selectable.filter((folder) => uses(folder).has(use));
+  const trash = byUse('\\Trash');
+  const spam = byUse('\\Junk');
+  const left = [...trash, ...spam, ...byUse('\\Drafts')];
+  const flaggedSent = byUse('\\Sent');
+  const sent =
+    flaggedSent.length > 0
+      ? flaggedSent
+      : selectable.filter((f) => f.path.toLowerCase() === sentFolder.toLowerCase());
+  const isSent = (folder: ListResponse) => sent.includes(folder);
+  const all = byUse('\\All');
+  const candidates =
+    all.length > 0
+      ? [...all, ...sent.filter((folder) => !all.includes(folder))]
+      : selectable.filter(
+          (folder) =>
+            !left.some((out) => out === folder || isInside(folder.path, out)) &&
+            ![...uses(folder)].some((use) => VIEWS.has(use)),
+        );
+  return {
+    counted: candidates.map((folder) => ({ path: folder.path, isSent: isSent(folder) })),
+    setAside: [
+      ...spam.map((folder) => ({ path: folder.path, isSent: false, setAside: 'spam' as const })),
+      ...trash.map((folder) => ({ path: folder.path, isSent: false, setAside: 'trash' as const })),
+    ],
+  };
+}

@@ -1,0 +1,147 @@
+import { sql } from '../db/sql';
+import type { Queryable } from '../db/types';
+import { decodeMimeWords, parseAddressList, parseMessageIds } from './addresses';
+import type { MessageChange, SyncedMessage } from './connector';
+
+// A synced message as the row the store writes: headers parsed, direction by rule 1 of the
+// statistics definitions, copies within one batch merged, IMAP mail threaded by its headers.
+
+export interface StoreTarget {
+  workspaceId: number;
+  mailboxId: number;
+  /** The mailbox's address, lower-case: a message from it is outbound. */
+  email: string;
+  /** The lease holder that claimed the mailbox; a batch from a lost lease is refused. */
+  leaseOwner: string;
+}
+
+export interface MessageRow {
+  provider_id: string;
+  thread_key: string;
+  direction: 'inbound' | 'outbound';
+  sent_at: string;
+  folder: string | null;
+  labels: readonly string[];
+  categories: readonly string[];
+  from_address: string;
+  from_name: string;
+  to_addresses: string[];
+  cc_addresses: string[];
+  subject: string;
+  message_id_header: string | null;
+  in_reply_to: string | null;
+  references_ids: string[];
+  auto_submitted: string | null;
+  precedence: string | null;
+  list_id: string | null;
+}
+
+const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
+
+/** The row of a message; `thread_key` is the provider's, or '' until threaded by headers. */
+function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
+  const { headers } = message;
+  const from = parseAddressList(headers.from)[0];
+  const fromAddress = from?.address ?? '';
+  return {
+    provider_id: message.providerId,
+    thread_key: message.threadKey ?? '',
+    // Rule 1: outbound when the mailbox sent it or it sits in the sent folder or label.
+    direction: message.inSentFolder || fromAddress === mailboxEmail ? 'outbound' : 'inbound',
+    sent_at: message.sentAt.toISOString(),
+    folder: message.folder,
+    labels: message.labels,
+    categories: message.categories,
+    from_address: fromAddress,
+    from_name: clean(from?.name ?? '') ?? '',
+    to_addresses: parseAddressList(headers.to).map((parsed) => parsed.address),
+    cc_addresses: parseAddressList(headers.cc).map((parsed) => parsed.address),
+    subject: clean(decodeMimeWords(headers.subject ?? '')) ?? '',
+    message_id_header: headerId(headers.messageId),
+    in_reply_to: parseMessageIds(headers.inReplyTo)[0] ?? null,
+    references_ids: parseMessageIds(headers.references),
+    auto_submitted: clean(headers.autoSubmitted),
+    precedence: clean(headers.precedence),
+    list_id: clean(headers.listId),
+  };
+}
+
+/** The `<id>` of a Message-ID header, as stored and looked up. */
+const headerId = (value: string | null) => parseMessageIds(value)[0] ?? null;
+
+/**
+ * The batch's rows, one per message: copies of one message (same provider id or Message-ID) are
+ * merged, outbound when any copy is (seen in the sent folder), placed where it was seen last.
+ */
+export function batchRows(messages: readonly SyncedMessage[], mailboxEmail: string): MessageRow[] {
+  const rows: MessageRow[] = [];
+  const byKey = new Map<string, number>();
+  for (const message of messages) {
+    const row = toRow(message, mailboxEmail);
+    const keys = [
+      `p:${row.provider_id}`,
+      ...(row.message_id_header ? [`m:${row.message_id_header}`] : []),
+    ];
+    const index = keys.map((key) => byKey.get(key)).find((found) => found !== undefined);
+    if (index === undefined) {
+      keys.forEach((key) => byKey.set(key, rows.length));
+      rows.push(row);
+      continue;
+    }
+    const earlier = rows[index]!;
+    if (earlier.direction === 'outbound') row.direction = 'outbound';
+    keys.forEach((key) => byKey.set(key, index));
+    rows[index] = row;
+  }
+  return rows;
+}
+
+/** A change as the store's lookup and update read it. */
+export function changeRow(change: MessageChange) {
+  return {
+    provider_id: change.providerId,
+    message_id_header: headerId(change.messageId),
+    set_aside: change.setAside,
+    has_folder: change.folder !== undefined,
+    folder: change.folder ?? null,
+    labels: change.labels ?? null,
+    categories: change.categories ?? null,
+  };
+}
+
+/**
+ * IMAP threads by headers: a message joins the thread of a stored (or earlier in this batch)
+ * message named in its In-Reply-To, else in its References from the nearest; otherwise it starts
+ * its own thread, keyed by its Message-ID. A message stored before keeps its thread.
+ */
+export async function threadByHeaders(
+  db: Queryable,
+  target: StoreTarget,
+  rows: MessageRow[],
+): Promise<boolean> {
+  const unthreaded = rows.filter((row) => row.thread_key === '');
+  if (unthreaded.length === 0) return false;
+  const wanted = new Set<string>();
+  for (const row of unthreaded) {
+    for (const id of [row.message_id_header, row.in_reply_to, ...row.references_ids]) {
+      if (id) wanted.add(id);
+    }
+  }
+  const known = new Map<string, string>();
+  const stored = await db.query<{ message_id_header: string; thread_key: string }>(
+    sql`select message_id_header, thread_key from messages
+         where workspace_id = ${target.workspaceId} and mailbox_id = ${target.mailboxId}
+           and message_id_header = any(${[...wanted]}::text[])`,
+  );
+  for (const row of stored) known.set(row.message_id_header, row.thread_key);
+  const inOrder = [...unthreaded].sort((a, b) => a.sent_at.localeCompare(b.sent_at));
+  for (const row of inOrder) {
+    const parents = [row.message_id_header, row.in_reply_to, ...row.references_ids.toReversed()];
+    const found = parents.map((id) => (id ? known.get(id) : undefined)).find(Boolean);
+    row.thread_key = found ?? row.message_id_header ?? `id:${row.provider_id}`;
+    if (row.message_id_header && !known.has(row.message_id_header)) {
+      known.set(row.message_id_header, row.thread_key);
+    }
+  }
+  return true;
+}

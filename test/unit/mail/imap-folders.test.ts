@@ -1,0 +1,69 @@
+import type { ListResponse } from 'imapflow';
+import { describe, expect, it } from 'vitest';
+import { planFolders } from '../../../server/mail/imap/folders';
+
+// Which folders the IMAP sync reads, from a LIST with RFC 6154 special-use attributes.
+
+const folder = (path: string, ...flags: string[]): ListResponse =>
+  ({
+    path,
+    delimiter: '/',
+    flags: new Set(flags),
+    specialUse: undefined,
+  }) as unknown as ListResponse;
+
+describe('planFolders', () => {
+  it('reads every selectable folder but spam, trash, drafts, what lies inside them, and views', () => {
+    const plan = planFolders(
+      [
+        folder('INBOX'),
+        folder('Sent', '\\Sent'),
+        folder('Archive', '\\Archive'),
+        folder('Customers', '\\Noselect', '\\HasChildren'),
+        folder('Customers/Acme'),
+        folder('Junk', '\\Junk'),
+        folder('Trash', '\\Trash', '\\HasChildren'),
+        folder('Trash/Old'),
+        folder('Drafts', '\\Drafts'),
+        folder('Flagged', '\\Flagged'),
+      ],
+      'Sent',
+    );
+    expect(plan.counted).toEqual([
+      { path: 'INBOX', isSent: false },
+      { path: 'Sent', isSent: true },
+      { path: 'Archive', isSent: false },
+      { path: 'Customers/Acme', isSent: false },
+    ]);
+    expect(plan.setAside).toEqual([
+      { path: 'Junk', isSent: false, setAside: 'spam' },
+      { path: 'Trash', isSent: false, setAside: 'trash' },
+    ]);
+  });
+
+  it('reads All Mail and Sent only where a folder is flagged \\All (Gmail)', () => {
+    const plan = planFolders(
+      [
+        folder('INBOX'),
+        folder('[Gmail]/All Mail', '\\All'),
+        folder('[Gmail]/Sent Mail', '\\Sent'),
+        folder('[Gmail]/Spam', '\\Junk'),
+        folder('[Gmail]/Important', '\\Important'),
+        folder('Customers'),
+      ],
+      'Sent',
+    );
+    expect(plan.counted).toEqual([
+      { path: '[Gmail]/All Mail', isSent: false },
+      { path: '[Gmail]/Sent Mail', isSent: true },
+    ]);
+  });
+
+  it('takes the configured sent folder where none is flagged \\Sent', () => {
+    const plan = planFolders([folder('INBOX'), folder('Sent Items')], 'sent items');
+    expect(plan.counted).toEqual([
+      { path: 'INBOX', isSent: false },
+      { path: 'Sent Items', isSent: true },
+    ]);
+  });
+});
