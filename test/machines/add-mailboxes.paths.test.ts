@@ -27,7 +27,7 @@ type AddMailboxesTestActor = ReturnType<typeof start>['actor'];
 // Three slots: the workspace allows 4 mailboxes and tracks 1.
 const input = { maxMailboxes: 4 };
 const TRACKED = 1;
-const TWO_ADDRESSES = 'ann@acme.example, not-an-address';
+const THREE_ADDRESSES = 'ann@acme.example, bob@acme.example, not-an-address';
 const FOUR_ADDRESSES = 'a@acme.example b@acme.example;c@acme.example\nd@acme.example';
 
 const ok: MailboxCheck = { email: 'ann@acme.example', status: 'OK', message: '' };
@@ -78,7 +78,7 @@ describe('add mailboxes machine paths', () => {
     machine: createAddMailboxesMachine(offlineClient),
     input,
     events: [
-      { type: 'EDIT', text: TWO_ADDRESSES },
+      { type: 'EDIT', text: THREE_ADDRESSES },
       { type: 'EDIT', text: FOUR_ADDRESSES },
       { type: 'TOGGLE_HISTORIC' },
       { type: 'VALIDATE' },

@@ -58,19 +58,21 @@ const events: PathEvent<AlertsMachine>[] = [
   { type: 'MODAL_SAVED', modal: 'removeAlerts' },
   { type: 'ALERT_TOGGLED' },
   ...loadOutcomes(DATA),
+  { type: 'xstate.done.actor.load', output: { ...DATA, alerts: [] } },
   { type: 'xstate.done.actor.loadAlert', output: KEY_ACCOUNTS },
   { type: 'xstate.error.actor.loadAlert', error: failure },
 ];
 
 const base = { features: makeFeatures(), userEmail: 'ada@acme.example' };
 
-// CREATE runs actions only (it opens the editor child or toasts), so the paths are the same at
-// and below the limit: limits.transitions.test.ts checks what CREATE does on either side.
+// One alert of at most one: CREATE toasts at the limit, and opens the editor once a reload
+// brings no alerts (limits.transitions.test.ts checks what CREATE does on either side).
 describeListTabPaths({
   name: 'alerts',
   provide,
-  input: { ...base, maxAlerts: 5 },
+  input: { ...base, maxAlerts: 1 },
   seed: DATA,
   events,
   executors,
+  contextKey: (context) => ({ atLimit: context.alerts.length >= context.maxAlerts }),
 });

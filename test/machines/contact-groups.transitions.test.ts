@@ -1,10 +1,14 @@
 import type { Contact, ContactGroup } from '../../src/api/types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AfterWrite } from '../../src/machines/contact-groups/contact-groups.actors';
 import { createContactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';
 import { selectedKeys, tableView } from '../../src/machines/shared/table.view';
 import { offlineClient } from '../support/offline-client';
+import { transitionChecks } from './support/checks';
+
+const checks = transitionChecks();
+const contactGroups = createContactGroupsMachine(offlineClient);
 
 // Path tests prove states are reachable; these check what the panels show after one event:
 // the order of each list, which group is chosen and which contacts are ticked.
@@ -47,101 +51,143 @@ const isOpen = (actor: Started, modal: 'groupForm' | 'removal') =>
   actor.getSnapshot().children[modal]?.getSnapshot().hasTag('visible') === true;
 
 describe('contact groups: the modals', () => {
-  it('OPEN_ADD_CONTACTS opens the form on the chosen group, its contacts to be dropped', async () => {
-    const actor = await start();
-    actor.send({ type: 'OPEN_ADD_CONTACTS' });
-    expect(isOpen(actor, 'groupForm')).toBe(true);
-    expect(draftOf(actor, 'groupForm')).toMatchObject({
-      action: 'AddContact',
-      target: 'Key accounts',
-      present: ['initech.example', 'ceo@bigclient.example'],
-    });
-  });
+  checks.it(
+    contactGroups,
+    ['hasSelectedGroup', 'openForm'],
+    'OPEN_ADD_CONTACTS opens the form on the chosen group, its contacts to be dropped',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'OPEN_ADD_CONTACTS' });
+      expect(isOpen(actor, 'groupForm')).toBe(true);
+      expect(draftOf(actor, 'groupForm')).toMatchObject({
+        action: 'AddContact',
+        target: 'Key accounts',
+        present: ['initech.example', 'ceo@bigclient.example'],
+      });
+    },
+  );
 
-  it('OPEN_RENAME opens the form with the name, every group name taken', async () => {
-    const actor = await start();
-    actor.send({ type: 'OPEN_RENAME', name: 'partners' });
-    expect(draftOf(actor, 'groupForm')).toMatchObject({
-      action: 'RenameContactGroup',
-      target: 'partners',
-      name: 'partners',
-      taken: ['partners', 'Key accounts', 'Suppliers'],
-    });
-  });
+  checks.it(
+    contactGroups,
+    ['openForm'],
+    'OPEN_RENAME opens the form with the name, every group name taken',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'OPEN_RENAME', name: 'partners' });
+      expect(draftOf(actor, 'groupForm')).toMatchObject({
+        action: 'RenameContactGroup',
+        target: 'partners',
+        name: 'partners',
+        taken: ['partners', 'Key accounts', 'Suppliers'],
+      });
+    },
+  );
 
-  it('OPEN_REMOVE_CONTACTS with every contact opens the remove group modal with the flag', async () => {
-    const actor = await start();
-    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [2, 1] });
-    expect(isOpen(actor, 'removal')).toBe(true);
-    expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: true, ids: [2, 1] });
-  });
+  checks.it(
+    contactGroups,
+    ['openContactsRemoval'],
+    'OPEN_REMOVE_CONTACTS with every contact opens the remove group modal with the flag',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [2, 1] });
+      expect(isOpen(actor, 'removal')).toBe(true);
+      expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: true, ids: [2, 1] });
+    },
+  );
 
-  it('OPEN_REMOVE_CONTACTS with one contact names it; OPEN_REMOVE_GROUP counts the group', async () => {
-    const actor = await start();
-    actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [1] });
-    expect(draftOf(actor, 'removal')).toMatchObject({
-      kind: 'contacts',
-      group: 'Key accounts',
-      item: 'initech.example',
-    });
-    actor.getSnapshot().children.removal?.send({ type: 'CLOSE' });
-    actor.send({ type: 'OPEN_REMOVE_GROUP', name: 'Key accounts' });
-    expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: false, count: 2 });
-  });
+  checks.it(
+    contactGroups,
+    ['openContactsRemoval', 'openGroupRemoval'],
+    'OPEN_REMOVE_CONTACTS with one contact names it; OPEN_REMOVE_GROUP counts the group',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [1] });
+      expect(draftOf(actor, 'removal')).toMatchObject({
+        kind: 'contacts',
+        group: 'Key accounts',
+        item: 'initech.example',
+      });
+      actor.getSnapshot().children.removal?.send({ type: 'CLOSE' });
+      actor.send({ type: 'OPEN_REMOVE_GROUP', name: 'Key accounts' });
+      expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: false, count: 2 });
+    },
+  );
 });
 
 describe('contact groups: the lists', () => {
-  it('start sorted ascending, ignoring case, and choose the first group', async () => {
-    const actor = await start();
-    expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
-    expect(contactOrder(actor)).toEqual(['2', '1']);
-    expect(actor.getSnapshot().context.selected).toBe('Key accounts');
-    const groups = groupsTable(actor);
-    expect(groups && tableView(groups)).toMatchObject({
-      sortColumn: 'name',
-      sortDirection: 'ascending',
-    });
-  });
+  checks.it(
+    contactGroups,
+    ['sortGroups', 'sortContacts', 'hasGroups'],
+    'start sorted ascending, ignoring case, and choose the first group',
+    async () => {
+      const actor = await start();
+      expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
+      expect(contactOrder(actor)).toEqual(['2', '1']);
+      expect(actor.getSnapshot().context.selected).toBe('Key accounts');
+      const groups = groupsTable(actor);
+      expect(groups && tableView(groups)).toMatchObject({
+        sortColumn: 'name',
+        sortDirection: 'ascending',
+      });
+    },
+  );
 
-  it('SORT_GROUPS reverses the groups, and again restores them; the chosen group stays', async () => {
-    const actor = await start();
-    actor.send({ type: 'SORT_GROUPS' });
-    expect(groupOrder(actor)).toEqual(['Suppliers', 'partners', 'Key accounts']);
-    actor.send({ type: 'SORT_GROUPS' });
-    expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
-    expect(actor.getSnapshot().context.selected).toBe('Key accounts');
-  });
+  checks.it(
+    contactGroups,
+    ['sortGroups'],
+    'SORT_GROUPS reverses the groups, and again restores them; the chosen group stays',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'SORT_GROUPS' });
+      expect(groupOrder(actor)).toEqual(['Suppliers', 'partners', 'Key accounts']);
+      actor.send({ type: 'SORT_GROUPS' });
+      expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
+      expect(actor.getSnapshot().context.selected).toBe('Key accounts');
+    },
+  );
 
-  it('SORT_CONTACTS reverses the contacts', async () => {
+  checks.it(contactGroups, ['sortContacts'], 'SORT_CONTACTS reverses the contacts', async () => {
     const actor = await start();
     actor.send({ type: 'SORT_CONTACTS' });
     expect(contactOrder(actor)).toEqual(['1', '2']);
   });
 
-  it('TOGGLE_ALL ticks every contact, then none; choosing another group clears the ticks', async () => {
-    const actor = await start();
-    actor.send({ type: 'TOGGLE_ALL' });
-    expect(ticked(actor)).toEqual(['2', '1']);
-    actor.send({ type: 'TOGGLE_ALL' });
-    expect(ticked(actor)).toEqual([]);
-    actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
-    expect(ticked(actor)).toEqual(['1']);
-    actor.send({ type: 'SELECT_GROUP', name: 'Suppliers' });
-    expect(ticked(actor)).toEqual([]);
-    expect(contactOrder(actor)).toEqual([]);
-  });
+  checks.it(
+    contactGroups,
+    ['toggleAll', 'selectGroup', 'clearSelection'],
+    'TOGGLE_ALL ticks every contact, then none; choosing another group clears the ticks',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'TOGGLE_ALL' });
+      expect(ticked(actor)).toEqual(['2', '1']);
+      actor.send({ type: 'TOGGLE_ALL' });
+      expect(ticked(actor)).toEqual([]);
+      actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
+      expect(ticked(actor)).toEqual(['1']);
+      actor.send({ type: 'SELECT_GROUP', name: 'Suppliers' });
+      expect(ticked(actor)).toEqual([]);
+      expect(contactOrder(actor)).toEqual([]);
+    },
+  );
 
-  it('a removal clears the ticks and, the group gone, chooses the first in the reversed order', async () => {
-    const left: AfterWrite = {
-      groups: [group('partners', 1), group('Suppliers', 1)],
-      select: null,
-    };
-    const actor = await start();
-    actor.send({ type: 'SORT_GROUPS' });
-    actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
-    actor.send({ type: 'MODAL_SAVED', modal: 'removal', output: left });
-    expect(ticked(actor)).toEqual([]);
-    expect(groupOrder(actor)).toEqual(['Suppliers', 'partners']);
-    expect(actor.getSnapshot().context.selected).toBe('Suppliers');
-  });
+  checks.it(
+    contactGroups,
+    ['assignAfterWrite', 'clearSelection'],
+    'a removal clears the ticks and, the group gone, chooses the first in the reversed order',
+    async () => {
+      const left: AfterWrite = {
+        groups: [group('partners', 1), group('Suppliers', 1)],
+        select: null,
+      };
+      const actor = await start();
+      actor.send({ type: 'SORT_GROUPS' });
+      actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
+      actor.send({ type: 'MODAL_SAVED', modal: 'removal', output: left });
+      expect(ticked(actor)).toEqual([]);
+      expect(groupOrder(actor)).toEqual(['Suppliers', 'partners']);
+      expect(actor.getSnapshot().context.selected).toBe('Suppliers');
+    },
+  );
 });
+
+checks.keep();

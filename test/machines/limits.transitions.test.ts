@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { createActor, fromPromise, type ActorRef, type Snapshot } from 'xstate';
 import type { AlertsData } from '../../src/machines/alerts/alerts.actors';
 import { createAlertsMachine } from '../../src/machines/alerts/alerts.machine';
@@ -14,6 +14,13 @@ import { makeAlert } from '../support/alerts-fixtures';
 import { makeFeatures } from '../support/fixtures';
 import { makeMailbox, makeSettingsUser, makeTeam } from '../support/settings-fixtures';
 import { offlineClient } from '../support/offline-client';
+import { transitionChecks } from './support/checks';
+
+const checks = transitionChecks();
+const alerts = createAlertsMachine(offlineClient);
+const users = createUsersMachine(offlineClient);
+const mailboxes = createMailboxesMachine(offlineClient);
+const teams = createTeamsMachine(offlineClient);
 
 // Path tests prove states are reachable; these check what a user notices after one event:
 // which toast shows and which modal opens. Each tab starts from the lists loaded at sign-in,
@@ -46,24 +53,34 @@ describe('alerts: Create new alert', () => {
       },
     ).start();
 
-  it("at the limit toasts You've reched your limit of alerts and opens nothing", () => {
-    const actor = start(1);
-    actor.send({ type: 'CREATE' });
-    expect(toastTitles()).toEqual(["You've reched your limit of alerts"]);
-    expect(isVisible(actor.getSnapshot().children.editor)).toBe(false);
-  });
+  checks.it(
+    alerts,
+    ['isAtLimit', 'showLimitToast'],
+    "at the limit toasts You've reched your limit of alerts and opens nothing",
+    () => {
+      const actor = start(1);
+      actor.send({ type: 'CREATE' });
+      expect(toastTitles()).toEqual(["You've reched your limit of alerts"]);
+      expect(isVisible(actor.getSnapshot().children.editor)).toBe(false);
+    },
+  );
 
-  it('below the limit opens the editor with the admin as the one to notify, and no toast', () => {
-    const actor = start(2);
-    actor.send({ type: 'CREATE' });
-    expect(toastTitles()).toEqual([]);
-    const editor = actor.getSnapshot().children.editor;
-    expect(isVisible(editor)).toBe(true);
-    expect(editor?.getSnapshot().context.draft).toMatchObject({
-      id: null,
-      notifyEmails: { values: ['ada@acme.example'], pending: '' },
-    });
-  });
+  checks.it(
+    alerts,
+    ['isAtLimit', 'openEditor'],
+    'below the limit opens the editor with the admin as the one to notify, and no toast',
+    () => {
+      const actor = start(2);
+      actor.send({ type: 'CREATE' });
+      expect(toastTitles()).toEqual([]);
+      const editor = actor.getSnapshot().children.editor;
+      expect(isVisible(editor)).toBe(true);
+      expect(editor?.getSnapshot().context.draft).toMatchObject({
+        id: null,
+        notifyEmails: { values: ['ada@acme.example'], pending: '' },
+      });
+    },
+  );
 });
 
 describe('users: Add new users', () => {
@@ -80,19 +97,24 @@ describe('users: Add new users', () => {
       },
     ).start();
 
-  it('at the limit opens the user-limit modal, not the editor', () => {
+  checks.it(users, ['isAtLimit'], 'at the limit opens the user-limit modal, not the editor', () => {
     const actor = start(1);
     actor.send({ type: 'ADD' });
     expect(actor.getSnapshot().matches({ ready: { limit: 'open' } })).toBe(true);
     expect(isVisible(actor.getSnapshot().children.editor)).toBe(false);
   });
 
-  it('below the limit opens the editor, not the limit modal', () => {
-    const actor = start(2);
-    actor.send({ type: 'ADD' });
-    expect(actor.getSnapshot().matches({ ready: { limit: 'closed' } })).toBe(true);
-    expect(isVisible(actor.getSnapshot().children.editor)).toBe(true);
-  });
+  checks.it(
+    users,
+    ['isAtLimit', 'openEditor'],
+    'below the limit opens the editor, not the limit modal',
+    () => {
+      const actor = start(2);
+      actor.send({ type: 'ADD' });
+      expect(actor.getSnapshot().matches({ ready: { limit: 'closed' } })).toBe(true);
+      expect(isVisible(actor.getSnapshot().children.editor)).toBe(true);
+    },
+  );
 });
 
 describe('mailboxes: Add mailboxes', () => {
@@ -106,21 +128,26 @@ describe('mailboxes: Add mailboxes', () => {
       },
     ).start();
 
-  it('at the limit opens the mailbox-limit modal', () => {
+  checks.it(mailboxes, ['isAtLimit'], 'at the limit opens the mailbox-limit modal', () => {
     const actor = start(1);
     actor.send({ type: 'ADD' });
     expect(actor.getSnapshot().matches({ ready: { limit: 'open' } })).toBe(true);
   });
 
-  it('below the limit opens no modal (the button is a link to the add page)', () => {
-    const actor = start(2);
-    actor.send({ type: 'ADD' });
-    expect(actor.getSnapshot().matches({ ready: { limit: 'closed' } })).toBe(true);
-  });
+  checks.it(
+    mailboxes,
+    ['isAtLimit'],
+    'below the limit opens no modal (the button is a link to the add page)',
+    () => {
+      const actor = start(2);
+      actor.send({ type: 'ADD' });
+      expect(actor.getSnapshot().matches({ ready: { limit: 'closed' } })).toBe(true);
+    },
+  );
 });
 
 describe('teams: Create team', () => {
-  it('opens the editor on an empty team, with no toast', () => {
+  checks.it(teams, ['openEditor'], 'opens the editor on an empty team, with no toast', () => {
     const data: TeamsData = { teams: [makeTeam(1, 'Sales', [SALES.email])], mailboxes: [SALES] };
     const actor = createActor(
       createTeamsMachine(offlineClient).provide({ actors: { load: pending<TeamsData>() } }),
@@ -135,3 +162,5 @@ describe('teams: Create team', () => {
     expect(editor?.getSnapshot().context.draft).toMatchObject({ id: null });
   });
 });
+
+checks.keep();

@@ -1,5 +1,5 @@
 import type { DashboardFilters, StatsUnrepliedPage } from '../../src/api/types';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DashboardSearch, FiguresRequest } from '../../src/domain/dashboard-search';
 import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
@@ -15,6 +15,11 @@ import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { fakeApi, type FakeReply } from '../unit/support/fake-api';
 import { choices, makeFigures, unrepliedPage } from '../support/native-dashboard-fixtures';
 import { offlineClient } from '../support/offline-client';
+import { transitionChecks } from './support/checks';
+
+const checks = transitionChecks();
+const dashboard = createNativeDashboardMachine(offlineClient);
+const unrepliedList = createUnrepliedMachine(offlineClient);
 
 // What the native dashboard's machine does with the route's search: the request it builds,
 // when it asks again, the unreplied list's paging, and the CSV export with its failure toast.
@@ -70,28 +75,33 @@ async function start({ search = {}, canFilterMailboxes = true, exportReply }: Op
 }
 
 describe('native dashboard: the request of a search', () => {
-  it('asks for the last 30 days by default, with the period before, leaving out unknown filters', async () => {
-    const { figureRequests } = await start({
-      search: { mailboxes: 'sales@acme.example,ghost@acme.example', teams: '1,9', by: 'team' },
-    });
-    expect(figureRequests).toEqual([
-      {
-        query: {
-          from: '2026-03-02',
-          to: TODAY,
-          target: 7200,
-          mailboxes: 'sales@acme.example',
-          teams: '1',
+  checks.it(
+    dashboard,
+    ['assignSearch'],
+    'asks for the last 30 days by default, with the period before, leaving out unknown filters',
+    async () => {
+      const { figureRequests } = await start({
+        search: { mailboxes: 'sales@acme.example,ghost@acme.example', teams: '1,9', by: 'team' },
+      });
+      expect(figureRequests).toEqual([
+        {
+          query: {
+            from: '2026-03-02',
+            to: TODAY,
+            target: 7200,
+            mailboxes: 'sales@acme.example',
+            teams: '1',
+          },
+          previous: { from: '2026-01-31', to: '2026-03-01' },
+          by: 'team',
+          granularity: 'day',
+          time: 'business',
         },
-        previous: { from: '2026-01-31', to: '2026-03-01' },
-        by: 'team',
-        granularity: 'day',
-        time: 'business',
-      },
-    ]);
-  });
+      ]);
+    },
+  );
 
-  it('never sends a mailbox filter for a viewer', async () => {
+  checks.it(dashboard, ['assignSearch'], 'never sends a mailbox filter for a viewer', async () => {
     const { figureRequests } = await start({
       search: { mailboxes: 'sales@acme.example' },
       canFilterMailboxes: false,
@@ -99,83 +109,115 @@ describe('native dashboard: the request of a search', () => {
     expect(figureRequests[0]?.query).not.toHaveProperty('mailboxes');
   });
 
-  it('asks nothing for a search that asks for the same figures, but keeps the search', async () => {
-    const { actor, figureRequests } = await start();
-    actor.send({ type: 'SEARCH', search: { mailboxes: 'ghost@acme.example' } });
-    await flush();
-    expect(figureRequests).toHaveLength(1);
-    expect(actor.getSnapshot().context.search).toEqual({ mailboxes: 'ghost@acme.example' });
-    expect(actor.getSnapshot().matches({ figures: 'ready' })).toBe(true);
-  });
+  checks.it(
+    dashboard,
+    ['isNewRequest', 'assignSearch'],
+    'asks nothing for a search that asks for the same figures, but keeps the search',
+    async () => {
+      const { actor, figureRequests } = await start();
+      actor.send({ type: 'SEARCH', search: { mailboxes: 'ghost@acme.example' } });
+      await flush();
+      expect(figureRequests).toHaveLength(1);
+      expect(actor.getSnapshot().context.search).toEqual({ mailboxes: 'ghost@acme.example' });
+      expect(actor.getSnapshot().matches({ figures: 'ready' })).toBe(true);
+    },
+  );
 });
 
 describe('native dashboard: the unreplied list', () => {
-  it('shows page 1 of the filters, then the page asked for', async () => {
-    const { unrepliedRequests, list } = await start();
-    expect(unrepliedRequests).toEqual([
-      { query: { from: '2026-03-02', to: TODAY, target: 7200 }, page: 1 },
-    ]);
-    list().send({ type: 'PAGE', page: 2 });
-    await flush();
-    expect(unrepliedRequests.at(-1)).toEqual({ query: unrepliedRequests[0]?.query, page: 2 });
-  });
+  checks.it(
+    unrepliedList,
+    ['assignPageNumber', 'assignPage'],
+    'shows page 1 of the filters, then the page asked for',
+    async () => {
+      const { unrepliedRequests, list } = await start();
+      expect(unrepliedRequests).toEqual([
+        { query: { from: '2026-03-02', to: TODAY, target: 7200 }, page: 1 },
+      ]);
+      list().send({ type: 'PAGE', page: 2 });
+      await flush();
+      expect(unrepliedRequests.at(-1)).toEqual({ query: unrepliedRequests[0]?.query, page: 2 });
+    },
+  );
 
-  it('keeps its page for another time basis or grouping, and starts again at 1 for new filters', async () => {
-    const { actor, unrepliedRequests, list } = await start();
-    list().send({ type: 'PAGE', page: 2 });
-    await flush();
-    actor.send({ type: 'SEARCH', search: { time: 'calendar', by: 'domain' } });
-    await flush();
-    expect(unrepliedRequests).toHaveLength(2);
-    actor.send({ type: 'SEARCH', search: { from: '2026-02-01', to: '2026-02-28' } });
-    await flush();
-    expect(unrepliedRequests.at(-1)).toEqual({
-      query: { from: '2026-02-01', to: '2026-02-28', target: 7200 },
-      page: 1,
-    });
-  });
+  checks.it(
+    unrepliedList,
+    ['isNewQuery', 'assignQuery'],
+    'keeps its page for another time basis or grouping, and starts again at 1 for new filters',
+    async () => {
+      const { actor, unrepliedRequests, list } = await start();
+      list().send({ type: 'PAGE', page: 2 });
+      await flush();
+      actor.send({ type: 'SEARCH', search: { time: 'calendar', by: 'domain' } });
+      await flush();
+      expect(unrepliedRequests).toHaveLength(2);
+      actor.send({ type: 'SEARCH', search: { from: '2026-02-01', to: '2026-02-28' } });
+      await flush();
+      expect(unrepliedRequests.at(-1)).toEqual({
+        query: { from: '2026-02-01', to: '2026-02-28', target: 7200 },
+        page: 1,
+      });
+    },
+  );
 });
 
 describe('native dashboard: the CSV export', () => {
-  it('exports the breakdown as shown and saves it under its grouping and period', async () => {
-    const { actor, api, saved } = await start({ search: { by: 'team' } });
-    actor.send({ type: 'EXPORT_CSV' });
-    expect(actor.getSnapshot().matches({ csv: 'exporting' })).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
-    expect(Object.fromEntries(api.callsTo('GET', EXPORT)[0]?.query ?? [])).toEqual({
-      from: '2026-03-02',
-      to: TODAY,
-      target: '7200',
-      by: 'team',
-    });
-    expect(saved.map((file) => file.name)).toEqual([`mailpulse-team-2026-03-02-${TODAY}.csv`]);
-    expect(await saved[0]?.blob.text()).toContain('mailbox,received');
-    expect(getToasts()).toEqual([]);
-  });
+  checks.it(
+    dashboard,
+    ['saveCsv'],
+    'exports the breakdown as shown and saves it under its grouping and period',
+    async () => {
+      const { actor, api, saved } = await start({ search: { by: 'team' } });
+      actor.send({ type: 'EXPORT_CSV' });
+      expect(actor.getSnapshot().matches({ csv: 'exporting' })).toBe(true);
+      await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
+      expect(Object.fromEntries(api.callsTo('GET', EXPORT)[0]?.query ?? [])).toEqual({
+        from: '2026-03-02',
+        to: TODAY,
+        target: '7200',
+        by: 'team',
+      });
+      expect(saved.map((file) => file.name)).toEqual([`mailpulse-team-2026-03-02-${TODAY}.csv`]);
+      expect(await saved[0]?.blob.text()).toContain('mailbox,received');
+      expect(getToasts()).toEqual([]);
+    },
+  );
 
-  it('toasts what failed and the server’s reason, saves nothing, and can export again', async () => {
-    const reply = { status: 400, body: { error: 'invalid', message: 'The period is too long.' } };
-    const { actor, saved } = await start({ exportReply: reply });
-    actor.send({ type: 'EXPORT_CSV' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
-    expect(saved).toEqual([]);
-    expect(getToasts()).toMatchObject([
-      {
-        title: "We couldn't export the breakdown",
-        description: 'The period is too long.',
-        variant: 'error',
-      },
-    ]);
-    expect(actor.getSnapshot().can({ type: 'EXPORT_CSV' })).toBe(true);
-  });
+  checks.it(
+    dashboard,
+    ['notifyExportFailed'],
+    'toasts what failed and the server’s reason, saves nothing, and can export again',
+    async () => {
+      const reply = { status: 400, body: { error: 'invalid', message: 'The period is too long.' } };
+      const { actor, saved } = await start({ exportReply: reply });
+      actor.send({ type: 'EXPORT_CSV' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
+      expect(saved).toEqual([]);
+      expect(getToasts()).toMatchObject([
+        {
+          title: "We couldn't export the breakdown",
+          description: 'The period is too long.',
+          variant: 'error',
+        },
+      ]);
+      expect(actor.getSnapshot().can({ type: 'EXPORT_CSV' })).toBe(true);
+    },
+  );
 
-  it('refuses EXPORT_CSV before there are figures to export', () => {
-    const machine = createNativeDashboardMachine(offlineClient).provide({
-      actors: { loadChoices: fromPromise<DashboardFilters>(() => new Promise(() => undefined)) },
-    });
-    const input = { search: {}, today: TODAY, canFilterMailboxes: true };
-    const actor = createActor(machine, { input }).start();
-    expect(actor.getSnapshot().can({ type: 'EXPORT_CSV' })).toBe(false);
-    actor.stop();
-  });
+  checks.it(
+    dashboard,
+    ['hasRequest'],
+    'refuses EXPORT_CSV before there are figures to export',
+    () => {
+      const machine = createNativeDashboardMachine(offlineClient).provide({
+        actors: { loadChoices: fromPromise<DashboardFilters>(() => new Promise(() => undefined)) },
+      });
+      const input = { search: {}, today: TODAY, canFilterMailboxes: true };
+      const actor = createActor(machine, { input }).start();
+      expect(actor.getSnapshot().can({ type: 'EXPORT_CSV' })).toBe(false);
+      actor.stop();
+    },
+  );
 });
+
+checks.keep();

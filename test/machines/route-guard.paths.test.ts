@@ -51,6 +51,7 @@ describe('route guard machine paths', () => {
     events: [
       navigate({ searchStr: '?token=abc', hasToken: false }),
       navigate({ pathname: '/login', hasToken: false }),
+      navigate({ pathname: '/login' }),
       navigate({ pathname: '/alerts', hasToken: false }),
       navigate({ pathname: '/dashboard' }),
       navigate({ pathname: '/settings/users', features: ['users'], storedAccess: admin }),

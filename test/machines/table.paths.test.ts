@@ -70,5 +70,7 @@ describe('table machine paths', () => {
     label,
     start,
     executors,
+    // A search typed before the rows arrive: rows then come straight to "no matches".
+    contextKey: (context) => ({ query: context.query }),
   });
 });

@@ -42,9 +42,11 @@ const events: PathEvent<UsersMachine>[] = [
   { type: 'MODAL_SAVED', modal: 'usersEditor' },
   { type: 'MODAL_SAVED', modal: 'removeUsers' },
   ...loadOutcomes(DATA),
+  { type: 'xstate.done.actor.load', output: { ...DATA, users: [ADA] } },
 ];
 
-// Two users of at most two: Add new users opens the user-limit modal.
+// Two users of at most two: Add new users opens the user-limit modal; after a reload that
+// brings one user, it opens the editor.
 describeListTabPaths({
   name: 'users',
   provide: (actors) =>
@@ -55,4 +57,5 @@ describeListTabPaths({
   seed: DATA,
   events,
   executors,
+  contextKey: (context) => ({ atLimit: context.users.length >= context.maxUsers }),
 });

@@ -34,11 +34,14 @@ export function createLoginMachine(client: ApiClient) {
     },
   }).createMachine({
     id: 'login',
+    description: "The login page: which providers it offers, and the demo block's sign-in.",
     initial: 'loading',
     context: { options: null, demoUser: null, demoError: null },
     states: {
       loading: {
+        description: 'Asking which providers are set up and which demo users there are.',
         invoke: {
+          id: 'loadOptions',
           src: 'loadOptions',
           onDone: {
             target: 'ready',
@@ -48,6 +51,7 @@ export function createLoginMachine(client: ApiClient) {
         },
       },
       ready: {
+        description: 'The sign-in buttons, and the demo users when demo sign-in is on.',
         on: {
           DEMO_SIGN_IN: {
             target: 'signingIn',
@@ -56,7 +60,9 @@ export function createLoginMachine(client: ApiClient) {
         },
       },
       signingIn: {
+        description: 'Getting a single-use sign-in link for the chosen demo user.',
         invoke: {
+          id: 'createDemoLink',
           src: 'createDemoLink',
           input: ({ context }) => context.demoUser as DemoUser,
           onDone: {
@@ -69,8 +75,7 @@ export function createLoginMachine(client: ApiClient) {
           },
         },
       },
-      // The browser is on its way to the dashboard.
-      leaving: {},
+      leaving: { description: 'The browser is on its way to the dashboard.' },
     },
   });
 }

@@ -63,9 +63,10 @@ export function listLoadStates<TData>() {
  * the region's states, not the region: a region's own transition would re-enter the whole
  * parallel `ready` state (its nearest compound ancestor) and reset the sibling regions.
  */
-const reload = [
-  { guard: 'isRemoval', target: 'refreshing', reenter: true, actions: 'clearSelection' },
-  { target: 'refreshing', reenter: true },
+const reload = { target: 'refreshing', reenter: true } as const;
+const reloadAfterSave = [
+  { guard: 'isRemoval', ...reload, actions: 'clearSelection' },
+  reload,
 ] as const;
 
 /**
@@ -78,9 +79,9 @@ export function listRegion<TData, TEvent extends string = never>(
 ) {
   // Object.fromEntries loses the keys' literal types, which the cast gives back.
   const on = {
-    MODAL_SAVED: reload,
+    MODAL_SAVED: reloadAfterSave,
     ...Object.fromEntries(alsoReloadOn.map((type) => [type, reload])),
-  } as { MODAL_SAVED: typeof reload } & Record<TEvent, typeof reload>;
+  } as { MODAL_SAVED: typeof reloadAfterSave } & Record<TEvent, typeof reload>;
   return {
     initial: 'idle',
     states: {

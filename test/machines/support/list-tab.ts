@@ -1,5 +1,11 @@
 import { describe } from 'vitest';
-import { type Actor, type AnyStateMachine, type EventFromLogic, type InputFrom } from 'xstate';
+import {
+  type Actor,
+  type AnyStateMachine,
+  type ContextFrom,
+  type EventFromLogic,
+  type InputFrom,
+} from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import {
   ControlledActors,
@@ -37,6 +43,8 @@ interface ListTabPathOptions<TMachine extends AnyStateMachine, TData> {
   executors: Executors<Actor<TMachine>, EventFromLogic<TMachine>>;
   /** States this input cannot reach (see describePathTests). */
   unreachable?: readonly string[];
+  /** The context a guard counts on (see describePathTests). */
+  contextKey?: (context: ContextFrom<TMachine>) => unknown;
 }
 
 /**
@@ -61,6 +69,7 @@ export function describeListTabPaths<TMachine extends AnyStateMachine, TData>(
         label: listTabLabel,
         executors: options.executors,
         ...(options.unreachable ? { unreachable: options.unreachable } : {}),
+        ...(options.contextKey ? { contextKey: options.contextKey } : {}),
         start: startWithStandIns(options.provide, input),
       });
     });

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import {
-  __unsafe_getAllOwnEventDescriptors,
   createActor,
   fromCallback,
   fromPromise,
@@ -8,7 +7,7 @@ import {
   type Actor,
   type AnyMachineSnapshot,
   type AnyStateMachine,
-  type AnyStateNode,
+  type AnyTransitionDefinition,
   type ContextFrom,
   type EventFromLogic,
   type EventObject,
@@ -16,6 +15,16 @@ import {
   type StateValue,
 } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import {
+  activeStates,
+  declaredTransitions,
+  delayOf,
+  handledEvents,
+  INITIAL,
+  recordingTransitions,
+  stateNodes,
+  statePath,
+} from './graph';
 
 /** What an invoked actor's result looks like to its machine. */
 export type ActorResultEvent =
@@ -82,27 +91,9 @@ export class ControlledActors {
 
 /** Every state of the machine as a dotted path, and those left at once by `always`. */
 export function stateList(machine: AnyStateMachine): { all: string[]; transient: string[] } {
-  const all: string[] = [];
-  const transient: string[] = [];
-  const visit = (node: AnyStateNode) => {
-    for (const child of Object.values(node.states) as AnyStateNode[]) {
-      const path = child.path.join('.');
-      all.push(path);
-      if (child.always?.length) transient.push(path);
-      visit(child);
-    }
-  };
-  visit(machine.root);
-  return { all: all.sort(), transient: transient.sort() };
-}
-
-/** The dotted paths of every state active in a state value: {a: 'b'} → a, a.b. */
-export function activeStates(value: StateValue, prefix = ''): string[] {
-  if (typeof value === 'string') return [`${prefix}${value}`];
-  return Object.entries(value).flatMap(([key, child]) => [
-    `${prefix}${key}`,
-    ...(child ? activeStates(child, `${prefix}${key}.`) : []),
-  ]);
+  const nodes = stateNodes(machine);
+  const transient = nodes.filter((node) => node.always?.length).map(statePath);
+  return { all: nodes.map(statePath).sort(), transient: transient.sort() };
 }
 
 /** Serialise by state value only: the paths are about states, not context variations. */
@@ -160,8 +151,10 @@ export async function replayPath<TMachine extends AnyStateMachine>(
 ): Promise<void> {
   for (const step of path.steps.slice(1)) {
     const event = step.event as EventObject & { output?: unknown; error?: unknown };
-    if (event.type.startsWith('xstate.after.')) options.clock.increment(10 * 60_000);
-    else if (!options.actors.settle(event)) options.execute(event);
+    // A delay moves the clock by the machine's own delay for that state, no further.
+    if (event.type.startsWith('xstate.after.')) {
+      options.clock.increment(delayOf(actor.getSnapshot(), event.type));
+    } else if (!options.actors.settle(event)) options.execute(event);
     await flush();
     expect(valueOf(actor.getSnapshot())).toEqual(valueOf(step.state));
   }
@@ -215,6 +208,12 @@ export interface PathTestOptions<TMachine extends AnyStateMachine> {
   unreachable?: readonly string[];
 }
 
+/** A generated path, and the declared transitions its last step takes. */
+interface TransitionPath extends ReplayablePath {
+  state: unknown;
+  taken: readonly AnyTransitionDefinition[];
+}
+
 /**
  * The initial state, and one path per transition: the shortest path to its source state, then
  * the transition. So every state and every transition is driven at least once.
@@ -224,16 +223,18 @@ function transitionPaths<TMachine extends AnyStateMachine>(
   pathEvents: readonly PathEvent<TMachine>[],
   input: InputFrom<TMachine> | undefined,
   serializeState: (snapshot: AnyMachineSnapshot) => string,
-) {
+): TransitionPath[] {
   const events = pathEvents as readonly EventObject[];
   // Only events the active states handle, plus their delays: an actor's done event is tried
   // only while that actor runs, and a path never sends an event nothing listens to.
   const eventsIn = (snapshot: AnyMachineSnapshot) => {
-    const own = __unsafe_getAllOwnEventDescriptors(snapshot) as string[];
+    const own = [...handledEvents(machine, snapshot.value)];
     const delays = own.filter((type) => type.startsWith('xstate.after.')).map((type) => ({ type }));
     const handled = events.filter((event) => own.includes(event.type));
     return [...handled, ...delays] as EventFromLogic<TMachine>[];
   };
+  const stepKey = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    `${serializeState(snapshot)} ${JSON.stringify(event)}`;
   const traversal = {
     events: eventsIn,
     serializeState,
@@ -242,19 +243,52 @@ function transitionPaths<TMachine extends AnyStateMachine>(
   const shortest = getShortestPaths(machine, traversal);
   const toState = new Map(shortest.map((path) => [serializeState(path.state), path]));
   const initial = shortest.find((path) => path.steps.length === 1);
-  const edges = adjacencyMapToArray(getAdjacencyMap(machine, traversal)).map((edge) => {
+  const { logic, taken } = recordingTransitions(machine, stepKey);
+  const edges = adjacencyMapToArray(getAdjacencyMap(logic, traversal)).map((edge) => {
     const prefix = toState.get(serializeState(edge.state));
     if (!prefix) throw new Error(`no path to ${serializeState(edge.state)}`);
     return {
       state: edge.nextState,
       steps: [...prefix.steps, { event: edge.event as EventObject, state: edge.nextState }],
-      weight: prefix.weight + 1,
+      taken: taken.get(stepKey(edge.state, edge.event as EventObject)) ?? [],
     };
   });
-  return initial ? [initial, ...edges] : edges;
+  return initial ? [{ ...initial, taken: taken.get(INITIAL) ?? [] }, ...edges] : edges;
 }
 
-/** One test per generated path, and one that the paths reach every state of the machine. */
+/** The file kept beside the test: its paths, and the declared transitions they take. */
+function pathsFile(name: string, machine: AnyStateMachine, titles: string[], taken: Set<unknown>) {
+  const keys = declaredTransitions(machine)
+    .filter(({ transition }) => taken.has(transition))
+    .map(({ key }) => `- ${key}`);
+  return [
+    `# ${name}`,
+    '',
+    `Machine: \`${machine.id}\``,
+    '',
+    '## Paths',
+    '',
+    ...titles.map((title) => `- ${title}`),
+    '',
+    '## Transitions taken',
+    '',
+    ...keys,
+    '',
+  ].join('\n');
+}
+
+/** `session machine paths, loading first` → `session-machine-paths-loading-first` */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * One test per generated path, one that the paths reach every state of the machine, and one
+ * that keeps the paths' titles and transitions in `__paths__/<describe>.md` beside the tests, so
+ * a change to a machine shows its path diff in review (`vitest -u` writes it).
+ */
 export function describePathTests<TMachine extends AnyStateMachine>(
   options: PathTestOptions<TMachine>,
 ): void {
@@ -265,10 +299,12 @@ export function describePathTests<TMachine extends AnyStateMachine>(
       : '';
   const serialize = (snapshot: AnyMachineSnapshot) => `${byStateValue(snapshot)}${key(snapshot)}`;
   const paths = transitionPaths(options.machine, options.events, options.input, serialize);
+  const titles = paths.map(
+    (path) => `${describePath(path, options.label ?? ((event) => event.type))}${key(path.state)}`,
+  );
 
-  for (const path of paths) {
-    const title = describePath(path, options.label ?? ((event) => event.type));
-    it(`${title}${key(path.state)}`, async () => {
+  paths.forEach((path, index) => {
+    it(titles[index] ?? '', async () => {
       const { actor, actors, clock } = options.start();
       await replayPath(actor, path, {
         actors,
@@ -284,7 +320,7 @@ export function describePathTests<TMachine extends AnyStateMachine>(
       expect(key(actor.getSnapshot())).toBe(key(path.state));
       actor.stop();
     });
-  }
+  });
 
   it('reaches every state of the machine', () => {
     const { all, transient } = stateList(options.machine);
@@ -293,5 +329,12 @@ export function describePathTests<TMachine extends AnyStateMachine>(
     expect(reached.filter((state) => unreachable.includes(state))).toEqual([]);
     const covered = new Set([...reached, ...transient, ...unreachable]);
     expect([...covered].sort()).toEqual(all);
+  });
+
+  it('keeps its paths in a file beside the tests', async () => {
+    const name = (expect.getState().currentTestName ?? '').split(' > ').slice(0, -1).join(', ');
+    const taken = new Set<unknown>(paths.flatMap((path) => path.taken));
+    const file = pathsFile(name, options.machine, titles, taken);
+    await expect(file).toMatchFileSnapshot(`__paths__/${slug(name)}.md`);
   });
 }
