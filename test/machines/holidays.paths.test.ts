@@ -83,6 +83,7 @@ describe('holidays machine paths', () => {
       { type: 'PREVIEW' },
       { type: 'BACK' },
       { type: 'TOGGLE_ROW', date: '2026-01-06' },
+      { type: 'TOGGLE_ALL' },
       { type: 'SAVE' },
       { type: 'REMOVE', date: '2026-12-25' },
       done('loadHolidays', [CHRISTMAS]),

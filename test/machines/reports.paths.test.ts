@@ -6,6 +6,7 @@ import type { ReportsEvent } from '../../src/machines/reports/reports.machine';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { ADA, makeReport, reportList, reportsMachineOver, VERA } from '../support/reports-fixtures';
+import { ownReports } from '../../src/machines/reports/reports.machine';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';
 import {
   sendEvent as send,
@@ -58,6 +59,8 @@ const events: PathEvent<ReturnType<typeof provide>>[] = [
   { type: 'MODAL_SAVED', modal: 'reportEditor' },
   { type: 'MODAL_SAVED', modal: 'removeReports' },
   ...loadOutcomes(DATA),
+  // A list without the signed-in admin's own report: the panel opens on the form.
+  { type: 'xstate.done.actor.load', output: reportList([HERS]) },
   { type: 'xstate.done.actor.choices', output: CHOICES },
   { type: 'xstate.error.actor.choices', error: failure },
   { type: 'xstate.done.actor.send', output: QUEUED },
@@ -71,4 +74,6 @@ describeListTabPaths({
   seed: DATA,
   events,
   executors,
+  // Whether the signed-in user has a report of their own decides where the panel opens.
+  contextKey: (context) => ({ own: ownReports(context).length }),
 });
