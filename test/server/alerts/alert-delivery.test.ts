@@ -128,11 +128,11 @@ async function startReceiver(status: number) {
 
 type Verify = (secret: string, headers: IncomingHttpHeaders, body: string, now?: number) => boolean;
 
-/** The README's verification recipe, run as it is printed there. */
+/** The verification recipe of docs/alerts.md, run as it is printed there. */
 async function readmeRecipe(): Promise<Verify> {
-  const readme = await readFile('README.md', 'utf8');
+  const readme = await readFile('docs/alerts.md', 'utf8');
   const code = /```js\n(\/\/ verify-mailpulse\.mjs\n[\s\S]*?)```/.exec(readme)?.[1];
-  if (!code) throw new Error('README has no verify-mailpulse.mjs recipe');
+  if (!code) throw new Error('docs/alerts.md has no verify-mailpulse.mjs recipe');
   await mkdir('.tmp', { recursive: true });
   const file = `${process.cwd()}/.tmp/verify-mailpulse-${process.pid}.mjs`;
   await writeFile(file, code);
@@ -141,7 +141,7 @@ async function readmeRecipe(): Promise<Verify> {
 }
 
 describe('alert webhooks', () => {
-  it('are signed so the README recipe accepts them, and not a changed body or an old one', async () => {
+  it('are signed so the documented recipe accepts them, and not a changed body or an old one', async () => {
     const receiver = await startReceiver(204);
     const e = await engineWorkspace(t);
     await createAlert(t, e, { webhook: receiver.url, watchingSince: MONDAY_10 });
