@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMailboxHoursMachine } from '../../../src/machines/business-hours/mailbox-hours.machine';
@@ -20,6 +20,8 @@ const monToFri = (['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const).map((weekday) =>
   end_time: '17:30:00',
 }));
 
+const COMPANY_HOLIDAYS = { follows: 'company', country: null, region: null };
+
 afterEach(() => dismissAllToasts());
 
 interface Options {
@@ -32,7 +34,13 @@ function renderDialog({ companyTimezone = 'UTC', mailbox, save }: Options = {}) 
   const company = { business_hours: monToFri, timezone: companyTimezone };
   const api = fakeApi({
     [`GET ${COMPANY_PATH}`]: { body: company },
-    [`GET ${MAILBOX_PATH}`]: mailbox ?? { body: { bhs_status: 'Company', ...company } },
+    // The countries a Custom mailbox may follow for its closed days.
+    'GET /portal/api/settings/holiday-countries/': {
+      body: { countries: [{ code: 'ES', name: 'Spain', regions: [] }] },
+    },
+    [`GET ${MAILBOX_PATH}`]: mailbox ?? {
+      body: { bhs_status: 'Company', ...company, holidays: COMPANY_HOLIDAYS },
+    },
     [`POST ${MAILBOX_PATH}`]: save ?? ((call) => ({ body: call.body })),
     [`DELETE ${MAILBOX_PATH}`]: save ?? { status: 204 },
   });
@@ -53,7 +61,11 @@ function renderDialog({ companyTimezone = 'UTC', mailbox, save }: Options = {}) 
   return { api, onSaved, onClose };
 }
 
-const mode = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) });
+// The Mode choice, not the Holidays one that Custom hours add below it.
+const mode = (name: string) =>
+  within(screen.getByRole('group', { name: 'Mode' })).getByRole('radio', {
+    name: new RegExp(`^${name}`),
+  });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
 describe('update business hours modal', () => {
@@ -61,7 +73,12 @@ describe('update business hours modal', () => {
     const user = userEvent.setup();
     const { api, onSaved, onClose } = renderDialog({
       mailbox: {
-        body: { bhs_status: 'Custom', business_hours: monToFri, timezone: 'America/New_York' },
+        body: {
+          bhs_status: 'Custom',
+          business_hours: monToFri,
+          timezone: 'America/New_York',
+          holidays: COMPANY_HOLIDAYS,
+        },
       },
     });
     expect(await screen.findByRole('dialog', { name: 'Update business hours' })).toHaveTextContent(
@@ -102,6 +119,7 @@ describe('update business hours modal', () => {
     expect(api.callsTo('POST', MAILBOX_PATH)[0]?.body).toEqual({
       business_hours: [{ weekday: 'Sun', start_time: '17:30:00', end_time: '18:00:00' }],
       timezone: 'Europe/Paris',
+      holidays: COMPANY_HOLIDAYS,
     });
   });
 

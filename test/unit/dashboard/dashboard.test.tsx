@@ -11,6 +11,7 @@ import { createDashboardMachine } from '../../../src/machines/dashboard/dashboar
 import { DashboardPage } from '../../../src/routes/_shell/-components/dashboard/DashboardPage';
 import { lookerDashboard, makeDashboard, supersetDashboard } from '../../support/fixtures';
 import { offlineClient } from '../../support/offline-client';
+import { renderApp } from '../support/render-app';
 
 // The real SDK needs a real Superset frame; the browser tests cover that. Here: what we ask of it.
 vi.mock('@superset-ui/embedded-sdk', () => ({ embedDashboard: vi.fn() }));
@@ -50,13 +51,11 @@ function clientWithGuestTokens() {
 
 describe('dashboard page', () => {
   it('frames the Looker Studio report with its heading and Open button', async () => {
-    render(
-      <DashboardPage
-        dashboard={dashboardActor(async () => lookerDashboard)}
-        client={offlineClient}
-      />,
-    );
-    expect(await screen.findByRole('heading', { name: 'Your dashboard' })).toBeInTheDocument();
+    // In the signed-in shell: the header also offers the report control (its own tests).
+    renderApp('/dashboard', { dashboard: lookerDashboard });
+    expect(
+      await screen.findByRole('heading', { name: 'Your dashboard' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText("Measure your team's email activity and track KPIs."),
     ).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { Route as IntegrationsRoute } from '../../../src/routes/_shell/integrati
 import { Route as SettingsRoute } from '../../../src/routes/_shell/settings';
 import { Route as BusinessRoute } from '../../../src/routes/_shell/settings/business';
 import { Route as ContactGroupsRoute } from '../../../src/routes/_shell/settings/contact-groups';
+import { Route as ReportsRoute } from '../../../src/routes/_shell/settings/reports';
 import { Route as AddMailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/add';
 import { Route as MailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/index';
 import { Route as MetricRoute } from '../../../src/routes/_shell/settings/metric';
@@ -99,6 +100,7 @@ describe('routes', () => {
       BusinessRoute,
       MetricRoute,
       ContactGroupsRoute,
+      ReportsRoute,
     ];
     const tabs = allowedSettingsTabs(makeUser('admin'));
     expect(tabs.map((tab) => tab.to)).toEqual(tabRoutes.map((route) => route.to));

@@ -52,6 +52,7 @@ describe('shell items', () => {
       business_hours: off,
       metric_adjustments: off,
       contact_groups: off,
+      reports: off,
     });
     expect(items).toEqual(['Dashboard', 'Alerts', 'Integrations']);
   });
@@ -79,7 +80,7 @@ describe('shell items', () => {
       within(tabs)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Mailboxes', 'Teams', 'Business Hours', 'Metric Adjustments']);
+    ).toEqual(['Mailboxes', 'Teams', 'Business Hours', 'Metric Adjustments', 'Reports']);
   });
 
   it('opens the first remaining tab from Settings when mailboxes are disabled', async () => {
