@@ -12,7 +12,7 @@ import { setUpTestApp } from '../support/suite';
 const t = setUpTestApp('isolation');
 let alpha: TestWorkspace;
 let beta: TestWorkspace;
-const ids = { team: 0, alert: 0, contact: 0 };
+const ids = { team: 0, alert: 0, contact: 0, report: 0 };
 
 /** Strings only Alpha's stored data holds: Beta's calls never send them, so no reply may show them. */
 const ALPHA_SECRETS = [
@@ -24,15 +24,16 @@ const ALPHA_SECRETS = [
   'manager@alpha.example',
   'viewer@alpha.example',
   'Alpha alert',
+  'Alpha closed day',
 ];
 
 type Call = readonly [OperationId, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?];
 
 async function seedAlpha() {
   const a = client(t.app, alpha.admin.token);
-  const ok = async (reply: Promise<{ statusCode: number; json: <T>() => T }>) => {
+  const ok = async (reply: Promise<{ statusCode: number; body: string; json: <T>() => T }>) => {
     const r = await reply;
-    expect(r.statusCode).toBeLessThan(300);
+    expect(r.statusCode, r.body).toBeLessThan(300);
     return r;
   };
   await ok(
@@ -96,6 +97,11 @@ async function seedAlpha() {
       },
     }),
   );
+  await ok(
+    a.post('/portal/api/settings/holidays/', { date: '2026-12-24', name: 'Alpha closed day' }),
+  );
+  const report = await ok(a.post('/portal/api/reports/', { frequency: 'weekly' }));
+  ids.report = report.json<{ id: number }>().id;
 }
 
 /** Everything Alpha's admin can read, to compare before and after Beta's calls. */
@@ -113,6 +119,8 @@ async function snapshot() {
     '/portal/api/settings/filtering-settings/',
     '/portal/api/settings/contact-groups/',
     '/portal/api/settings/contact-groups/details/?name=Alpha%20group',
+    '/portal/api/settings/holidays/',
+    '/portal/api/reports/',
   ];
   const replies = await Promise.all(paths.map((p) => a.get(p)));
   const requests = await t.db.query(
@@ -265,9 +273,40 @@ function betaCalls(): Call[] {
       '/portal/api/integration-requests/',
       { content: 'Please add Attio', integration_name: 'Attio', integration_id: 'attio' },
     ],
+    ...holidayAndReportCalls(),
     ['expireToken', 'POST', '/portal/expire-token/'],
     // Statistics aimed at Alpha's mailbox, team and group: refused, never Alpha's figures.
     ...statsCalls(),
+  ];
+}
+
+/** Beta's own holidays come and go; Alpha's closed day and report subscription stay as they were. */
+function holidayAndReportCalls(): Call[] {
+  const holidays = '/portal/api/settings/holidays';
+  const report = `/portal/api/reports/${ids.report}`;
+  return [
+    ['listHolidays', 'GET', `${holidays}/`],
+    ['addHoliday', 'POST', `${holidays}/`, { date: '2026-12-24', name: 'Beta closed day' }],
+    ['removeHoliday', 'DELETE', `${holidays}/2026-12-24`],
+    ['previewHolidays', 'GET', `${holidays}/preview?country=ES&from_year=2026&to_year=2026`],
+    [
+      'importHolidays',
+      'POST',
+      `${holidays}/import`,
+      { country: 'ES', from_year: 2026, to_year: 2026, dates: ['2026-12-25'] },
+    ],
+    ['listHolidayCountries', 'GET', '/portal/api/settings/holiday-countries/'],
+    ['listReports', 'GET', '/portal/api/reports/'],
+    [
+      'createReport',
+      'POST',
+      '/portal/api/reports/',
+      { email: 'mia@alpha.example', frequency: 'weekly' },
+    ],
+    ['getReportChoices', 'GET', '/portal/api/reports/choices?email=mia@alpha.example'],
+    ['updateReport', 'PATCH', report, { frequency: 'daily' }],
+    ['sendReportNow', 'POST', `${report}/send`],
+    ['deleteReports', 'DELETE', '/portal/api/reports/', { subscriptions: [ids.report] }],
   ];
 }
 
