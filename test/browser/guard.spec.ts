@@ -13,6 +13,7 @@ const ALL_TABS = [
   'Business Hours',
   'Metric Adjustments',
   'Contact Groups',
+  'Reports',
 ];
 
 const sidePanelItems = (page: Page) =>
