@@ -1,7 +1,6 @@
 import type { Holiday, HolidayCandidate, HolidayCountry } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import { toast } from '@/stores/toast-store';
 import { createHolidaysActors, type ImportResult } from './holidays.actors';
 import {
   canAddHoliday,
@@ -16,8 +15,7 @@ import {
   type HolidayDraft,
   type ImportDraft,
 } from './holidays.draft';
-import { failureMessage, toastFailed } from '../shared/save-toasts';
-import { TOAST_LONG_DURATION_MS } from '@/stores/toast-store';
+import { failureMessage, toastFailed, toastSaved } from '../shared/save-toasts';
 
 interface HolidaysContext {
   holidays: Holiday[];
@@ -54,18 +52,18 @@ export type HolidaysEvent =
 const HOLIDAYS_TOMORROW =
   'Every figure, past ones included, will reflect this change in your dashboard tomorrow at 00:01 local time';
 
-const saved = (title: string) =>
-  toast({
-    title,
-    description: HOLIDAYS_TOMORROW,
-    variant: 'success',
-    duration: TOAST_LONG_DURATION_MS,
-  });
+const saved = (title: string) => toastSaved(title, HOLIDAYS_TOMORROW);
 
 const importedTitle = (added: number) =>
   added === 1 ? '1 holiday imported' : `${added} holidays imported`;
 
 const CLOSE = { target: '#holidays.ready.idle' } as const;
+
+/** A failed call keeps its dialog open with the reason. */
+const ASSIGN_ERROR = {
+  type: 'assignError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
 
 /** The company holidays card: the list, the add and import dialogs, and removals. */
 export function createHolidaysMachine(client: ApiClient, today: () => Date = () => new Date()) {
@@ -219,10 +217,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
                   },
                   onError: {
                     target: 'editing',
-                    actions: {
-                      type: 'assignError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
+                    actions: ASSIGN_ERROR,
                   },
                 },
               },
@@ -246,10 +241,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
                   },
                   onError: {
                     target: 'choosing',
-                    actions: {
-                      type: 'assignError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
+                    actions: ASSIGN_ERROR,
                   },
                 },
               },
@@ -273,10 +265,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
                   },
                   onError: {
                     target: 'choosing',
-                    actions: {
-                      type: 'assignError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
+                    actions: ASSIGN_ERROR,
                   },
                 },
               },
@@ -316,10 +305,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
                   },
                   onError: {
                     target: 'reviewing',
-                    actions: {
-                      type: 'assignError',
-                      params: ({ event }) => ({ error: event.error }),
-                    },
+                    actions: ASSIGN_ERROR,
                   },
                 },
               },

@@ -5,16 +5,16 @@ import { toast, TOAST_LONG_DURATION_MS, type ToastOptions } from '@/stores/toast
 export const DASHBOARD_TOMORROW =
   'This change will be reflected in your dashboard tomorrow at 00:01 local time';
 
-/** A saved settings change: 10 seconds, with the next-day note. */
-export const savedToast = (title: string): ToastOptions => ({
+/** A saved settings change: 10 seconds, with the next-day note (or the change's own). */
+export const savedToast = (title: string, description = DASHBOARD_TOMORROW): ToastOptions => ({
   title,
-  description: DASHBOARD_TOMORROW,
+  description,
   variant: 'success',
   duration: TOAST_LONG_DURATION_MS,
 });
 
-export function toastSaved(title: string): void {
-  toast(savedToast(title));
+export function toastSaved(title: string, description?: string): void {
+  toast(savedToast(title, description));
 }
 
 /** The server's sentence when it gave one (a 400 says what to fix), else a generic one. */
