@@ -98,6 +98,11 @@ export class UserConcurrency {
     return true;
   }
 
+  /** The calls `user` has in flight now. */
+  running(user: string): number {
+    return this.inFlight.get(user) ?? 0;
+  }
+
   leave(user: string): void {
     this.inFlight.set(user, Math.max(0, (this.inFlight.get(user) ?? 0) - 1));
   }
