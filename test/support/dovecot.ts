@@ -75,7 +75,21 @@ interface Listen {
   tlsPort: number;
 }
 
-function config(dir: string, { host, port, tlsPort }: Listen, settings: string): string {
+export interface DovecotOptions {
+  /** As production servers are set up (TLS required, separator `%`). */
+  production?: boolean;
+  /** Dovecot's `auth_mechanisms`: what AUTHENTICATE offers (`AUTH=…` capabilities). */
+  mechanisms?: string;
+  /** The master user is also a user with a mailbox of its own, under the master password. */
+  masterMailbox?: boolean;
+}
+
+function config(
+  dir: string,
+  { host, port, tlsPort }: Listen,
+  settings: string,
+  mechanisms: string,
+): string {
   return `protocols = imap
 listen = ${host}
 base_dir = ${dir}/run
@@ -84,7 +98,7 @@ instance_name = mailpulse-test-${port}
 log_path = ${dir}/dovecot.log
 ${settings}default_login_user = dovenull
 default_internal_user = dovecot
-auth_mechanisms = plain login
+auth_mechanisms = ${mechanisms}
 auth_failure_delay = 0
 mail_location = maildir:~/Maildir
 mail_fsync = never
@@ -166,7 +180,7 @@ async function waitForPort(host: string, port: number, child: ChildProcess, dead
  * `production`: TLS required with a test CA, STARTTLS on `port`, implicit TLS on `tlsPort`, no
  * password in clear, master separator `%` (test/support/dovecot-tls.ts).
  */
-export async function startDovecot(options: { production?: boolean } = {}): Promise<Dovecot> {
+export async function startDovecot(options: DovecotOptions = {}): Promise<Dovecot> {
   const dir = await mkdtemp(join(tmpdir(), 'mailpulse-dovecot-'));
   await chmod(dir, 0o755);
   await mkdir(join(dir, 'home'));
@@ -179,9 +193,14 @@ export async function startDovecot(options: { production?: boolean } = {}): Prom
   // Dovecot takes a client whose address is its own for a secure one and lets it log in in
   // clear: from 127.0.0.1 to 127.0.0.2 it is not, as from another host.
   const host = ca ? '127.0.0.2' : '127.0.0.1';
-  await writeFile(join(dir, 'dovecot.conf'), config(dir, { host, port, tlsPort }, settings));
+  const mechanisms = options.mechanisms ?? 'plain login';
+  await writeFile(
+    join(dir, 'dovecot.conf'),
+    config(dir, { host, port, tlsPort }, settings, mechanisms),
+  );
   await writeFile(join(dir, 'master.passwd'), `${MASTER_USER}:${MASTER_PASSWORD}\n`);
-  await writeFile(join(dir, 'users.passwd'), '');
+  const master = options.masterMailbox ? `${MASTER_USER}:${MASTER_PASSWORD}\n` : '';
+  await writeFile(join(dir, 'users.passwd'), master);
   await chmod(join(dir, 'master.passwd'), 0o644);
   await chmod(join(dir, 'users.passwd'), 0o644);
   const child = spawn('dovecot', ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
@@ -193,7 +212,7 @@ export async function startDovecot(options: { production?: boolean } = {}): Prom
       host,
       ...(ca ? { port: tlsPort, secure: true } : { port, secure: false, doSTARTTLS: false }),
       ...(caPem ? { tls: { ca: caPem } } : {}),
-      auth: { user: address, pass: USER_PASSWORD },
+      auth: { user: address, pass: address === MASTER_USER ? MASTER_PASSWORD : USER_PASSWORD },
       logger: false,
     });
     await client.connect();

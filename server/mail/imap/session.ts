@@ -67,20 +67,26 @@ function optionsOf(settings: ImapSettings, password: string, address: string, ms
 }
 
 /**
- * With an authzid, the session must be the mailbox's: the server accepted SASL PLAIN carrying
- * the mailbox as authzid (RFC 4616 §2: it must refuse it unless the master may act as the
- * mailbox). imapflow marks AUTH=PLAIN in authCapabilities only once PLAIN succeeded; a server
- * without it got LOGIN as the master itself, a session that is closed unread.
+ * With an authzid, only SASL PLAIN may log in (RFC 4616 §2: the server must refuse it unless the
+ * master may act as the mailbox). Where the server does not offer AUTH=PLAIN, imapflow would send
+ * PLAIN anyway or fall back to LOGIN as the master itself, a session on the master's own mailbox:
+ * the login is refused before any credential is sent. imapflow has no hook between reading the
+ * capabilities and logging in, so its (internal) `authenticate` step is wrapped.
  */
-function checkSession(client: ImapFlow, settings: ImapSettings, address: string) {
-  const used = (client as unknown as { authCapabilities?: Map<string, boolean> }).authCapabilities;
-  if (settings.masterLogin !== 'authzid' || used?.get('AUTH=PLAIN') === true) return;
-  throw new MailProviderError(
-    `The IMAP server ${settings.host}:${settings.port} did not open ${address} for the master ` +
-      `user ${settings.masterUser} (it needs SASL PLAIN with an authorization identity): ` +
-      'nothing was read. Use --master-login separator if the server has master users.',
-    false,
-  );
+function refuseWithoutPlain(client: ImapFlow, settings: ImapSettings, address: string) {
+  if (settings.masterLogin !== 'authzid') return;
+  const steps = client as unknown as { authenticate: () => Promise<boolean> };
+  const authenticate = steps.authenticate.bind(client);
+  steps.authenticate = () => {
+    if (client.capabilities.has('AUTH=PLAIN')) return authenticate();
+    throw new MailProviderError(
+      `The IMAP server ${settings.host}:${settings.port} does not offer SASL PLAIN, which ` +
+        `--master-login authzid needs to open ${address} for the master user ` +
+        `${settings.masterUser}: nothing was sent or read. Use --master-login separator if the ` +
+        'server has master users.',
+      false,
+    );
+  };
 }
 
 /** A logged-in session as `address`; a failure in words. */
@@ -94,9 +100,9 @@ export async function openSession(
   const client = new ImapFlow(optionsOf(settings, password, address, ms));
   // A dropped connection is reported by the command that was running; no stray crash.
   client.on('error', () => undefined);
+  refuseWithoutPlain(client, settings, address);
   try {
     await client.connect();
-    checkSession(client, settings, address);
   } catch (error) {
     client.close();
     throw describeImapFailure(error, where(settings, address));
