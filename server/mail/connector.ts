@@ -82,11 +82,44 @@ export interface SyncBatch {
   progress: SyncProgress;
 }
 
+/** A stored message a connector asked about. */
+export interface StoredCopy {
+  /** The number that ends its provider id (an IMAP UID). */
+  uid: number;
+  providerId: string;
+  /** Its Message-ID, `<…>`. */
+  messageId: string;
+}
+
+/** Which stored IMAP copies left their folder: see StoredMail.missing. */
+export interface MissingQuery {
+  /** `<folder>:<uidvalidity>:`, what the provider ids of that folder's copies start with. */
+  prefix: string;
+  /** The UIDs the folder still holds, as inclusive ranges. */
+  present: readonly (readonly [number, number])[];
+  /** Only UIDs up to this one (later ones were not read yet). */
+  upTo: number;
+  /** Only UIDs above this one (the previous page's last). */
+  after: number;
+  limit: number;
+}
+
+/** What is stored, for a connector to compare with the provider (read only, no transaction). */
+export interface StoredMail {
+  /**
+   * Stored messages still counted whose provider id is `prefix` and a UID that is not present,
+   * in UID order: copies expunged from the folder since they were read.
+   */
+  missing(query: MissingQuery): Promise<StoredCopy[]>;
+}
+
 export interface SyncTarget {
   /** The mailbox's address, lower-case. */
   email: string;
   /** The first day whose mail is synced (YYYY-MM-DD). */
   dataFrom: string;
+  /** The mailbox's stored mail; without it, deletions the provider does not report go unseen. */
+  stored?: StoredMail;
 }
 
 /** A failure a person can act on: `message` is a sentence shown as it is. */

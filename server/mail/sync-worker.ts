@@ -10,6 +10,7 @@ import {
 } from '../repos/mailbox-sync';
 import { MailProviderError, type MailConnector, type SyncBatch } from './connector';
 import { commitBatch, LeaseLostError, type CommitResult } from './store';
+import { storedMail } from './stored-mail';
 
 // Syncs due mailboxes: claims them under a lease in one short statement, talks to the provider
 // outside any transaction, commits each batch with its cursor in a transaction of its own, then
@@ -77,7 +78,8 @@ async function syncMailbox(
   );
   const target = { ...mailbox, leaseOwner: deps.owner };
   try {
-    const batches = connector.sync(mailbox, mailbox.cursor, both);
+    const stored = storedMail(deps.db, mailbox);
+    const batches = connector.sync({ ...mailbox, stored }, mailbox.cursor, both);
     for await (const batch of batches) {
       const result = await deps.db.transaction(async (tx) => {
         const committed = await commitBatch(tx, target, batch);

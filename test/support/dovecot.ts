@@ -46,6 +46,10 @@ export interface Dovecot {
   appendBulk(address: string, folder: string, messages: readonly TestMessage[]): Promise<void>;
   /** Moves the messages of these Message-IDs (IMAP MOVE, RFC 6851), as a mail client does. */
   move(address: string, from: string, to: string, ids: readonly string[]): Promise<void>;
+  /** Deletes the messages of these Message-IDs for good (\Deleted and EXPUNGE), no Trash. */
+  expunge(address: string, folder: string, ids: readonly string[]): Promise<void>;
+  /** Deletes a folder with the messages in it. */
+  deleteFolder(address: string, folder: string): Promise<void>;
   /** Deletes and recreates a folder: it comes back with a new UIDVALIDITY. */
   recreateFolder(address: string, folder: string): Promise<void>;
   close(): Promise<void>;
@@ -277,6 +281,19 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
           if (!uids || uids.length === 0) throw new Error(`${id} is not in ${from}`);
           await client.messageMove(uids.join(','), to, { uid: true });
         }
+      }),
+    expunge: (address, folder, ids) =>
+      asUser(address, async (client) => {
+        await client.mailboxOpen(folder);
+        for (const id of ids) {
+          const uids = await client.search({ header: { 'message-id': id } }, { uid: true });
+          if (!uids || uids.length === 0) throw new Error(`${id} is not in ${folder}`);
+          await client.messageDelete(uids.join(','), { uid: true });
+        }
+      }),
+    deleteFolder: (address, folder) =>
+      asUser(address, async (client) => {
+        await client.mailboxDelete(folder);
       }),
     recreateFolder: (address, folder) =>
       asUser(address, async (client) => {

@@ -3,10 +3,12 @@ import type {
   MailConnector,
   MessageChange,
   ProbeResult,
+  StoredMail,
   SyncBatch,
   SyncCursor,
   SyncTarget,
 } from '../connector';
+import { countUpTo, missingCopies, presentUids, type UidRanges } from './expunged';
 import { describeImapFailure } from './failures';
 import { planFolders, type FolderRef } from './folders';
 import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
@@ -18,7 +20,9 @@ import { openSession, where as whereOf, type ImapSettings } from './session';
 // changed UIDVALIDITY voids every UID of that folder, so it is read again from data_from (the
 // store finds the messages again by their Message-ID: nothing is doubled). Spam and trash are
 // read first, for the stored messages moved there since: those are set aside. Then a message
-// moved back shows up as a new UID in a read folder and is counted again.
+// moved back shows up as a new UID in a read folder and is counted again. Last, each counted
+// folder's UIDs are compared with what is stored from it, for messages expunged without passing
+// through Trash (server/mail/imap/expunged.ts).
 
 export interface ImapConnectorOptions {
   /** Messages per batch (one transaction each). */
@@ -31,8 +35,19 @@ interface FolderState {
   uidValidity: string;
   lastUid: number;
   historyDone: boolean;
+  /** The last check for expunged messages: how many UIDs up to `upTo` the folder held. */
+  checked?: { upTo: number; present: number };
+  /** Earlier UIDVALIDITYs whose stored copies are still to be checked once it is read again. */
+  replaced?: { uidValidity: string; lastUid: number }[];
 }
 type ImapCursor = { folders: Record<string, FolderState> };
+
+interface ExpungeCheck {
+  client: ImapFlow;
+  counted: readonly FolderRef[];
+  stored: StoredMail | undefined;
+  signal: AbortSignal;
+}
 
 interface Reading {
   folder: OpenFolder;
@@ -77,10 +92,23 @@ export function createImapConnector(
   ): Promise<Reading> => {
     const opened = await client.mailboxOpen(folder.path, { readOnly: true });
     const uidValidity = String(opened.uidValidity);
-    const state =
+    const replaced = previous ? [...(previous.replaced ?? []), previous] : [];
+    const state: FolderState =
       previous && previous.uidValidity === uidValidity
         ? previous
-        : { uidValidity, lastUid: 0, historyDone: false };
+        : {
+            uidValidity,
+            lastUid: 0,
+            historyDone: false,
+            ...(replaced.length > 0
+              ? {
+                  replaced: replaced.map(({ uidValidity: v, lastUid }) => ({
+                    uidValidity: v,
+                    lastUid,
+                  })),
+                }
+              : {}),
+          };
     const range = `${state.lastUid + 1}:*`;
     const query = state.historyDone ? { uid: range } : { uid: range, since: new Date(dataFrom) };
     const found = opened.exists === 0 ? [] : await client.search(query, { uid: true });
@@ -102,11 +130,69 @@ export function createImapConnector(
       );
       const done = start + batchSize >= pending.length;
       const state: FolderState = {
-        uidValidity: folder.uidValidity,
+        ...reading.state,
         lastUid: uids.at(-1) ?? reading.state.lastUid,
         historyDone: reading.state.historyDone || done,
       };
       yield { messages: fetched.map((message) => toSyncedMessage(folder, message)), state };
+    }
+  }
+
+  /** The folder's UIDs up to the last one read; null when there is none, or it was recreated. */
+  const presentNow = async (client: ImapFlow, path: string, folder: FolderState) => {
+    if (folder.lastUid === 0) return null;
+    const opened = await client.mailboxOpen(path, { readOnly: true });
+    if (String(opened.uidValidity) !== folder.uidValidity) return null;
+    return presentUids(client, folder.lastUid);
+  };
+
+  const expungedFrom = (
+    check: ExpungeCheck & { stored: StoredMail },
+    path: string,
+    folder: { uidValidity: string; lastUid: number },
+    present: UidRanges,
+  ) =>
+    missingCopies(
+      check.client,
+      check.counted,
+      check.stored,
+      { prefix: `${path}:${folder.uidValidity}:`, present, upTo: folder.lastUid },
+      check.signal,
+    );
+
+  /**
+   * Stored copies no longer in their folder: expunged from a counted folder, left behind by a
+   * changed UIDVALIDITY, or in a folder that is gone. Updates each folder's `checked`.
+   */
+  async function* expunged(
+    check: ExpungeCheck,
+    previous: Record<string, FolderState>,
+    folders: Record<string, FolderState>,
+    removed: readonly string[],
+  ) {
+    const { stored } = check;
+    for (const path of removed) {
+      if (stored) yield* expungedFrom({ ...check, stored }, path, previous[path]!, []);
+      delete previous[path];
+    }
+    if (!stored) return;
+    const withStore = { ...check, stored };
+    for (const { path } of check.counted) {
+      const folder = folders[path]!;
+      for (const earlier of folder.replaced ?? []) {
+        yield* expungedFrom(withStore, path, earlier, []);
+      }
+      const { uidValidity, lastUid, historyDone } = folder;
+      folders[path] = { uidValidity, lastUid, historyDone };
+      const present = await presentNow(check.client, path, folder);
+      if (!present) continue;
+      // A UID never comes back: fewer of those held at the last check means some were expunged.
+      const { checked } = folder;
+      if (!checked || countUpTo(present, checked.upTo) < checked.present) {
+        yield* expungedFrom(withStore, path, folder, present);
+      }
+      const checkedNow = { upTo: lastUid, present: countUpTo(present, lastUid) };
+      folders[path] = { uidValidity, lastUid, historyDone, checked: checkedNow };
     }
   }
 
@@ -125,11 +211,10 @@ export function createImapConnector(
     const client = await connect(target.email);
     try {
       const plan = await folders(client);
-      for (const path of Object.keys(previous)) {
-        if (![...plan.counted, ...plan.setAside].some((f) => f.path === path)) {
-          delete previous[path];
-        }
-      }
+      // Folders that are gone stay in the cursor until their stored copies are checked below.
+      const removed = Object.keys(previous).filter(
+        (path) => ![...plan.counted, ...plan.setAside].some((f) => f.path === path),
+      );
       const total = await countMessages(client, plan.counted);
       const progress = (remaining: number) => ({ done: Math.max(0, total - remaining), total });
       // Spam and trash first, their changes committed with their cursor: a message moved back
@@ -173,6 +258,10 @@ export function createImapConnector(
           };
         }
         finished(reading.folder.path);
+      }
+      const check = { client, counted: plan.counted, stored: target.stored, signal };
+      for await (const found of expunged(check, previous, state.folders, removed)) {
+        yield { ...found, cursor: snapshot(), historyLoaded: true, progress: progress(0) };
       }
       // One closing batch: records folders with nothing new, the reset of a changed UIDVALIDITY,
       // and the time of this sync.

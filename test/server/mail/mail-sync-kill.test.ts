@@ -99,6 +99,8 @@ describe('a sync process killed mid-way', () => {
             uidValidity: expect.any(String) as unknown,
             lastUid: MESSAGES,
             historyDone: true,
+            // Checked for expunged messages: all of them are there.
+            checked: { upTo: MESSAGES, present: MESSAGES },
           },
           // Every folder but Drafts: Sent and Archive are read, Junk and Trash looked into.
           ...Object.fromEntries(
