@@ -20,7 +20,7 @@ const PAGE = 200;
 const IDS_PER_SEARCH = 50;
 
 /** A compact UID set (`1:5,7,12:9`) as sorted, inclusive ranges. */
-export function parseUidSet(set: string): UidRanges {
+function parseUidSet(set: string): UidRanges {
   const ranges: UidRanges = [];
   for (const part of set.split(',').filter(Boolean)) {
     const [a, b = a] = part.split(':').map(Number) as [number, number?];
