@@ -25,6 +25,7 @@ import { alertTimings } from './bench-alerts';
 import { reportTimings } from './bench-reports';
 import { gmailSyncTimings } from './bench-gmail-sync';
 import { graphSyncTimings } from './bench-graph-sync';
+import { imapSyncTimings } from './bench-imap-sync';
 import { dashboardTimings } from './bench-dashboard';
 import { serverTimings } from './bench-server';
 import { statsTimings } from './bench-stats';
@@ -115,6 +116,7 @@ const ALERTS_NAME =
 const SYNC_NAMES = {
   gmail: 'Gmail sync, 10,000 messages paced under the per-user quota (about four minutes)',
   graph: 'Graph sync, 12,000 messages in one folder',
+  imap: 'IMAP sync from Dovecot, 10,000 and 100,000 messages, peak memory of each (own processes)',
 };
 
 const MEASUREMENTS: Measurement[] = [
@@ -216,13 +218,18 @@ async function main(): Promise<void> {
     for (const line of await gmailSyncTimings(scratchDir)) console.log(line);
     console.log(`\n== ${SYNC_NAMES.graph} ==`);
     for (const line of await graphSyncTimings(scratchDir)) console.log(line);
+    console.log(`\n== ${SYNC_NAMES.imap} ==`);
+    for (const line of await imapSyncTimings()) console.log(line);
     return;
   }
   // `npm run bench -- users`: only the figures whose heading names it (the users table, the
   // list and the list under load), for quoting several runs of one figure.
   const only = process.argv[2];
   const measurements = only ? MEASUREMENTS.filter((m) => m.name.includes(only)) : MEASUREMENTS;
-  if (measurements.length === 0) throw new Error(`No figure's heading contains "${only}"`);
+  const imapOnly = only !== undefined && SYNC_NAMES.imap.includes(only);
+  if (measurements.length === 0 && !imapOnly) {
+    throw new Error(`No figure's heading contains "${only}"`);
+  }
   buildClientIfMissing();
   await createTemplate(BENCH_TEMPLATE);
   const server = await startFreshServer('bench', BENCH_TEMPLATE);
@@ -238,17 +245,11 @@ async function main(): Promise<void> {
     await server.stop();
     await rm(BENCH_TEMPLATE, { recursive: true, force: true });
   }
-  if (!only) runSeparately('IMAP sync from Dovecot', 'scripts/bench-imap-sync.ts');
-}
-
-/** A figure measured in its own process, so its peak memory is its own. */
-function runSeparately(name: string, script: string): void {
-  console.log(`\n== ${name} ==`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  });
-  if (run.status !== 0) console.log(`${script} failed (exit ${run.status})`);
+  // Its syncs run in processes of their own, so their peak memory is theirs.
+  if (!only || imapOnly) {
+    console.log(`\n== ${SYNC_NAMES.imap} ==`);
+    for (const line of await imapSyncTimings()) console.log(line);
+  }
 }
 
 main().catch((error: unknown) => {
