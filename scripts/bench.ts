@@ -5,6 +5,7 @@
  * To add a figure, append a Measurement to MEASUREMENTS: it gets a browser and the server
  * and returns the lines it wants printed.
  */
+import '../server/production-mode';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

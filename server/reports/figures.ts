@@ -195,20 +195,26 @@ export type ScopeFigures = Pick<
   'summary' | 'previousSummary' | 'breakdown' | 'waiting'
 >;
 
+/** Runs one figure's queries: in a transaction of its own, or on the caller's. */
+export type FigureRunner = <T>(figure: (q: Queryable) => Promise<T>) => Promise<T>;
+
+/** The figures of `basis`, each computed by `run` (several at once when it allows). */
 export async function scopeFigures(
-  q: Queryable,
+  run: FigureRunner,
   { scope, by, query }: ReportBasis,
   periods: ReportPeriods,
   now: Date,
 ): Promise<ScopeFigures> {
   const before = { ...scope, ...periods.previous };
   const paging = { order: 'longest', page: 1, pageSize: WAITING_ROWS } as const;
-  return {
-    summary: await summary(q, scope, query.target),
-    previousSummary: await summary(q, before, query.target),
-    breakdown: await breakdown(q, scope, by, query.target),
-    waiting: await waitingNow(q, await unrepliedPage(q, scope, paging), now),
-  };
+  const [current, previousSummary, rows, page] = await Promise.all([
+    run((q) => summary(q, scope, query.target)),
+    run((q) => summary(q, before, query.target)),
+    run((q) => breakdown(q, scope, by, query.target)),
+    run((q) => unrepliedPage(q, scope, paging)),
+  ]);
+  const waiting = await run((q) => waitingNow(q, page, now));
+  return { summary: current, previousSummary, breakdown: rows, waiting };
 }
 
 /** The figures of one report, of one moment when `q` is a transaction; null as reportBasis. */
@@ -221,5 +227,6 @@ export async function reportFigures(
   const basis = await reportBasis(q, record, periods);
   if (!basis) return null;
   const { query, narrowing } = basis;
-  return { ...periods, query, narrowing, ...(await scopeFigures(q, basis, periods, now)) };
+  const figures = await scopeFigures((figure) => figure(q), basis, periods, now);
+  return { ...periods, query, narrowing, ...figures };
 }

@@ -22,7 +22,8 @@ import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 // The figures are the statistics API's and are reused as the API reuses them (stats/result-cache):
 // keyed by the workspace's stamp, read before the scope, and the scope. A scheduler pass shares
 // one cache, so the reports of recipients who see the same mailboxes (every admin, a viewer and
-// the manager granted only her mailbox) cost one computation, in a transaction of its own.
+// the manager granted only her mailbox) cost one computation. Each figure runs in a transaction
+// of its own, as the API's do, so a report's figures are computed at once.
 
 /** A rendered report, as its outbox row keeps it: every attempt sends these same bytes. */
 export interface ReportPayload {
@@ -82,7 +83,7 @@ function cachedFigures(
   const mailboxIds = [...scope.mailboxIds].sort((a, b) => a - b);
   const key = { op: 'report', mailboxIds, periods, by, target: query.target, now: now.getTime() };
   return cache.get(scope.workspaceId, stamp, key, () =>
-    db.transaction((tx) => scopeFigures(tx, basis, periods, now)),
+    scopeFigures((figure) => db.transaction(figure), basis, periods, now),
   );
 }
 
