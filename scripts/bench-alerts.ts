@@ -63,10 +63,10 @@ const HOLIDAYS = sql`generate_series(${BENCH_END}::date - 729, ${BENCH_END}::dat
 async function withHolidays<T>(bench: BenchWorkspace, fn: (count: number) => Promise<T>) {
   const { db, workspaceId: id } = bench;
   const generation = sql`(select current_generation from stats_state where workspace_id = ${id})`;
-  const sets = sql`stats_hour_sets where workspace_id = ${id} and generation = ${generation}
-    and calendar is null and not all_time`;
   const [marked] = await db.query<{ n: number }>(sql`
-    with sets as (update ${sets} set calendar = 'bench-holidays' returning 1),
+    with sets as (update stats_hour_sets set calendar = 'bench-holidays'
+                  where workspace_id = ${id} and generation = ${generation}
+                    and calendar is null and not all_time returning 1),
          days as (insert into stats_closed_days (workspace_id, generation, calendar, day)
                   select ${id}, ${generation}, 'bench-holidays', d::date from ${HOLIDAYS} d
                   returning 1)
