@@ -196,7 +196,7 @@ export type ScopeFigures = Pick<
 >;
 
 /** Runs one figure's queries: in a transaction of its own, or on the caller's. */
-export type FigureRunner = <T>(figure: (q: Queryable) => Promise<T>) => Promise<T>;
+type FigureRunner = <T>(figure: (q: Queryable) => Promise<T>) => Promise<T>;
 
 /** The figures of `basis`, each computed by `run` (several at once when it allows). */
 export async function scopeFigures(
