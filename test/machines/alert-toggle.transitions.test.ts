@@ -101,7 +101,11 @@ describe('alert toggle', () => {
     ['showFailureToast'],
     "a refusal goes back where it was and toasts the server's reason; the list is not reloaded",
     async () => {
-      const refusal = new ApiFailure({ kind: 'forbidden', message: 'Only admins can do this.' });
+      const refusal = new ApiFailure({
+        kind: 'forbidden',
+        code: 'admin_only',
+        message: 'Only admins can do this.',
+      });
       const { status, send, loads } = start(() => Promise.reject(refusal));
       const before = loads();
       send(1, { type: 'PAUSE' });
