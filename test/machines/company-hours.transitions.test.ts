@@ -79,7 +79,8 @@ describe('company business hours', () => {
       expect(toasts()).toEqual([
         {
           title: 'Business hours saved',
-          description: 'This change will be reflected in your dashboard tomorrow at 00:01 local time',
+          description:
+            'This change will be reflected in your dashboard tomorrow at 00:01 local time',
         },
       ]);
       expect(view()).toMatchObject({ saving: false, canSave: false });
