@@ -1,12 +1,8 @@
 import type { ReportChoices, ReportSubscription } from '@/api/types';
 import type { SnapshotFrom } from 'xstate';
 import { loadStatus, type LoadStatus } from '../shared/load-status.view';
-import {
-  ownReports,
-  type RemoveReportsActor,
-  type ReportEditorActor,
-  type ReportsMachine,
-} from './reports.machine';
+import type { RemoveReportsActor, ReportEditorActor, ReportsMachine } from './reports.machine';
+import { ownReports } from './reports.setup';
 import type { ReportDraft } from './reports.draft';
 
 // What the reports screens read from the machine: the Settings tab, the dashboard's panel, and

@@ -1,7 +1,8 @@
 import type { ReportSubscription } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { ReportsInput, ReportsMachine } from '@/machines/reports/reports.machine';
+import type { ReportsMachine } from '@/machines/reports/reports.machine';
+import type { ReportsInput } from '@/machines/reports/reports.setup';
 import {
   selectEmailDelivery,
   selectModals,
