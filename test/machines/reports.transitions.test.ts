@@ -5,11 +5,8 @@ import { ApiFailure } from '../../src/api/errors';
 import type { ReportsActors } from '../../src/machines/reports/reports.actors';
 import { createReportsMachine } from '../../src/machines/reports/reports.machine';
 import { withRecipient } from '../../src/machines/reports/reports.draft';
-import {
-  selectChoices,
-  selectEditor,
-  selectSendingId,
-} from '../../src/machines/reports/reports.view';
+import { reportsView } from '../../src/machines/reports/reports.view';
+import { modalSaveView } from '../../src/machines/shared/modal-save.view';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { makeFeatures } from '../support/fixtures';
 import { offlineClient } from '../support/offline-client';
@@ -56,7 +53,7 @@ function start(seed: ReportList, answers: { send?: 'ok' | 'fail' } = {}) {
   const editor = () => {
     const child = actor.getSnapshot().children.editor;
     if (!child) throw new Error('no editor');
-    return selectEditor(child.getSnapshot());
+    return modalSaveView(child.getSnapshot());
   };
   return { actor, calls, editor };
 }
@@ -76,7 +73,7 @@ describe('the dashboard panel', () => {
       await flush();
       expect(editor()).toMatchObject({ open: true, draft: { id: null, email: ADA.email } });
       expect(calls.choices).toEqual([ADA.email]);
-      expect(selectChoices(actor.getSnapshot()).status).toBe('ready');
+      expect(reportsView(actor.getSnapshot()).choicesStatus).toBe('ready');
     },
   );
 
@@ -108,7 +105,7 @@ describe('the editor', () => {
         teams: [],
       });
       expect(calls.choices).toEqual([VERA.email]);
-      expect(selectChoices(actor.getSnapshot()).choices?.email).toBe(VERA.email);
+      expect(reportsView(actor.getSnapshot()).choices?.email).toBe(VERA.email);
     },
   );
 
@@ -126,7 +123,7 @@ describe('the editor', () => {
       await flush();
       expect(editor().draft).toMatchObject({ email: VERA.email, narrowBy: 'none', mailboxes: [] });
       expect(calls.choices).toEqual([ADA.email, VERA.email]);
-      expect(selectChoices(actor.getSnapshot()).choices?.email).toBe(VERA.email);
+      expect(reportsView(actor.getSnapshot()).choices?.email).toBe(VERA.email);
     },
   );
 
@@ -152,7 +149,7 @@ describe('Send me one now', () => {
       const { actor, calls } = start(reportList([mine]));
       actor.send({ type: 'SEND_NOW', subscription: mine });
       actor.send({ type: 'SEND_NOW', subscription: mine });
-      expect(selectSendingId(actor.getSnapshot())).toBe(1);
+      expect(reportsView(actor.getSnapshot()).sendingId).toBe(1);
       await flush();
       expect(calls.sent).toEqual([1]);
       expect(toasts()).toEqual([
@@ -161,7 +158,7 @@ describe('Send me one now', () => {
           description: `The report for Nov 16 – 22, 2026 is being sent to ${ADA.email}.`,
         },
       ]);
-      expect(selectSendingId(actor.getSnapshot())).toBeNull();
+      expect(reportsView(actor.getSnapshot()).sendingId).toBeNull();
     },
   );
 

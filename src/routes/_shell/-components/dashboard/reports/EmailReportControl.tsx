@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectListStatus, selectModals } from '@/machines/reports/reports.view';
+import { reportsView } from '@/machines/reports/reports.view';
 import { sameView } from '@/machines/shared/same-view';
 import { createReportsMachine } from '@/machines/reports/reports.machine';
 import { useFlowMachine, useSignedInUser } from '@/app-context';
@@ -15,8 +15,7 @@ export function EmailReportControl() {
   const reports = useActorRef(machine, {
     input: { seed: null, features: user.features, self, recipients: [self] },
   });
-  const { editor, remover } = useSelector(reports, selectModals, sameView);
-  const status = useSelector(reports, selectListStatus);
+  const { editor, remover, status } = useSelector(reports, reportsView, sameView);
   return (
     <>
       <Button
