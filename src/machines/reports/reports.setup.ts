@@ -33,7 +33,7 @@ export interface ReportsInput {
   recipients: Recipient[];
 }
 
-export interface ReportsContext {
+interface ReportsContext {
   reports: ReportList;
   seeded: boolean;
   features: Features;

@@ -59,5 +59,3 @@ export function reportsView(snapshot: ReportsSnapshot) {
     remover: children.remover,
   };
 }
-
-export type ReportsView = ReturnType<typeof reportsView>;
