@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
-import { selectListStatus, selectModals, selectPanelOpen } from '@/machines/reports/reports.view';
+import { reportsView } from '@/machines/reports/reports.view';
 import { sameView } from '@/machines/shared/same-view';
 import { createReportsMachine } from '@/machines/reports/reports.machine';
 import { useFlowMachine, useSignedInUser } from '@/app-context';
@@ -21,11 +21,9 @@ export function EmailReportControl() {
   const reports = useActorRef(machine, {
     input: { seed: null, features: user.features, self, recipients: [self] },
   });
-  const { editor, remover } = useSelector(reports, selectModals, sameView);
-  const status = useSelector(reports, selectListStatus);
-  const open = useSelector(reports, selectPanelOpen);
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
+  const { editor, remover, status, panelOpen } = useSelector(reports, reportsView, sameView);
+  const [opened, setOpened] = useState(panelOpen);
+  if (panelOpen && !opened) setOpened(true);
   return (
     <>
       <Button
