@@ -1,5 +1,6 @@
 // Operator CLI: npm run cli -- <command> [flags]  (see server/cli/parse.ts for the commands).
 // Exit codes: 0 done, 2 invalid input or environment (nothing changed), 1 anything else.
+import './production-mode';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';

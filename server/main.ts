@@ -1,3 +1,4 @@
+import './production-mode';
 import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';

@@ -1,6 +1,7 @@
 // npm run worker: only the background workers (mail sync …), no web server. Several of these and
 // several web processes (WORKERS=false) can share one PostgreSQL; leases keep each mailbox with
 // one process at a time.
+import './production-mode';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';

@@ -1,4 +1,5 @@
-import { joinSql, sql, type Sql } from '../db/sql';
+import { sql } from '../db/sql';
+import { businessBetween, clockAt, clockCtes, clockOf, floorOf } from './business-clock-sql';
 
 // The alert evaluation as one statement over every alert a process has leased: the counted,
 // unreplied inbound messages of the alert's mailboxes from a watched sender whose business-time
@@ -9,27 +10,6 @@ import { joinSql, sql, type Sql } from '../db/sql';
 
 /** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
 const REVERSED_HOST = sql`(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
-
-/** The business seconds from `span` before the alert's watch began until it began reach the gap. */
-const reaches = (span: Sql) =>
-  sql`stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id,
-     w.watching_since - ${span}, w.watching_since) >= w.gap`;
-
-/** The spans before the watch's start tried, shortest first, for where the search may begin. */
-const FLOOR_SPANS = [
-  sql`interval '7 days'`,
-  sql`interval '14 days'`,
-  sql`interval '28 days'`,
-  sql`interval '91 days'`,
-  sql`interval '365 days'`,
-];
-
-const FLOOR = sql`case ${joinSql(
-  FLOOR_SPANS.map((span) => sql`when ${reaches(span)} then w.watching_since - ${span}`),
-  sql`
-                     `,
-)}
-                     else '-infinity'::timestamptz end`;
 
 /** Unreplied counted inbound messages of the watched mailbox, since its floor. */
 const UNREPLIED_SINCE_FLOOR = sql`f.workspace_id = w.workspace_id and f.generation = w.generation
@@ -56,20 +36,24 @@ export const evaluateLeased = (owner: string, now: Date, intervalSeconds: number
            am.mailbox_id, d.minutes_gap * 60::bigint as gap
       from due d
       join alert_mailboxes am on am.workspace_id = d.workspace_id and am.alert_id = d.alert_id
-  ), floored as (
+  ), ${clockCtes(now)}, floored as (
     -- A message older than the watch's start by 7 days or more counts only if it was not yet
     -- overdue then. When the business time over some span before the start reaches the gap, so
     -- does every earlier message's, so the search can begin there (exactly; otherwise the
-    -- per-message test in hits decides).
-    select w.*, ${FLOOR} as floor
+    -- per-message test in hits decides). No hour set: no floor, as stats_business_seconds gives
+    -- null.
+    select w.*, coalesce(${floorOf(sql`w`, sql`s`, sql`k`)}, '-infinity'::timestamptz) as floor,
+           ${clockAt(sql`k`, sql`s`, sql`w.watching_since`)} as b_watch
       from watched w
+      left join clock_sets s using (workspace_id, generation, mailbox_id)
+      ${clockOf(sql`k`, sql`s`)}
   ), matched as materialized (
     -- By watched address (equality) and by watched domain (its reversed host and the hosts
     -- that extend it by a dot: a range, then the exact test), each key looked up in migration
     -- 0010's indexes. "offset 0" keeps each lookup its own subquery, so the planner cannot turn
     -- the join around and scan a mailbox's messages once per key.
     select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
-           f.message_id, f.sent_at
+           w.b_watch, f.message_id, f.sent_at
       from floored w
       cross join unnest(w.addresses) as k(address)
       cross join lateral (
@@ -77,7 +61,7 @@ export const evaluateLeased = (owner: string, now: Date, intervalSeconds: number
          where ${UNREPLIED_SINCE_FLOOR} and f.counterparts[1] = k.address offset 0) f
     union
     select w.workspace_id, w.alert_id, w.generation, w.mailbox_id, w.gap, w.watching_since,
-           f.message_id, f.sent_at
+           w.b_watch, f.message_id, f.sent_at
       from floored w
       cross join unnest(w.domains) as k(domain)
       cross join lateral (select reverse(ltrim(k.domain, '*.')) collate "C" as host) r
@@ -94,10 +78,19 @@ export const evaluateLeased = (owner: string, now: Date, intervalSeconds: number
   ), waited as (
     -- Business time never exceeds calendar time, so a message after now - gap is not overdue
     -- yet (its wait is left null) but is among the next to become so.
-    select c.*, case when c.sent_at <= ${now}::timestamptz - make_interval(secs => c.gap)
-                     then stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id,
-                                                 c.sent_at, ${now}) end as waited_seconds
+    select c.*, ${clockAt(sql`k`, sql`s`, sql`c.sent_at`)} as b_sent,
+           case when c.sent_at <= ${now}::timestamptz - make_interval(secs => c.gap)
+                then ${businessBetween(
+                  sql`c.sent_at`,
+                  sql`${now}::timestamptz`,
+                  clockAt(sql`k`, sql`s`, sql`c.sent_at`),
+                  clockAt(sql`k`, sql`s`, sql`${now}::timestamptz`),
+                  sql`stats_business_seconds(c.workspace_id, c.generation, c.mailbox_id, c.sent_at,
+                                             ${now})`,
+                )} end as waited_seconds
       from candidates c
+      left join clock_sets s using (workspace_id, generation, mailbox_id)
+      ${clockOf(sql`k`, sql`s`)}
   ), pending as (
     -- Waiting, not yet overdue. Business time grows with the wait, so of each mailbox's the
     -- oldest is the first to be due; mailboxes on the same hours (most have the company's, set
@@ -127,8 +120,14 @@ export const evaluateLeased = (owner: string, now: Date, intervalSeconds: number
     select w.* from waited w
      where w.waited_seconds >= w.gap
        and (w.sent_at >= w.watching_since - interval '7 days'
-            or stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id, w.sent_at,
-                                      w.watching_since) < w.gap)
+            or ${businessBetween(
+              sql`w.sent_at`,
+              sql`w.watching_since`,
+              sql`w.b_sent`,
+              sql`w.b_watch`,
+              sql`stats_business_seconds(w.workspace_id, w.generation, w.mailbox_id, w.sent_at,
+                                         w.watching_since)`,
+            )} < w.gap)
   ), marked as (
     insert into alert_notified (workspace_id, alert_id, mailbox_id, message_id, notified_at)
     select workspace_id, alert_id, mailbox_id, message_id, ${now} from hits

@@ -5,8 +5,9 @@ import { dashboardFilters } from '../repos/dashboard-filters';
 import type { SubscriptionRecord } from '../repos/reports';
 import { breakdown, summary } from '../stats/figures';
 import { unrepliedPage, waitingNow } from '../stats/lists';
-import { visibleMailboxes, type Viewer } from '../repos/visible-mailboxes';
-import { resolveScope, type StatsFilters, type VisibleMailbox } from '../stats/scope';
+import type { Viewer } from '../repos/visible-mailboxes';
+import { statsBase } from '../stats/data-version';
+import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope';
 import type { ReportFrequency } from '../../common/reports';
 
 // A report's figures come from the statistics API's own code (server/stats), for the recipient's
@@ -153,17 +154,26 @@ const viewerOf = (record: SubscriptionRecord): Viewer => ({
   email: record.email,
 });
 
+/** What a report covers today: the API query it stands for, its scope and its breakdown. */
+export interface ReportBasis {
+  query: ReportQuery;
+  narrowing: string[];
+  scope: StatsScope;
+  by: Schemas['StatsBreakdown']['by'];
+  /** The workspace's statistics stamp (stats/data-version.ts), read before the scope. */
+  stamp: string;
+}
+
 /**
- * The figures of one report, or null when it covers no mailbox the recipient may see (a
- * narrowing whose mailboxes or teams are gone, a viewer without a tracked mailbox): such a
- * report is not sent.
+ * What the report of `record` covers, resolved as the statistics API resolves a call; null when
+ * it covers no mailbox the recipient may see (a narrowing whose mailboxes or teams are gone, a
+ * viewer without a tracked mailbox): such a report is not sent.
  */
-export async function reportFigures(
+export async function reportBasis(
   q: Queryable,
   record: SubscriptionRecord,
   periods: ReportPeriods,
-  now: Date,
-): Promise<ReportFigures | null> {
+): Promise<ReportBasis | null> {
   const viewer = viewerOf(record);
   const narrowing = await currentNarrowing(q, record, viewer);
   if (!narrowing) return null;
@@ -172,19 +182,51 @@ export async function reportFigures(
     ...narrowing.filters,
     target: REPORT_TARGET_SECONDS,
   };
-  const visible = await q.query<VisibleMailbox>(visibleMailboxes(viewer));
+  const { stamp, visible } = await statsBase(q, viewer);
   const scope = await resolveScope(q, viewer, query, visible);
   if (scope.mailboxIds.length === 0) return null;
-  const before = { ...scope, ...periods.previous };
   const by = record.narrowed_by === 'teams' ? 'team' : 'mailbox';
+  return { query, narrowing: narrowing.names, scope, by, stamp };
+}
+
+/** The figures of a report: the same for every report with the same scope, periods and `by`. */
+export type ScopeFigures = Pick<
+  ReportFigures,
+  'summary' | 'previousSummary' | 'breakdown' | 'waiting'
+>;
+
+/** Runs one figure's queries: in a transaction of its own, or on the caller's. */
+type FigureRunner = <T>(figure: (q: Queryable) => Promise<T>) => Promise<T>;
+
+/** The figures of `basis`, each computed by `run` (several at once when it allows). */
+export async function scopeFigures(
+  run: FigureRunner,
+  { scope, by, query }: ReportBasis,
+  periods: ReportPeriods,
+  now: Date,
+): Promise<ScopeFigures> {
+  const before = { ...scope, ...periods.previous };
   const paging = { order: 'longest', page: 1, pageSize: WAITING_ROWS } as const;
-  return {
-    ...periods,
-    query,
-    narrowing: narrowing.names,
-    summary: await summary(q, scope, query.target),
-    previousSummary: await summary(q, before, query.target),
-    breakdown: await breakdown(q, scope, by, query.target),
-    waiting: await waitingNow(q, await unrepliedPage(q, scope, paging), now),
-  };
+  const [current, previousSummary, rows, page] = await Promise.all([
+    run((q) => summary(q, scope, query.target)),
+    run((q) => summary(q, before, query.target)),
+    run((q) => breakdown(q, scope, by, query.target)),
+    run((q) => unrepliedPage(q, scope, paging)),
+  ]);
+  const waiting = await run((q) => waitingNow(q, page, now));
+  return { summary: current, previousSummary, breakdown: rows, waiting };
+}
+
+/** The figures of one report, of one moment when `q` is a transaction; null as reportBasis. */
+export async function reportFigures(
+  q: Queryable,
+  record: SubscriptionRecord,
+  periods: ReportPeriods,
+  now: Date,
+): Promise<ReportFigures | null> {
+  const basis = await reportBasis(q, record, periods);
+  if (!basis) return null;
+  const { query, narrowing } = basis;
+  const figures = await scopeFigures((figure) => figure(q), basis, periods, now);
+  return { ...periods, query, narrowing, ...figures };
 }

@@ -1,12 +1,15 @@
 import { sql } from '../db/sql';
 import type { Db, Queryable } from '../db/types';
 import { findRecord, type SubscriptionRecord } from '../repos/reports';
+import { StatsResultCache } from '../stats/result-cache';
 import { periodsOfSendDate, type ReportPeriods } from './figures';
+import { commitReports, type Committed, type Prepared } from './queue-commit';
 import { renderReport, type ReportPayload } from './render';
 
 // The report scheduler. Each poll leases the due subscriptions (one short statement, `for update
 // skip locked`, so several processes share them), renders each report outside any transaction,
-// then commits the outbox row, the ledger row and the subscription's progress together. The
+// then commits the outbox rows, the ledger rows and the subscriptions' progress together
+// (queue-commit.ts). The
 // ledger's key (subscription, period) refuses a second report of a period, whichever process
 // renders it and whenever, so a killed or slow process can only lose time, never double a report.
 // Due means: the latest send date whose 08:00 (company timezone) has passed is after the last
@@ -75,61 +78,31 @@ async function insertReportRow(
   return row.request_id;
 }
 
-/** Another process queued this period's report first: this one's transaction rolls back. */
-class AlreadyQueued extends Error {}
-
-type Outcome = 'queued' | 'skipped' | 'taken';
-
 interface RunOptions {
   owner: string;
   now: Date;
   publicUrl: string;
 }
 
-/** Renders and queues one claimed report, or passes its period over when it covers nothing. */
-async function queueClaim(db: Db, claim: Claim, options: RunOptions): Promise<Outcome> {
-  const { workspace_id: workspaceId, subscription_id: subscriptionId } = claim;
-  const record = await findRecord(db, workspaceId, subscriptionId);
-  if (!record) return 'taken';
+interface PassOptions extends RunOptions {
+  /** The figures this pass computed, shared by the reports of the same scope (render.ts). */
+  figureCache: StatsResultCache;
+}
+
+/** Renders one claimed report (null payload: it covers nothing); null when it is gone. */
+async function prepareClaim(db: Db, claim: Claim, options: PassOptions): Promise<Prepared | null> {
+  const record = await findRecord(db, claim.workspace_id, claim.subscription_id);
+  if (!record) return null;
   const periods = await periodsOfSendDate(db, record.frequency, claim.send_date);
   const rendered = await renderReport(db, record, periods, { ...options, onDemand: false });
-  try {
-    await db.transaction(async (tx) => {
-      if (rendered) {
-        const requestId = await insertReportRow(
-          tx,
-          workspaceId,
-          rendered.payload,
-          claim.give_up_at,
-          options.now,
-        );
-        const [ledger] = await tx.query(sql`
-          insert into report_deliveries
-            (workspace_id, subscription_id, period_from, period_to, request_id, queued_at)
-          values (${workspaceId}, ${subscriptionId}, ${periods.period.from}::date,
-                  ${periods.period.to}::date, ${requestId}, ${options.now})
-          on conflict do nothing
-          returning request_id`);
-        if (!ledger) throw new AlreadyQueued();
-      }
-      await tx.query(sql`
-        update report_subscriptions
-           set last_send_date = greatest(last_send_date, ${claim.send_date}::date),
-               lease_owner = null, lease_expires_at = null
-         where workspace_id = ${workspaceId} and subscription_id = ${subscriptionId}`);
-    });
-  } catch (error) {
-    if (error instanceof AlreadyQueued) return 'taken';
-    throw error;
-  }
-  return rendered ? 'queued' : 'skipped';
+  return { ...claim, periods, payload: rendered?.payload ?? null };
 }
 
 interface QueueResult {
   queued: number;
   /** Due reports that covered no mailbox the recipient may see: their period is passed over. */
   skipped: number;
-  /** Reports that failed to render; they are tried again when their lease ends. */
+  /** Reports that failed to render or queue; they are tried again when their lease ends. */
   failed: number;
 }
 
@@ -138,25 +111,59 @@ interface QueueOptions extends RunOptions {
   log?: { error(detail: object, message: string): void };
 }
 
-/** One scheduler pass: every due report of every workspace, batch after batch. */
+type Log = QueueOptions['log'];
+
+/**
+ * Commits a batch at once; when that fails (a subscription removed meanwhile, say), each report
+ * on its own, so one refused row holds back no other.
+ */
+async function commitBatch(db: Db, batch: Prepared[], now: Date, result: QueueResult, log: Log) {
+  const add = (committed: Committed) => {
+    result.queued += committed.queued;
+    result.skipped += committed.skipped;
+  };
+  if (batch.length === 0) return;
+  try {
+    add(await commitReports(db, batch, now));
+  } catch (error) {
+    if (batch.length > 1) {
+      for (const item of batch) await commitBatch(db, [item], now, result, log);
+      return;
+    }
+    result.failed += 1;
+    log?.error(
+      { err: error, subscription: batch[0]?.subscription_id },
+      'a report could not be queued',
+    );
+  }
+}
+
+/**
+ * One scheduler pass: every due report of every workspace, batch after batch. A batch's reports
+ * render a few at a time (their statistics queries run while another report renders), then
+ * commit together.
+ */
 export async function queueDueReports(db: Db, options: QueueOptions): Promise<QueueResult> {
   const result: QueueResult = { queued: 0, skipped: 0, failed: 0 };
   const seen = new Set<string>();
+  const pass = { ...options, figureCache: new StatsResultCache() };
   while (!options.signal?.aborted) {
     const claims = (await claimDue(db, options.owner, options.now, CLAIM_BATCH)).filter(
       (claim) => !seen.has(`${claim.workspace_id}:${claim.subscription_id}`),
     );
     if (claims.length === 0) break;
+    const batch: Prepared[] = [];
     await inParallel(claims, PARALLEL[db.kind], async (claim) => {
       seen.add(`${claim.workspace_id}:${claim.subscription_id}`);
       try {
-        const outcome = await queueClaim(db, claim, options);
-        if (outcome !== 'taken') result[outcome] += 1;
+        const prepared = await prepareClaim(db, claim, pass);
+        if (prepared) batch.push(prepared);
       } catch (error) {
         result.failed += 1;
-        options.log?.error({ err: error, subscription: claim }, 'a report could not be queued');
+        options.log?.error({ err: error, subscription: claim }, 'a report could not be rendered');
       }
     });
+    await commitBatch(db, batch, options.now, result, options.log);
   }
   return result;
 }

@@ -1,14 +1,29 @@
 import { createElement } from 'react';
 import type { Db } from '../db/types';
 import type { SubscriptionRecord } from '../repos/reports';
-import { reportFigures, type ReportFigures, type ReportPeriods, type ReportQuery } from './figures';
+import { StatsResultCache } from '../stats/result-cache';
+import {
+  reportBasis,
+  scopeFigures,
+  type ReportBasis,
+  type ReportFigures,
+  type ReportPeriods,
+  type ReportQuery,
+  type ScopeFigures,
+} from './figures';
 import { reportText } from './report-text';
 import { reportView, type ReportView } from './report-view';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
-// A report from its subscription to the email that goes in the outbox: the figures (one
-// transaction, so they are of one moment), then the HTML and text parts. React Email and the
-// template load on the first report a process renders, not when the server starts (about 2 s).
+// A report from its subscription to the email that goes in the outbox: what it covers, its
+// figures, then the HTML and text parts. React Email and the template load on the first report a
+// process renders, not when the server starts (about 2 s).
+//
+// The figures are the statistics API's and are reused as the API reuses them (stats/result-cache):
+// keyed by the workspace's stamp, read before the scope, and the scope. A scheduler pass shares
+// one cache, so the reports of recipients who see the same mailboxes (every admin, a viewer and
+// the manager granted only her mailbox) cost one computation. Each figure runs in a transaction
+// of its own, as the API's do, so a report's figures are computed at once.
 
 /** A rendered report, as its outbox row keeps it: every attempt sends these same bytes. */
 export interface ReportPayload {
@@ -52,6 +67,24 @@ interface RenderOptions {
   publicUrl: string;
   now: Date;
   onDemand: boolean;
+  /** Figures already computed in this pass; a report outside a pass computes its own. */
+  figureCache?: StatsResultCache;
+}
+
+/** The figures of `basis`, from the cache when a report of the same scope computed them. */
+function cachedFigures(
+  db: Db,
+  cache: StatsResultCache,
+  basis: ReportBasis,
+  periods: ReportPeriods,
+  now: Date,
+): Promise<ScopeFigures> {
+  const { scope, by, query, stamp } = basis;
+  const mailboxIds = [...scope.mailboxIds].sort((a, b) => a - b);
+  const key = { op: 'report', mailboxIds, periods, by, target: query.target, now: now.getTime() };
+  return cache.get(scope.workspaceId, stamp, key, () =>
+    scopeFigures((figure) => db.transaction(figure), basis, periods, now),
+  );
 }
 
 interface RenderedReport {
@@ -64,16 +97,22 @@ export async function renderReport(
   db: Db,
   record: SubscriptionRecord,
   periods: ReportPeriods,
-  { publicUrl, now, onDemand }: RenderOptions,
+  { publicUrl, now, onDemand, figureCache = new StatsResultCache() }: RenderOptions,
 ): Promise<RenderedReport | null> {
   const gathered = await db.transaction(async (tx) => {
-    const figures = await reportFigures(tx, record, periods, now);
-    if (!figures) return null;
+    const basis = await reportBasis(tx, record, periods);
+    if (!basis) return null;
     const token = await unsubscribeToken(tx, record.workspace_id, record.subscription_id);
-    return { figures, token };
+    return { basis, token };
   });
   if (!gathered) return null;
-  const { figures } = gathered;
+  const { query, narrowing } = gathered.basis;
+  const figures: ReportFigures = {
+    ...periods,
+    query,
+    narrowing,
+    ...(await cachedFigures(db, figureCache, gathered.basis, periods, now)),
+  };
   const view = reportView(figures, {
     record,
     dashboardUrl: dashboardLink(publicUrl, figures.query, figures.breakdown.by === 'team'),

@@ -28,7 +28,8 @@ interface StatsBase {
   visible: VisibleMailbox[];
 }
 
-async function readBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
+/** The caller's mailboxes and the stamp, in one statement on `db` (a transaction, say). */
+export async function statsBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
   const { workspaceId } = viewer;
   const [row] = await db.query<{
     generation: number | null;
@@ -44,7 +45,7 @@ async function readBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
   return { stamp: `g${row?.generation ?? 0}:v${row?.version ?? 0}`, visible: row?.visible ?? [] };
 }
 
-const baseReads = sharedReads(eachKey(readBase, visibilityKey), visibilityKey);
+const baseReads = sharedReads(eachKey(statsBase, visibilityKey), visibilityKey);
 
 /**
  * The caller's visible mailboxes and the workspace's stamp, in one statement read after the

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import './icon-button.css';
 import './Dialog.css';
 
 interface DialogProps {
@@ -77,7 +78,7 @@ export function Dialog({
             </footer>
           )}
           {!hideClose && (
-            <RadixDialog.Close className="dialog-close" aria-label="Close">
+            <RadixDialog.Close className="icon-button dialog-close" aria-label="Close">
               <CloseIcon size={18} />
             </RadixDialog.Close>
           )}

@@ -2,11 +2,11 @@ import type { ReportChoices, ReportList, ReportQueued } from '../../src/api/type
 import { fromPromise } from 'xstate';
 import type { ReportsActors } from '../../src/machines/reports/reports.actors';
 import { newReportDraft } from '../../src/machines/reports/reports.draft';
-import type { ReportsEvent } from '../../src/machines/reports/reports.machine';
+import type { ReportsEvent } from '../../src/machines/reports/reports.setup';
 import type { Features } from '../../src/session/user-info';
 import { makeFeatures } from '../support/fixtures';
 import { ADA, makeReport, reportList, reportsMachineOver, VERA } from '../support/reports-fixtures';
-import { ownReports } from '../../src/machines/reports/reports.machine';
+import { ownReports } from '../../src/machines/reports/reports.setup';
 import { describeListTabPaths, loadOutcomes } from './support/list-tab';
 import {
   sendEvent as send,

@@ -3,19 +3,22 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type { ReportsActors } from '../../src/machines/reports/reports.actors';
+import { createReportsMachine } from '../../src/machines/reports/reports.machine';
 import { withRecipient } from '../../src/machines/reports/reports.draft';
-import {
-  selectChoices,
-  selectEditor,
-  selectSendingId,
-} from '../../src/machines/reports/reports.view';
+import { reportsView } from '../../src/machines/reports/reports.view';
+import { modalSaveView } from '../../src/machines/shared/modal-save.view';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { makeFeatures } from '../support/fixtures';
+import { offlineClient } from '../support/offline-client';
 import { ADA, makeReport, reportList, reportsMachineOver, VERA } from '../support/reports-fixtures';
+import { transitionChecks } from './support/checks';
 
 // What a user notices after one event: which form opens with what in it, whose mailboxes it
 // offers, and what "Send me one now" tells. The list comes from the seed and its refresh never
 // answers; the other calls answer as each test says.
+
+const checks = transitionChecks();
+const reports = createReportsMachine(offlineClient);
 
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => undefined));
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -50,7 +53,7 @@ function start(seed: ReportList, answers: { send?: 'ok' | 'fail' } = {}) {
   const editor = () => {
     const child = actor.getSnapshot().children.editor;
     if (!child) throw new Error('no editor');
-    return selectEditor(child.getSnapshot());
+    return modalSaveView(child.getSnapshot());
   };
   return { actor, calls, editor };
 }
@@ -60,16 +63,21 @@ const toasts = () => getToasts().map(({ title, description }) => ({ title, descr
 beforeEach(() => dismissAllToasts());
 
 describe('the dashboard panel', () => {
-  it('opens on the form for a first report of one’s own, offering one’s own mailboxes', async () => {
-    const { actor, calls, editor } = start(reportList([makeReport(2, VERA.email)]));
-    actor.send({ type: 'OPEN_PANEL' });
-    await flush();
-    expect(editor()).toMatchObject({ open: true, draft: { id: null, email: ADA.email } });
-    expect(calls.choices).toEqual([ADA.email]);
-    expect(selectChoices(actor.getSnapshot()).status).toBe('ready');
-  });
+  checks.it(
+    reports,
+    ['hasNoReports', 'openEditor', 'assignChoicesFor', 'assignChoices'],
+    'opens on the form for a first report of one’s own, offering one’s own mailboxes',
+    async () => {
+      const { actor, calls, editor } = start(reportList([makeReport(2, VERA.email)]));
+      actor.send({ type: 'OPEN_PANEL' });
+      await flush();
+      expect(editor()).toMatchObject({ open: true, draft: { id: null, email: ADA.email } });
+      expect(calls.choices).toEqual([ADA.email]);
+      expect(reportsView(actor.getSnapshot()).choicesStatus).toBe('ready');
+    },
+  );
 
-  it('opens on the list when one has reports already', () => {
+  checks.it(reports, ['hasNoReports'], 'opens on the list when one has reports already', () => {
     const { actor, calls, editor } = start(reportList([makeReport(1, ADA.email)]));
     actor.send({ type: 'OPEN_PANEL' });
     expect(actor.getSnapshot().matches({ ready: { panel: 'open' } })).toBe(true);
@@ -79,35 +87,45 @@ describe('the dashboard panel', () => {
 });
 
 describe('the editor', () => {
-  it("opens a report with its narrowing, and offers its recipient's mailboxes", async () => {
-    const hers = makeReport(2, VERA.email, { mailboxes: [VERA.email] });
-    const { actor, calls, editor } = start(reportList([hers]));
-    actor.send({ type: 'EDIT', subscription: hers });
-    await flush();
-    expect(editor().draft).toEqual({
-      id: 2,
-      email: VERA.email,
-      frequency: 'weekly',
-      narrowBy: 'mailboxes',
-      mailboxes: [VERA.email],
-      teams: [],
-    });
-    expect(calls.choices).toEqual([VERA.email]);
-    expect(selectChoices(actor.getSnapshot()).choices?.email).toBe(VERA.email);
-  });
+  checks.it(
+    reports,
+    ['openEditor', 'assignChoicesFor', 'assignChoices'],
+    "opens a report with its narrowing, and offers its recipient's mailboxes",
+    async () => {
+      const hers = makeReport(2, VERA.email, { mailboxes: [VERA.email] });
+      const { actor, calls, editor } = start(reportList([hers]));
+      actor.send({ type: 'EDIT', subscription: hers });
+      await flush();
+      expect(editor().draft).toEqual({
+        id: 2,
+        email: VERA.email,
+        frequency: 'weekly',
+        narrowBy: 'mailboxes',
+        mailboxes: [VERA.email],
+        teams: [],
+      });
+      expect(calls.choices).toEqual([VERA.email]);
+      expect(reportsView(actor.getSnapshot()).choices?.email).toBe(VERA.email);
+    },
+  );
 
-  it('with another recipient starts the narrowing over and loads what they may see', async () => {
-    const { actor, calls, editor } = start(reportList([]));
-    actor.send({ type: 'CREATE' });
-    await flush();
-    const narrowed = { ...editor().draft, narrowBy: 'mailboxes' as const, mailboxes: ['x@acme'] };
-    actor.getSnapshot().children.editor?.send({ type: 'EDIT', draft: narrowed });
-    actor.send({ type: 'CHOOSE_RECIPIENT', draft: withRecipient(narrowed, VERA.email) });
-    await flush();
-    expect(editor().draft).toMatchObject({ email: VERA.email, narrowBy: 'none', mailboxes: [] });
-    expect(calls.choices).toEqual([ADA.email, VERA.email]);
-    expect(selectChoices(actor.getSnapshot()).choices?.email).toBe(VERA.email);
-  });
+  checks.it(
+    reports,
+    ['openEditor', 'assignChoicesFor', 'assignChoices'],
+    'with another recipient starts the narrowing over and loads what they may see',
+    async () => {
+      const { actor, calls, editor } = start(reportList([]));
+      actor.send({ type: 'CREATE' });
+      await flush();
+      const narrowed = { ...editor().draft, narrowBy: 'mailboxes' as const, mailboxes: ['x@acme'] };
+      actor.getSnapshot().children.editor?.send({ type: 'EDIT', draft: narrowed });
+      actor.send({ type: 'CHOOSE_RECIPIENT', draft: withRecipient(narrowed, VERA.email) });
+      await flush();
+      expect(editor().draft).toMatchObject({ email: VERA.email, narrowBy: 'none', mailboxes: [] });
+      expect(calls.choices).toEqual([ADA.email, VERA.email]);
+      expect(reportsView(actor.getSnapshot()).choices?.email).toBe(VERA.email);
+    },
+  );
 
   it('cannot save a narrowing that names nothing', async () => {
     const { actor, editor } = start(reportList([]));
@@ -122,36 +140,46 @@ describe('the editor', () => {
 });
 
 describe('Send me one now', () => {
-  it('toasts the period and where it goes, and takes one at a time', async () => {
-    const mine = makeReport(1, ADA.email);
-    const { actor, calls } = start(reportList([mine]));
-    actor.send({ type: 'SEND_NOW', subscription: mine });
-    actor.send({ type: 'SEND_NOW', subscription: mine });
-    expect(selectSendingId(actor.getSnapshot())).toBe(1);
-    await flush();
-    expect(calls.sent).toEqual([1]);
-    expect(toasts()).toEqual([
-      {
-        title: 'Report on its way',
-        description: `The report for Nov 16 – 22, 2026 is being sent to ${ADA.email}.`,
-      },
-    ]);
-    expect(selectSendingId(actor.getSnapshot())).toBeNull();
-  });
+  checks.it(
+    reports,
+    ['assignSending', 'showSent'],
+    'toasts the period and where it goes, and takes one at a time',
+    async () => {
+      const mine = makeReport(1, ADA.email);
+      const { actor, calls } = start(reportList([mine]));
+      actor.send({ type: 'SEND_NOW', subscription: mine });
+      actor.send({ type: 'SEND_NOW', subscription: mine });
+      expect(reportsView(actor.getSnapshot()).sendingId).toBe(1);
+      await flush();
+      expect(calls.sent).toEqual([1]);
+      expect(toasts()).toEqual([
+        {
+          title: 'Report on its way',
+          description: `The report for Nov 16 – 22, 2026 is being sent to ${ADA.email}.`,
+        },
+      ]);
+      expect(reportsView(actor.getSnapshot()).sendingId).toBeNull();
+    },
+  );
 
-  it("tells the server's reason when it cannot", async () => {
-    const mine = makeReport(1, ADA.email);
-    const { actor } = start(reportList([mine]), { send: 'fail' });
-    actor.send({ type: 'SEND_NOW', subscription: mine });
-    await flush();
-    expect(toasts()).toEqual([
-      { title: "We couldn't send the report", description: 'This report covers no mailbox.' },
-    ]);
-  });
+  checks.it(
+    reports,
+    ['showSendFailed', 'assignSending'],
+    "tells the server's reason when it cannot",
+    async () => {
+      const mine = makeReport(1, ADA.email);
+      const { actor } = start(reportList([mine]), { send: 'fail' });
+      actor.send({ type: 'SEND_NOW', subscription: mine });
+      await flush();
+      expect(toasts()).toEqual([
+        { title: "We couldn't send the report", description: 'This report covers no mailbox.' },
+      ]);
+    },
+  );
 });
 
 describe('Remove', () => {
-  it('asks about the reports by recipient and frequency', () => {
+  checks.it(reports, ['openRemover'], 'asks about the reports by recipient and frequency', () => {
     const hers = makeReport(2, VERA.email, { frequency: 'daily' });
     const { actor } = start(reportList([hers]));
     actor.send({ type: 'REMOVE', subscriptions: [hers] });
@@ -160,3 +188,5 @@ describe('Remove', () => {
     expect(remover?.context.draft).toEqual({ ids: [2], names: [`${VERA.email}'s daily report`] });
   });
 });
+
+checks.keep();

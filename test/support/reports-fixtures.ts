@@ -1,9 +1,7 @@
 import type { ReportList, ReportSubscription } from '../../src/api/types';
 import type { Recipient, ReportsActors } from '../../src/machines/reports/reports.actors';
-import {
-  createReportsMachine,
-  createReportsModals,
-} from '../../src/machines/reports/reports.machine';
+import { createReportsMachine } from '../../src/machines/reports/reports.machine';
+import { createReportsModals } from '../../src/machines/reports/reports.setup';
 import { offlineClient } from './offline-client';
 
 export const ADA: Recipient = { email: 'ada@acme.example', name: 'Ada Admin', role: 'admin' };

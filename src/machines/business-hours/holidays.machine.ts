@@ -1,14 +1,14 @@
 import type { Holiday, HolidayCandidate, HolidayCountry } from '@/api/types';
 import { assertEvent, assign, setup } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import { createHolidaysActors, type ImportResult } from './holidays.actors';
+import { createHolidaysActors } from './holidays.actors';
+import { ASSIGN_ERROR, CLOSE, importingState } from './holidays-import.states';
 import {
   canAddHoliday,
   canPreview,
   EMPTY_HOLIDAY,
   emptyImport,
   holidayInput,
-  importQuery,
   initiallyTicked,
   tickable,
   toggleDate,
@@ -56,14 +56,6 @@ const saved = (title: string) => toastSaved(title, HOLIDAYS_TOMORROW);
 
 const importedTitle = (added: number) =>
   added === 1 ? '1 holiday imported' : `${added} holidays imported`;
-
-const CLOSE = { target: '#holidays.ready.idle' } as const;
-
-/** A failed call keeps its dialog open with the reason. */
-const ASSIGN_ERROR = {
-  type: 'assignError',
-  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-} as const;
 
 /** The company holidays card: the list, the add and import dialogs, and removals. */
 export function createHolidaysMachine(client: ApiClient, today: () => Date = () => new Date()) {
@@ -223,94 +215,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
               },
             },
           },
-          importing: {
-            initial: 'loadingCountries',
-            on: { CLOSE },
-            states: {
-              loadingCountries: {
-                always: { guard: 'hasCountries', target: 'choosing' },
-                invoke: {
-                  id: 'loadCountries',
-                  src: 'loadCountries',
-                  onDone: {
-                    target: 'choosing',
-                    actions: {
-                      type: 'assignCountries',
-                      params: ({ event }) => ({ countries: event.output }),
-                    },
-                  },
-                  onError: {
-                    target: 'choosing',
-                    actions: ASSIGN_ERROR,
-                  },
-                },
-              },
-              choosing: {
-                on: {
-                  EDIT_IMPORT: { actions: 'editImport' },
-                  PREVIEW: { guard: 'canPreview', target: 'previewing' },
-                },
-              },
-              previewing: {
-                invoke: {
-                  id: 'previewHolidays',
-                  src: 'previewHolidays',
-                  input: ({ context }) => importQuery(context.importDraft),
-                  onDone: {
-                    target: 'reviewing',
-                    actions: {
-                      type: 'assignPreview',
-                      params: ({ event }) => ({ rows: event.output }),
-                    },
-                  },
-                  onError: {
-                    target: 'choosing',
-                    actions: ASSIGN_ERROR,
-                  },
-                },
-              },
-              reviewing: {
-                on: {
-                  TOGGLE_ROW: { actions: 'toggleRow' },
-                  TOGGLE_ALL: { actions: 'toggleAll' },
-                  BACK: 'choosing',
-                  SAVE: { guard: 'hasTicked', target: 'saving' },
-                },
-              },
-              saving: {
-                tags: 'saving',
-                invoke: {
-                  id: 'importHolidays',
-                  src: 'importHolidays',
-                  input: ({ context }) => ({
-                    ...importQuery(context.importDraft),
-                    dates: context.ticked,
-                  }),
-                  onDone: {
-                    target: '#holidays.ready.idle',
-                    actions: [
-                      {
-                        type: 'assignHolidays',
-                        params: ({ event }: { event: { output: ImportResult } }) => ({
-                          holidays: event.output.holidays,
-                        }),
-                      },
-                      {
-                        type: 'notifyImported',
-                        params: ({ event }: { event: { output: ImportResult } }) => ({
-                          added: event.output.added,
-                        }),
-                      },
-                    ],
-                  },
-                  onError: {
-                    target: 'reviewing',
-                    actions: ASSIGN_ERROR,
-                  },
-                },
-              },
-            },
-          },
+          importing: importingState,
         },
       },
     },

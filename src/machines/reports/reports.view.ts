@@ -1,45 +1,14 @@
-import type { ReportChoices, ReportSubscription } from '@/api/types';
+import type { ReportChoices, ReportList, ReportSubscription } from '@/api/types';
 import type { SnapshotFrom } from 'xstate';
-import { loadStatus, type LoadStatus } from '../shared/load-status.view';
-import {
-  ownReports,
-  type RemoveReportsActor,
-  type ReportEditorActor,
-  type ReportsMachine,
-} from './reports.machine';
-import type { ReportDraft } from './reports.draft';
+import { loadStatus } from '../shared/load-status.view';
+import type { ReportsMachine } from './reports.machine';
+import { ownReports } from './reports.setup';
 
 // What the reports screens read from the machine: the Settings tab, the dashboard's panel, and
-// the editor modal both show.
+// the report dialog both show. The editor and remove modals are modal-save machines, read
+// with `modalSaveView`.
 
 type ReportsSnapshot = SnapshotFrom<ReportsMachine>;
-type EditorSnapshot = ReturnType<ReportEditorActor['getSnapshot']>;
-
-export const selectListStatus = (snapshot: ReportsSnapshot): LoadStatus => loadStatus(snapshot);
-
-/** The editor and remove modals (read with `sameView`). */
-export const selectModals = (snapshot: ReportsSnapshot) => ({
-  editor: snapshot.children.editor,
-  remover: snapshot.children.remover,
-});
-
-export const selectSubscriptions = (snapshot: ReportsSnapshot): ReportSubscription[] =>
-  snapshot.context.reports.subscriptions;
-
-/** The signed-in user's own reports, for the dashboard's panel. */
-export const selectOwnReports = (snapshot: ReportsSnapshot): ReportSubscription[] =>
-  ownReports(snapshot.context);
-
-/** Whether the signed-in user may add a report of their own (the per-person limit). */
-export const selectCanAddOwn = (snapshot: ReportsSnapshot): boolean =>
-  ownReports(snapshot.context).length < snapshot.context.reports.max_per_user;
-
-export const selectMaxPerUser = (snapshot: ReportsSnapshot): number =>
-  snapshot.context.reports.max_per_user;
-
-/** False when no SMTP server is configured: reports wait in the outbox. */
-export const selectEmailDelivery = (snapshot: ReportsSnapshot): boolean =>
-  snapshot.context.reports.email_delivery;
 
 export interface ChoicesView {
   status: 'loading' | 'ready' | 'failed';
@@ -47,44 +16,46 @@ export interface ChoicesView {
   choices: ReportChoices | null;
 }
 
-export const selectChoices = (snapshot: ReportsSnapshot): ChoicesView => ({
-  status: snapshot.matches({ ready: { choices: 'failed' } })
-    ? 'failed'
-    : snapshot.matches({ ready: { choices: 'ready' } })
-      ? 'ready'
-      : 'loading',
-  choices: snapshot.context.choices,
-});
-
-/** The subscription a copy is being sent of, if any. */
-export const selectSendingId = (snapshot: ReportsSnapshot): number | null =>
-  snapshot.matches({ ready: { sending: 'sending' } })
-    ? (snapshot.context.sending?.id ?? null)
-    : null;
-
-export const selectPanelOpen = (snapshot: ReportsSnapshot): boolean =>
-  snapshot.matches({ ready: { panel: 'open' } });
-
-interface EditorView {
-  open: boolean;
-  saving: boolean;
-  draft: ReportDraft;
-  error: string | null;
-  canSubmit: boolean;
+function choicesStatus(snapshot: ReportsSnapshot): ChoicesView['status'] {
+  if (snapshot.matches({ ready: { choices: 'failed' } })) return 'failed';
+  return snapshot.matches({ ready: { choices: 'ready' } }) ? 'ready' : 'loading';
 }
 
-type RemoverSnapshot = ReturnType<RemoveReportsActor['getSnapshot']>;
+/** One list of one's own reports per loaded list, so an unchanged list is the same array. */
+const ownByList = new WeakMap<ReportList, ReportSubscription[]>();
 
-/** Whether the remove confirmation is open on this subscription, and whether it is saving. */
-export const selectRemoving = (snapshot: RemoverSnapshot, id: number) => ({
-  removing: snapshot.hasTag('visible') && snapshot.context.draft.ids.includes(id),
-  busy: snapshot.hasTag('saving'),
-});
+function ownOf(context: ReportsSnapshot['context']): ReportSubscription[] {
+  const cached = ownByList.get(context.reports);
+  if (cached) return cached;
+  const own = ownReports(context);
+  ownByList.set(context.reports, own);
+  return own;
+}
 
-export const selectEditor = (snapshot: EditorSnapshot): EditorView => ({
-  open: snapshot.hasTag('visible'),
-  saving: snapshot.hasTag('saving'),
-  draft: snapshot.context.draft,
-  error: snapshot.context.error,
-  canSubmit: snapshot.can({ type: 'SUBMIT' }),
-});
+/** What the reports screens show of a snapshot of the machine (flat, for `sameView`). */
+export function reportsView(snapshot: ReportsSnapshot) {
+  const { context, children } = snapshot;
+  const own = ownOf(context);
+  return {
+    status: loadStatus(snapshot),
+    subscriptions: context.reports.subscriptions,
+    /** The signed-in user's own reports, for the dashboard's panel. */
+    own,
+    /** Whether the signed-in user may add a report of their own (the per-person limit). */
+    canAddOwn: own.length < context.reports.max_per_user,
+    maxPerUser: context.reports.max_per_user,
+    /** False when no SMTP server is configured: reports wait in the outbox. */
+    emailDelivery: context.reports.email_delivery,
+    /** The editor's recipient's narrowing choices, and where their loading is. */
+    choicesStatus: choicesStatus(snapshot),
+    choices: context.choices,
+    /** The subscription a copy is being sent of, if any. */
+    sendingId: snapshot.matches({ ready: { sending: 'sending' } })
+      ? (context.sending?.id ?? null)
+      : null,
+    /** The dashboard's "Email me a report" panel is open. */
+    panelOpen: snapshot.matches({ ready: { panel: 'open' } }),
+    editor: children.editor,
+    remover: children.remover,
+  };
+}

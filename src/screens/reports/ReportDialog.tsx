@@ -1,55 +1,81 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { Recipient } from '@/machines/reports/reports.actors';
+import { missingNote } from '@/machines/reports/reports.draft';
 import type { ReportEditorActor, ReportsActor } from '@/machines/reports/reports.machine';
-import { selectChoices, selectEditor } from '@/machines/reports/reports.view';
+import { reportsView } from '@/machines/reports/reports.view';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
+import { sameView } from '@/machines/shared/same-view';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
-import { missingNote } from '@/machines/reports/reports.draft';
 import { ReportForm } from './ReportForm';
+
+/** The dialog's words: the Settings tab's (anyone's reports) or the dashboard panel's (one's own). */
+const TEXTS = {
+  settings: {
+    newTitle: 'Add a report',
+    editTitle: 'Edit report',
+    description: 'A summary of the email statistics, by email, on a schedule.',
+    newSubmit: 'Add report',
+  },
+  own: {
+    newTitle: 'Email me a report',
+    editTitle: 'Edit your report',
+    description: 'Your own figures in your inbox, on a schedule.',
+    newSubmit: 'Email me this report',
+  },
+} as const;
 
 interface ReportDialogProps {
   reports: ReportsActor;
   editor: ReportEditorActor;
-  /** The people an admin may choose from for a new report. */
-  recipients: readonly Recipient[];
+  /** `settings`: the tab's, a new report for anyone in `recipients`; `own`: one's own. */
+  variant: keyof typeof TEXTS;
+  recipients?: readonly Recipient[];
   selfEmail: string;
+  /** Whether the dialog may show at all (the panel is open); true by default. */
+  open?: boolean;
+  /** Esc and ×, and Cancel unless `onCancel` is given; both close the form by default. */
+  onDismiss?: () => void;
+  onCancel?: () => void;
 }
 
-/** The Add a report / Edit report modal of the Settings tab. */
-export function ReportDialog({ reports, editor, recipients, selfEmail }: ReportDialogProps) {
-  const view = useSelector(editor, selectEditor);
-  const choices = useSelector(reports, selectChoices);
+/** The Add / Edit report dialog of the Settings tab and of the dashboard's panel. */
+export function ReportDialog(props: ReportDialogProps) {
+  const { reports, editor, variant, recipients, selfEmail } = props;
+  const form = useSelector(editor, modalSaveView, sameView);
+  const { choicesStatus, choices } = useSelector(reports, reportsView, sameView);
   const formId = useId();
-  const isNew = view.draft.id === null;
-  const close = () => editor.send({ type: 'CLOSE' });
+  const texts = TEXTS[variant];
+  const isNew = form.draft.id === null;
+  const dismiss = props.onDismiss ?? (() => editor.send({ type: 'CLOSE' }));
   return (
     <Dialog
-      open={view.open}
+      open={form.open && (props.open ?? true)}
       onOpenChange={(next) => {
-        if (!next) close();
+        if (!next) dismiss();
       }}
       size="large"
-      footerNote={missingNote(view.draft)}
-      title={isNew ? 'Add a report' : 'Edit report'}
-      description="A summary of the email statistics, by email, on a schedule."
+      footerNote={missingNote(form.draft)}
+      title={isNew ? texts.newTitle : texts.editTitle}
+      description={texts.description}
       footer={
         <DialogActions
-          busy={view.saving}
-          canSubmit={view.canSubmit}
-          submitLabel={isNew ? 'Add report' : 'Save'}
-          onCancel={close}
+          busy={form.saving}
+          canSubmit={form.canSubmit}
+          submitLabel={isNew ? texts.newSubmit : 'Save'}
+          onCancel={props.onCancel ?? dismiss}
           form={formId}
         />
       }
     >
       <ReportForm
         id={formId}
-        draft={view.draft}
-        error={view.error}
-        recipients={isNew ? recipients : null}
+        draft={form.draft}
+        error={form.error}
+        recipients={isNew && recipients ? recipients : null}
         selfEmail={selfEmail}
-        choices={choices}
+        choices={{ status: choicesStatus, choices }}
         onEdit={(draft) => editor.send({ type: 'EDIT', draft })}
         onRecipient={(draft) => reports.send({ type: 'CHOOSE_RECIPIENT', draft })}
         onRetryChoices={() => reports.send({ type: 'RETRY_CHOICES' })}

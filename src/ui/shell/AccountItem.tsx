@@ -30,7 +30,9 @@ export function AccountItem({ email, onLogout, busy = false }: AccountItemProps)
         aria-busy={busy || undefined}
       >
         <LogOutIcon size={12} />
-        <span className="shell-account-logout-text">{busy ? 'Logging out…' : 'Log out'}</span>
+        <span className="shell-account-logout-text shell-rail-hidden">
+          {busy ? 'Logging out…' : 'Log out'}
+        </span>
       </button>
     </div>
   );

@@ -28,7 +28,7 @@ function ItemContent({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <>
       <span className="shell-item-icon">{icon}</span>
-      <span className="shell-item-label">{label}</span>
+      <span className="shell-item-label shell-rail-hidden">{label}</span>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject 
 import { createPortal } from 'react-dom';
 import { MoreIcon } from '../icons';
 import type { RowMenuItem } from './table-types';
+import '../icon-button.css';
 import './RowMenu.css';
 
 interface Position {
@@ -106,7 +107,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
       <button
         ref={button}
         type="button"
-        className="row-menu-button"
+        className="icon-button row-menu-button"
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -1,11 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectListStatus, selectModals } from '@/machines/reports/reports.view';
+import { lazy, Suspense, useState } from 'react';
+import { reportsView } from '@/machines/reports/reports.view';
 import { sameView } from '@/machines/shared/same-view';
 import { createReportsMachine } from '@/machines/reports/reports.machine';
 import { useFlowMachine, useSignedInUser } from '@/app-context';
 import { Button } from '@/ui/Button';
 import { MailIcon } from '@/ui/icons';
-import { ReportsPanel } from './ReportsPanel';
+
+// The panel, its form and Radix Dialog are a fifth of the dashboard's first load, and most
+// visits never open them: loaded at the first open, then kept (its dialogs return focus here).
+const ReportsPanel = lazy(() =>
+  import('./ReportsPanel').then((module) => ({ default: module.ReportsPanel })),
+);
 
 /** "Email me a report", in the dashboard's header, for anyone while reports are enabled. */
 export function EmailReportControl() {
@@ -15,8 +21,9 @@ export function EmailReportControl() {
   const reports = useActorRef(machine, {
     input: { seed: null, features: user.features, self, recipients: [self] },
   });
-  const { editor, remover } = useSelector(reports, selectModals, sameView);
-  const status = useSelector(reports, selectListStatus);
+  const { editor, remover, status, panelOpen } = useSelector(reports, reportsView, sameView);
+  const [opened, setOpened] = useState(panelOpen);
+  if (panelOpen && !opened) setOpened(true);
   return (
     <>
       <Button
@@ -27,14 +34,16 @@ export function EmailReportControl() {
       >
         Email me a report
       </Button>
-      {editor && remover && (
-        <ReportsPanel
-          reports={reports}
-          editor={editor}
-          remover={remover}
-          selfEmail={user.email}
-          writable={!user.features.reports.read_only}
-        />
+      {opened && editor && remover && (
+        <Suspense fallback={null}>
+          <ReportsPanel
+            reports={reports}
+            editor={editor}
+            remover={remover}
+            selfEmail={user.email}
+            writable={!user.features.reports.read_only}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,5 @@
 import type { ReportSubscription } from '@/api/types';
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
 import { formatMoment } from '@/domain/dates';
 import { FREQUENCY_TEXTS } from '@common/reports';
 import type {
@@ -9,22 +8,12 @@ import type {
   ReportsActor,
 } from '@/machines/reports/reports.machine';
 import { coverage } from '@/machines/reports/reports.rows';
-import {
-  selectCanAddOwn,
-  selectChoices,
-  selectEditor,
-  selectMaxPerUser,
-  selectOwnReports,
-  selectPanelOpen,
-  selectRemoving,
-  selectSendingId,
-} from '@/machines/reports/reports.view';
+import { reportsView } from '@/machines/reports/reports.view';
+import { modalSaveView } from '@/machines/shared/modal-save.view';
 import { sameView } from '@/machines/shared/same-view';
-import { missingNote } from '@/machines/reports/reports.draft';
-import { ReportForm } from '@/screens/reports/ReportForm';
+import { ReportDialog } from '@/screens/reports/ReportDialog';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
-import { DialogActions } from '@/ui/DialogActions';
 import { MailIcon, PlusIcon, SendIcon } from '@/ui/icons';
 import './ReportsPanel.css';
 
@@ -46,11 +35,8 @@ interface ReportCardProps {
 
 /** One of the user's reports: what and when, Send me one now, Edit, Remove (confirmed here). */
 function ReportCard({ subscription, reports, remover, writable, sending }: ReportCardProps) {
-  const { removing, busy } = useSelector(
-    remover,
-    (snapshot) => selectRemoving(snapshot, subscription.id),
-    sameView,
-  );
+  const { open, saving: busy, draft } = useSelector(remover, modalSaveView, sameView);
+  const removing = open && draft.ids.includes(subscription.id);
   const label = `${FREQUENCY_TEXTS[subscription.frequency].label} report`;
   return (
     <li className="report-card">
@@ -134,68 +120,43 @@ function ReportCard({ subscription, reports, remover, writable, sending }: Repor
  * one in the same dialog (opened on the form when they have none).
  */
 export function ReportsPanel({ reports, editor, remover, selfEmail, writable }: ReportsPanelProps) {
-  const open = useSelector(reports, selectPanelOpen);
-  const own = useSelector(reports, selectOwnReports);
-  const canAdd = useSelector(reports, selectCanAddOwn);
-  const max = useSelector(reports, selectMaxPerUser);
-  const sendingId = useSelector(reports, selectSendingId);
-  const choices = useSelector(reports, selectChoices);
-  const form = useSelector(editor, selectEditor);
-  const formId = useId();
+  const { panelOpen, own, canAddOwn, maxPerUser, sendingId } = useSelector(
+    reports,
+    reportsView,
+    sameView,
+  );
+  const formOpen = useSelector(editor, (snapshot) => modalSaveView(snapshot).open);
   const closePanel = () => {
     editor.send({ type: 'CLOSE' });
     remover.send({ type: 'CLOSE' });
     reports.send({ type: 'CLOSE_PANEL' });
   };
-  const cancelForm = () => (own.length === 0 ? closePanel() : editor.send({ type: 'CLOSE' }));
-  const isNew = form.draft.id === null;
 
-  if (form.open) {
+  if (formOpen) {
     return (
-      <Dialog
-        open={open}
-        onOpenChange={(next) => !next && closePanel()}
-        size="large"
-        footerNote={missingNote(form.draft)}
-        title={isNew ? 'Email me a report' : 'Edit your report'}
-        description="Your own figures in your inbox, on a schedule."
-        footer={
-          <DialogActions
-            busy={form.saving}
-            canSubmit={form.canSubmit}
-            submitLabel={isNew ? 'Email me this report' : 'Save'}
-            onCancel={cancelForm}
-            form={formId}
-          />
-        }
-      >
-        <ReportForm
-          id={formId}
-          draft={form.draft}
-          error={form.error}
-          recipients={null}
-          selfEmail={selfEmail}
-          choices={choices}
-          onEdit={(draft) => editor.send({ type: 'EDIT', draft })}
-          onRecipient={(draft) => reports.send({ type: 'CHOOSE_RECIPIENT', draft })}
-          onRetryChoices={() => reports.send({ type: 'RETRY_CHOICES' })}
-          onSubmit={() => editor.send({ type: 'SUBMIT' })}
-        />
-      </Dialog>
+      <ReportDialog
+        reports={reports}
+        editor={editor}
+        variant="own"
+        selfEmail={selfEmail}
+        open={panelOpen}
+        onDismiss={closePanel}
+        onCancel={() => (own.length === 0 ? closePanel() : editor.send({ type: 'CLOSE' }))}
+      />
     );
   }
   return (
     <Dialog
-      open={open}
+      open={panelOpen}
       onOpenChange={(next) => !next && closePanel()}
       size="large"
       title="Your email reports"
       description="Your own figures in your inbox, on a schedule. Each report holds only what you can see here."
       footer={
         <>
-          {!canAdd && (
+          {!canAddOwn && (
             <span className="reports-panel-limit">
-              You have {max} reports, the most one person can have.
+              You have {maxPerUser} reports, the most one person can have.
             </span>
           )}
           <Button variant="secondary" onClick={closePanel}>
@@ -204,7 +165,7 @@ export function ReportsPanel({ reports, editor, remover, selfEmail, writable }: 
           {writable && (
             <Button
               icon={<PlusIcon size={16} />}
-              disabled={!canAdd}
+              disabled={!canAddOwn}
               onClick={() => reports.send({ type: 'CREATE' })}
             >
               Add a report

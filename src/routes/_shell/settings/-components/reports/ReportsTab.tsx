@@ -1,12 +1,9 @@
 import type { ReportSubscription } from '@/api/types';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { ReportsInput, ReportsMachine } from '@/machines/reports/reports.machine';
-import {
-  selectEmailDelivery,
-  selectModals,
-  selectSubscriptions,
-} from '@/machines/reports/reports.view';
+import type { ReportsMachine } from '@/machines/reports/reports.machine';
+import type { ReportsInput } from '@/machines/reports/reports.setup';
+import { reportsView } from '@/machines/reports/reports.view';
 import { sameView } from '@/machines/shared/same-view';
 import type { UserInfo } from '@/session/user-info';
 import { ReportDialog } from '@/screens/reports/ReportDialog';
@@ -34,9 +31,11 @@ export function ReportsTab({ machine, user, seed, recipients }: ReportsTabProps)
   const actor = useActorRef(machine, {
     input: { seed, features: user.features, self, recipients },
   });
-  const subscriptions = useSelector(actor, selectSubscriptions);
-  const emailDelivery = useSelector(actor, selectEmailDelivery);
-  const { editor, remover } = useSelector(actor, selectModals, sameView);
+  const { subscriptions, emailDelivery, editor, remover } = useSelector(
+    actor,
+    reportsView,
+    sameView,
+  );
   const byId = useMemo(() => new Map(subscriptions.map((s) => [String(s.id), s])), [subscriptions]);
   const writable = !user.features.reports.read_only;
   const mine = (s: ReportSubscription) => s.email.toLowerCase() === user.email.toLowerCase();
@@ -101,6 +100,7 @@ export function ReportsTab({ machine, user, seed, recipients }: ReportsTabProps)
         <ReportDialog
           reports={actor}
           editor={editor}
+          variant="settings"
           recipients={recipients}
           selfEmail={user.email}
         />

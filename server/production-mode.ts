@@ -1,0 +1,5 @@
+// Imported first by each entry point (server, worker, CLI, bench): React, which renders the report
+// emails, runs its production build unless NODE_ENV says otherwise. Its development build renders
+// the same bytes several times slower (it records a debug stack for every element), which is most
+// of what a morning's reports cost. Tests keep Vitest's NODE_ENV=test.
+process.env.NODE_ENV ??= 'production';
