@@ -1,50 +1,26 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
-import { reportsView } from '@/machines/reports/reports.view';
-import { sameView } from '@/machines/shared/same-view';
-import { createReportsMachine } from '@/machines/reports/reports.machine';
-import { useFlowMachine, useSignedInUser } from '@/app-context';
 import { Button } from '@/ui/Button';
 import { MailIcon } from '@/ui/icons';
 
-// The panel, its form and Radix Dialog are a fifth of the dashboard's first load, and most
-// visits never open them: loaded at the first open, then kept (its dialogs return focus here).
-const ReportsPanel = lazy(() =>
-  import('./ReportsPanel').then((module) => ({ default: module.ReportsPanel })),
+// The reports flow (its machine, the list it reads, the panel and its dialogs) is loaded and
+// started at the first click: most dashboard views never open it, and it would be a twentieth of
+// the dashboard's first load and one more request on every view.
+const EmailReportFlow = lazy(() =>
+  import('./EmailReportFlow').then((module) => ({ default: module.EmailReportFlow })),
 );
 
 /** "Email me a report", in the dashboard's header, for anyone while reports are enabled. */
 export function EmailReportControl() {
-  const user = useSignedInUser();
-  const self = { email: user.email, name: user.name, role: user.role };
-  const machine = useFlowMachine(createReportsMachine);
-  const reports = useActorRef(machine, {
-    input: { seed: null, features: user.features, self, recipients: [self] },
-  });
-  const { editor, remover, status, panelOpen } = useSelector(reports, reportsView, sameView);
-  const [opened, setOpened] = useState(panelOpen);
-  if (panelOpen && !opened) setOpened(true);
+  const [started, setStarted] = useState(false);
+  const button = (onClick?: () => void) => (
+    <Button variant="secondary" icon={<MailIcon size={16} />} disabled={!onClick} onClick={onClick}>
+      Email me a report
+    </Button>
+  );
+  if (!started) return button(() => setStarted(true));
   return (
-    <>
-      <Button
-        variant="secondary"
-        icon={<MailIcon size={16} />}
-        disabled={status === 'loading'}
-        onClick={() => reports.send({ type: status === 'failed' ? 'RETRY' : 'OPEN_PANEL' })}
-      >
-        Email me a report
-      </Button>
-      {opened && editor && remover && (
-        <Suspense fallback={null}>
-          <ReportsPanel
-            reports={reports}
-            editor={editor}
-            remover={remover}
-            selfEmail={user.email}
-            writable={!user.features.reports.read_only}
-          />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={button()}>
+      <EmailReportFlow />
+    </Suspense>
   );
 }
