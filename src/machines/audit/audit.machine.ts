@@ -9,6 +9,7 @@ import {
 } from '@/domain/activity-search';
 import type { Features } from '@/session/user-info';
 import { saveFile, type CsvFile } from '../native-dashboard/csv-file';
+import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
 import { tableMachine } from '../shared/table.machine';
 import { createAuditActors, type AuditLoad } from './audit.actors';
@@ -159,31 +160,7 @@ export function createAuditMachine(client: ApiClient) {
           },
         },
       },
-      csv: {
-        initial: 'idle',
-        states: {
-          idle: { on: { EXPORT_CSV: 'exporting' } },
-          exporting: {
-            description: 'Export is busy until the file is saved or the export failed (a toast).',
-            invoke: {
-              id: 'exportCsv',
-              src: 'exportCsv',
-              input: ({ context }) => context.request.filters,
-              onDone: {
-                target: 'idle',
-                actions: { type: 'saveCsv', params: ({ event }) => ({ file: event.output }) },
-              },
-              onError: {
-                target: 'idle',
-                actions: {
-                  type: 'notifyExportFailed',
-                  params: ({ event }) => ({ error: event.error }),
-                },
-              },
-            },
-          },
-        },
-      },
+      csv: csvExportRegion(({ context }: { context: AuditContext }) => context.request.filters),
     },
   });
 }

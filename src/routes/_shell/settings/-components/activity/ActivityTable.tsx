@@ -5,6 +5,8 @@ import { ChevronRightIcon } from '@/ui/icons';
 import { useNarrowScreen } from '@/ui/table/use-narrow-screen';
 import { TruncatedText } from '@/ui/TruncatedText';
 import { EntryDetails } from './EntryDetails';
+// The cell texts (`table-primary`, `table-secondary`) every settings table shares.
+import '@/screens/table/DataTable.css';
 
 interface ActivityTableProps {
   rows: readonly ActivityRow[];
@@ -23,16 +25,14 @@ const detailsId = (row: ActivityRow) => `activity-entry-${row.key}`;
 function FromWhere({ row }: { row: ActivityRow }) {
   if (row.actorKind !== 'user' && row.address === null) {
     return (
-      <span className="activity-muted">
-        {row.actorKind === 'cli' ? 'Server console' : 'Server'}
-      </span>
+      <span className="table-muted">{row.actorKind === 'cli' ? 'Server console' : 'Server'}</span>
     );
   }
   return (
     <span className="activity-where" title={row.userAgent ?? undefined}>
-      <span className="activity-primary activity-mono">{row.address ?? 'Unknown address'}</span>
+      <span className="table-primary activity-mono">{row.address ?? 'Unknown address'}</span>
       {(row.device ?? row.userAgent) && (
-        <span className="activity-secondary activity-device">{row.device ?? row.userAgent}</span>
+        <span className="table-secondary activity-device">{row.device ?? row.userAgent}</span>
       )}
     </span>
   );
@@ -62,34 +62,34 @@ function EntryRow({ row, onToggle, narrow }: EntryRowProps) {
       </td>
       <td>
         <time dateTime={row.iso} className="activity-time">
-          <span className="activity-primary">{row.day}</span>
-          <span className="activity-secondary activity-mono">{row.time}</span>
+          <span className="table-primary">{row.day}</span>
+          <span className="table-secondary activity-mono">{row.time}</span>
         </time>
       </td>
       <td>
         <span className="activity-actor">
-          <TruncatedText className="activity-primary">{row.actor}</TruncatedText>
+          <TruncatedText className="table-primary">{row.actor}</TruncatedText>
           {row.actorKind !== 'user' && <Badge tone="brand">{KIND_BADGES[row.actorKind]}</Badge>}
         </span>
       </td>
       <td>
-        <TruncatedText className="activity-primary">{row.operation}</TruncatedText>
+        <TruncatedText className="table-primary">{row.operation}</TruncatedText>
         {narrow ? (
-          <span className="activity-secondary">
+          <span className="table-secondary">
             {row.targetType}
             {row.targetName && ` · ${row.targetName}`}
           </span>
         ) : (
-          <span className="activity-secondary activity-mono">{row.operationId}</span>
+          <span className="table-secondary activity-mono">{row.operationId}</span>
         )}
       </td>
       {!narrow && (
         <>
           <td>
-            <TruncatedText className="activity-primary">
+            <TruncatedText className="table-primary">
               {row.targetName || row.targetType}
             </TruncatedText>
-            {row.targetName && <span className="activity-secondary">{row.targetType}</span>}
+            {row.targetName && <span className="table-secondary">{row.targetType}</span>}
           </td>
           <td>
             <FromWhere row={row} />
