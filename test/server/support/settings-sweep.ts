@@ -237,6 +237,11 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
   deleteReports: (fx) => ({ body: { subscriptions: [fx.report.id] } }),
   sendReportNow: (fx) => ({ params: { id: fx.report.id } }),
   showUnsubscribe: (fx) => ({ params: { token: fx.report.token } }),
+  expireToken: () => ({}),
+  sendFeedback: () => ({ body: { content: 'The charts are great', type: 'Question' } }),
+  requestIntegration: () => ({
+    body: { content: 'We use Zendesk', integration_name: 'Zendesk', integration_id: 'zendesk' },
+  }),
   unsubscribe: (fx) => ({
     params: { token: fx.report.token },
     body: { 'List-Unsubscribe': 'One-Click' },
