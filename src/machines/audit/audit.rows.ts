@@ -33,14 +33,43 @@ export interface FieldChange {
   after: string | null;
 }
 
-/** A value as a short text: strings as they come (`[secret]` included), lists joined, JSON else. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One weekday's hours (`{weekday, start_time, end_time}`) as `Mon 09:00–17:30`. */
+function hoursText(value: Record<string, unknown>): string | null {
+  const { weekday, start_time: start, end_time: end } = value;
+  if (typeof weekday !== 'string' || typeof start !== 'string' || typeof end !== 'string') {
+    return null;
+  }
+  return `${weekday} ${start.slice(0, 5)}–${end.slice(0, 5)}`;
+}
+
+/** An object as `Name: value, Other: value`; a day's hours as `Mon 09:00–17:30`. */
+function recordText(value: Record<string, unknown>): string {
+  return (
+    hoursText(value) ??
+    Object.entries(value)
+      .map(([key, item]) => `${fieldLabel(key)}: ${valueText(item)}`)
+      .join(', ')
+  );
+}
+
+/**
+ * A value as text: strings as they come (`[secret]` included), a list of plain values joined
+ * with commas, a list of objects one per line, an object as its fields.
+ */
 function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value === null) return 'none';
-  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
-    return value.length === 0 ? 'none' : value.map((item) => valueText(item)).join(', ');
+  if (value === null || value === undefined) return 'none';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    const objects = value.some(isRecord);
+    return value.map((item) => valueText(item)).join(objects ? '\n' : ', ');
   }
-  return JSON.stringify(value);
+  if (isRecord(value)) return recordText(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** The changed fields, in the order the entry names them (after's first, then removed ones). */

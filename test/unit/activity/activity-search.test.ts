@@ -6,7 +6,8 @@ import {
   withPage,
 } from '../../../src/domain/activity-search';
 import { operationLabel, targetTypeLabel } from '../../../src/domain/audit-operations';
-import { deviceOf } from '../../../src/machines/audit/audit.rows';
+import { deviceOf, fieldChanges } from '../../../src/machines/audit/audit.rows';
+import { makeEntry } from '../../support/audit-fixtures';
 
 const NONE = {
   from: undefined,
@@ -107,5 +108,40 @@ describe('what the Activity tab calls things', () => {
     [null, null],
   ])('sums up the user agent %s', (agent, device) => {
     expect(deviceOf(agent)).toBe(device);
+  });
+});
+
+describe('the before and after of an entry', () => {
+  it('shows hours by day, flags as Yes or No, objects by field, and what did not exist as null', () => {
+    const day = (weekday: string, end: string) => ({
+      weekday,
+      start_time: '09:00:00',
+      end_time: end,
+    });
+    const entry = makeEntry(1, {
+      before: { business_hours: [day('Mon', '17:30:00'), day('Tue', '17:30:00')], is_active: true },
+      after: {
+        business_hours: [day('Mon', '18:00:00')],
+        is_active: false,
+        threshold: { minutes: 120, base: 'unreplied_emails' },
+        password: '[secret]',
+      },
+    });
+    expect(fieldChanges(entry)).toEqual([
+      {
+        key: 'business_hours',
+        label: 'Business hours',
+        before: 'Mon 09:00–17:30\nTue 09:00–17:30',
+        after: 'Mon 09:00–18:00',
+      },
+      { key: 'is_active', label: 'Is active', before: 'Yes', after: 'No' },
+      {
+        key: 'threshold',
+        label: 'Threshold',
+        before: null,
+        after: 'Minutes: 120, Base: unreplied_emails',
+      },
+      { key: 'password', label: 'Password', before: null, after: '[secret]' },
+    ]);
   });
 });
