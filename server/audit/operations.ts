@@ -183,6 +183,16 @@ const DESCRIPTIONS: Descriptions = {
     operation: 'signOut',
     read: (tx, input) => people.sessionItems(tx, input),
   },
+  exportStatsCsv: {
+    target: 'export',
+    read: async () => [{ id: 'statistics', name: 'Statistics CSV', fields: {} }],
+    request: ({ query }) => ({ ...query }),
+  },
+  exportAuditCsv: {
+    target: 'export',
+    read: async () => [{ id: 'audit', name: 'Audit log CSV', fields: {} }],
+    request: ({ query }) => ({ ...query }),
+  },
   createDemoSignIn: {
     notAudited: 'it issues a single-use sign-in link; the sign-in it leads to is recorded (signIn)',
   },

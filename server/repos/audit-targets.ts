@@ -57,3 +57,13 @@ export async function groupName(
     select name from contact_groups where workspace_id = ${workspaceId} and group_id = ${groupId}`);
   return row?.name ?? null;
 }
+
+/** Workspaces that allow this address's domain (where a refused sign-in of it is recorded). */
+export async function workspacesOfDomain(q: Queryable, email: string): Promise<number[]> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const rows = await q.query<{ workspace_id: number }>(sql`
+    select workspace_id from workspaces
+     where exists (select 1 from unnest(allowed_domains) d where lower(d) = ${domain})
+     order by workspace_id`);
+  return rows.map((row) => row.workspace_id);
+}

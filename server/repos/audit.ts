@@ -1,4 +1,4 @@
-import { sql } from '../db/sql';
+import { joinSql, sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 
 // The audit log's rows (docs/audit.md). Entries are only ever inserted here; retention is the
@@ -87,4 +87,58 @@ export async function entriesFrom(
      where workspace_id = ${workspaceId} and seq >= ${fromSeq}
      order by seq
      limit ${limit}`);
+}
+
+export interface AuditFilters {
+  /** Dates in the company timezone, both included. */
+  from: string | null;
+  to: string | null;
+  actor: string | null;
+  operation: string | null;
+  target: string | null;
+}
+
+/** `%text%` for ILIKE, with the pattern's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtersSql(workspaceId: number, f: AuditFilters): Sql {
+  const zone = sql`report_timezone(${workspaceId})`;
+  const actorKind = f.actor === 'cli' || f.actor === 'system' ? f.actor : null;
+  const parts: Sql[] = [sql`e.workspace_id = ${workspaceId}`];
+  if (f.from !== null) parts.push(sql`e.at >= (${f.from}::date::timestamp at time zone ${zone})`);
+  if (f.to !== null) parts.push(sql`e.at < ((${f.to}::date + 1)::timestamp at time zone ${zone})`);
+  if (actorKind !== null) parts.push(sql`e.actor_kind = ${actorKind}`);
+  else if (f.actor !== null) parts.push(sql`e.actor_name ilike ${containing(f.actor)}`);
+  if (f.operation !== null) parts.push(sql`e.operation = ${f.operation}`);
+  if (f.target !== null) {
+    const like = containing(f.target);
+    parts.push(sql`(e.target_type = ${f.target} or e.target_id ilike ${like}
+                    or e.target_name ilike ${like})`);
+  }
+  return joinSql(parts, sql` and `);
+}
+
+/** How many entries the filters select. */
+export async function countEntries(
+  q: Queryable,
+  workspaceId: number,
+  filters: AuditFilters,
+): Promise<number> {
+  const [row] = await q.query<{ total: number }>(sql`
+    select count(*)::int as total from audit_entries e where ${filtersSql(workspaceId, filters)}`);
+  return row?.total ?? 0;
+}
+
+/** The entries the filters select, newest first, `limit` from `offset`. */
+export async function listEntries(
+  q: Queryable,
+  workspaceId: number,
+  filters: AuditFilters,
+  page: { limit: number; offset: number },
+): Promise<EntryRow[]> {
+  return q.query<EntryRow>(sql`
+    select e.* from audit_entries e
+     where ${filtersSql(workspaceId, filters)}
+     order by e.at desc, e.seq desc
+     limit ${page.limit} offset ${page.offset}`);
 }
