@@ -972,10 +972,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's audit log, newest first, paged (admins only).
+         * @description Every change to the workspace, whichever way it came (the API, the operator CLI, a
+         *     worker), every sign-in (and refused sign-in), sign-out, revoked session and CSV export.
+         *     Each entry holds the changed fields only, before and after; secrets (mail credentials,
+         *     tokens, webhook secrets, passwords) appear as `"[secret]"`. No operation changes or
+         *     deletes an entry; entries older than `AUDIT_RETENTION_DAYS` are removed, oldest first.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/audit/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit entries the same filters select, as CSV (RFC 4180), newest first (admins only).
+         * @description Columns `time, actor_kind, actor, actor_user_id, client_address, user_agent, operation,
+         *     target_type, target_id, target_name, before, after, hash`; `before` and `after` are JSON.
+         *     Formula-like cells are neutralised as in the statistics CSV. The export is itself
+         *     recorded in the log.
+         */
+        get: operations["exportAuditCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AuditPage: {
+            /** @description Entries the filters select, on every page. */
+            total: number;
+            page: number;
+            page_size: number;
+            entries: components["schemas"]["AuditEntry"][];
+        };
+        AuditEntry: {
+            /** @description The entry's place in the workspace's log. */
+            id: number;
+            /** Format: date-time */
+            time: string;
+            actor: components["schemas"]["AuditActor"];
+            client: components["schemas"]["AuditClient"];
+            /** @description A contract operation id (`updateTeam`), an operator CLI command (`user:add`), a worker's task (`auditRetention`), or `signIn`, `signInRefused`, `signOut`, `revokeSessions`. */
+            operation: string;
+            target: components["schemas"]["AuditTarget"];
+            /** @description The changed fields as they were (empty for something created); secrets as `"[secret]"`. */
+            before: {
+                [key: string]: unknown;
+            };
+            /** @description The changed fields as they became (empty for something removed); secrets as `"[secret]"`. */
+            after: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of the entry's canonical JSON with the previous entry's hash (docs/audit.md). */
+            hash: string;
+        };
+        AuditActor: {
+            /**
+             * @description A signed-in user (or one signing in), the operator CLI, or a background worker.
+             * @enum {string}
+             */
+            kind: "user" | "cli" | "system";
+            /** @description The user's id, for `user` (null when a refused sign-in matched no user). */
+            user_id: number | null;
+            /** @description The user's address, the CLI's OS user, or the worker's name. */
+            name: string;
+        };
+        AuditClient: {
+            /** @description The client's IP address (`TRUST_PROXY` rules); null for the CLI and workers. */
+            address: string | null;
+            user_agent: string | null;
+        };
+        AuditTarget: {
+            /** @description `mailbox`, `user`, `team`, `alert`, `business_hours`, `holiday`, `filtering`, `contact_group`, `report`, `feedback`, `integration_request`, `session`, `export`, `workspace`, `mail_account`, `audit_log`, ... */
+            type: string;
+            /** @description The target's id or key. */
+            id: string | null;
+            /** @description A readable name. */
+            name: string | null;
+        };
         Error: {
             /** @description A stable code, such as `bad_request`, `unauthorized`, `forbidden`, `not_found`. */
             error: string;
@@ -1750,6 +1849,16 @@ export interface components {
         };
     };
     parameters: {
+        /** @description First date (company timezone), included. */
+        AuditFrom: string;
+        /** @description Last date (company timezone), included; not before `from`. */
+        AuditTo: string;
+        /** @description Entries whose actor's address (or, for `cli`, the OS user; for `system`, the worker) contains this text, case-insensitively; `cli` or `system` alone selects that kind. */
+        AuditActor: string;
+        /** @description One operation exactly: a contract operation id (`updateTeam`), an operator CLI command (`user:add`), or `signIn`, `signInRefused`, `signOut`, `revokeSessions`. */
+        AuditOperation: string;
+        /** @description Entries whose target is of this type (`team`), or whose target id or readable name contains this text, case-insensitively. */
+        AuditTarget: string;
         LoginProvider: "google-oauth2" | "microsoft-graph";
         ReportId: components["schemas"]["Id"];
         AlertId: components["schemas"]["Id"];
@@ -3574,6 +3683,76 @@ export interface operations {
             };
             400: components["responses"]["HtmlError"];
             415: components["responses"]["HtmlError"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description First date (company timezone), included. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Last date (company timezone), included; not before `from`. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Entries whose actor's address (or, for `cli`, the OS user; for `system`, the worker) contains this text, case-insensitively; `cli` or `system` alone selects that kind. */
+                actor?: components["parameters"]["AuditActor"];
+                /** @description One operation exactly: a contract operation id (`updateTeam`), an operator CLI command (`user:add`), or `signIn`, `signInRefused`, `signOut`, `revokeSessions`. */
+                operation?: components["parameters"]["AuditOperation"];
+                /** @description Entries whose target is of this type (`team`), or whose target id or readable name contains this text, case-insensitively. */
+                target?: components["parameters"]["AuditTarget"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportAuditCsv: {
+        parameters: {
+            query?: {
+                /** @description First date (company timezone), included. */
+                from?: components["parameters"]["AuditFrom"];
+                /** @description Last date (company timezone), included; not before `from`. */
+                to?: components["parameters"]["AuditTo"];
+                /** @description Entries whose actor's address (or, for `cli`, the OS user; for `system`, the worker) contains this text, case-insensitively; `cli` or `system` alone selects that kind. */
+                actor?: components["parameters"]["AuditActor"];
+                /** @description One operation exactly: a contract operation id (`updateTeam`), an operator CLI command (`user:add`), or `signIn`, `signInRefused`, `signOut`, `revokeSessions`. */
+                operation?: components["parameters"]["AuditOperation"];
+                /** @description Entries whose target is of this type (`team`), or whose target id or readable name contains this text, case-insensitively. */
+                target?: components["parameters"]["AuditTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -18,6 +18,7 @@ import { Route as ShellIntegrationsRouteImport } from './routes/_shell/integrati
 import { Route as ShellSettingsRouteImport } from './routes/_shell/settings'
 import { Route as ShellAlertsIndexRouteImport } from './routes/_shell/alerts/index'
 import { Route as ShellSettingsIndexRouteImport } from './routes/_shell/settings/index'
+import { Route as ShellSettingsActivityRouteImport } from './routes/_shell/settings/activity'
 import { Route as ShellSettingsBusinessRouteImport } from './routes/_shell/settings/business'
 import { Route as ShellSettingsContactGroupsRouteImport } from './routes/_shell/settings/contact-groups'
 import { Route as ShellSettingsMetricRouteImport } from './routes/_shell/settings/metric'
@@ -71,6 +72,11 @@ const ShellSettingsIndexRoute = ShellSettingsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => ShellSettingsRoute,
 } as any)
+const ShellSettingsActivityRoute = ShellSettingsActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => ShellSettingsRoute,
+} as any)
 const ShellSettingsBusinessRoute = ShellSettingsBusinessRouteImport.update({
   id: '/business',
   path: '/business',
@@ -122,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof ShellDashboardRoute
   '/integrations': typeof ShellIntegrationsRoute
   '/settings': typeof ShellSettingsRouteWithChildren
+  '/settings/activity': typeof ShellSettingsActivityRoute
   '/settings/business': typeof ShellSettingsBusinessRoute
   '/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/settings/metric': typeof ShellSettingsMetricRoute
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/access-denied': typeof ShellAccessDeniedRoute
   '/dashboard': typeof ShellDashboardRoute
   '/integrations': typeof ShellIntegrationsRoute
+  '/settings/activity': typeof ShellSettingsActivityRoute
   '/settings/business': typeof ShellSettingsBusinessRoute
   '/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/settings/metric': typeof ShellSettingsMetricRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   '/_shell/dashboard': typeof ShellDashboardRoute
   '/_shell/integrations': typeof ShellIntegrationsRoute
   '/_shell/settings': typeof ShellSettingsRouteWithChildren
+  '/_shell/settings/activity': typeof ShellSettingsActivityRoute
   '/_shell/settings/business': typeof ShellSettingsBusinessRoute
   '/_shell/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/_shell/settings/metric': typeof ShellSettingsMetricRoute
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/integrations'
     | '/settings'
+    | '/settings/activity'
     | '/settings/business'
     | '/settings/contact-groups'
     | '/settings/metric'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/access-denied'
     | '/dashboard'
     | '/integrations'
+    | '/settings/activity'
     | '/settings/business'
     | '/settings/contact-groups'
     | '/settings/metric'
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/_shell/dashboard'
     | '/_shell/integrations'
     | '/_shell/settings'
+    | '/_shell/settings/activity'
     | '/_shell/settings/business'
     | '/_shell/settings/contact-groups'
     | '/_shell/settings/metric'
@@ -298,6 +310,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellSettingsIndexRouteImport
       parentRoute: typeof ShellSettingsRoute
     }
+    '/_shell/settings/activity': {
+      id: '/_shell/settings/activity'
+      path: '/activity'
+      fullPath: '/settings/activity'
+      preLoaderRoute: typeof ShellSettingsActivityRouteImport
+      parentRoute: typeof ShellSettingsRoute
+    }
     '/_shell/settings/business': {
       id: '/_shell/settings/business'
       path: '/business'
@@ -358,6 +377,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface ShellSettingsRouteChildren {
+  ShellSettingsActivityRoute: typeof ShellSettingsActivityRoute
   ShellSettingsBusinessRoute: typeof ShellSettingsBusinessRoute
   ShellSettingsContactGroupsRoute: typeof ShellSettingsContactGroupsRoute
   ShellSettingsMetricRoute: typeof ShellSettingsMetricRoute
@@ -370,6 +390,7 @@ interface ShellSettingsRouteChildren {
 }
 
 const ShellSettingsRouteChildren: ShellSettingsRouteChildren = {
+  ShellSettingsActivityRoute: ShellSettingsActivityRoute,
   ShellSettingsBusinessRoute: ShellSettingsBusinessRoute,
   ShellSettingsContactGroupsRoute: ShellSettingsContactGroupsRoute,
   ShellSettingsMetricRoute: ShellSettingsMetricRoute,

@@ -14,7 +14,8 @@ export type RouteName =
   | 'MetricAdjustments'
   | 'ContactGroupsSettings'
   | 'AddMailboxesSettings'
-  | 'ReportsSettings';
+  | 'ReportsSettings'
+  | 'ActivitySettings';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

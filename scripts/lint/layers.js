@@ -25,6 +25,7 @@ const ENGINES = [
   'server/superset',
   'server/bi',
   'server/seed',
+  'server/audit',
 ];
 const BASE = ['server/http', 'server/logging', 'server/config'];
 const ABOVE_DOMAIN = ['server/db', 'server/repos', ...ENGINES, ...WIRING];

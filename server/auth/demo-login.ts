@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { recordSignIn } from '../audit/sign-in';
+import type { Client } from '../audit/entry';
 import type { Db, Queryable } from '../db/types';
 import {
   deleteExpiredDemoCodes,
@@ -81,12 +83,21 @@ export async function createOperatorSignInLink(
 }
 
 /** Uses the code (once) and issues a session token for its user. */
-export async function redeemDemoCode(db: Db, code: string, ttlDays: number): Promise<DemoSignIn> {
+export async function redeemDemoCode(
+  db: Db,
+  code: string,
+  ttlDays: number,
+  client: Client,
+): Promise<DemoSignIn> {
   const codeHash = hashToken(code);
+  const operatorLink = code.startsWith(OPERATOR_LINK_PREFIX);
   return db.transaction(async (tx) => {
-    const owner = await useDemoCode(tx, codeHash, code.startsWith(OPERATOR_LINK_PREFIX));
+    const owner = await useDemoCode(tx, codeHash, operatorLink);
     if (!owner) return { ok: false, reason: await demoCodeStatus(tx, codeHash) };
     const token = await issueToken(tx, owner.workspace_id, owner.user_id, ttlDays);
+    const attempt = { provider: operatorLink ? 'link' : 'demo', client };
+    const user = { workspaceId: owner.workspace_id, userId: owner.user_id, email: owner.email };
+    await recordSignIn(tx, attempt, user);
     return { ok: true, token };
   });
 }

@@ -2,6 +2,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { SecretsKeyError, type Secrets } from '../mail/secrets';
 import { runCommand } from './commands';
+import { runAuditCommand } from './audit-commands';
+import {
+  AUDIT_USAGE,
+  isAuditCommandName,
+  parseAuditCommand,
+  type AuditCommand,
+} from './audit-parse';
 import { runBiCommand } from './bi-commands';
 import { BI_USAGE, isBiCommandName, parseBiCommand, type BiCommand } from './bi-parse';
 import { CliInputError } from './flag-values';
@@ -45,7 +52,8 @@ export interface CliContext {
   notice?: (line: string) => void;
 }
 
-export type AnyCommand = Command | MailCommand | BiCommand | HolidayCommand | ReportCommand;
+export type AnyCommand =
+  Command | MailCommand | BiCommand | HolidayCommand | ReportCommand | AuditCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
 const isHoliday = (command: AnyCommand): command is HolidayCommand =>
@@ -66,11 +74,12 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
     if (isBiCommandName(argv[0])) return parseBiCommand(argv);
     if (isHolidayCommandName(argv[0])) return parseHolidayCommand(argv);
     if (isReportCommandName(argv[0])) return parseReportCommand(argv);
+    if (isAuditCommandName(argv[0])) return parseAuditCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
       ? {
           stdout: [
-            `${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}`,
+            `${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}`,
           ],
           stderr: [],
           code: 0,
@@ -89,6 +98,10 @@ async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome
     return { stdout: await runHolidayCommand(context.db, command), stderr: [], code: 0 };
   if (isReport(command))
     return { stdout: await runReportCommand(command, context), stderr: [], code: 0 };
+  if (command.name === 'audit:verify') {
+    const { lines, code } = await runAuditCommand(context.db, command);
+    return { stdout: lines, stderr: [], code };
+  }
   if (!isMail(command))
     return { stdout: await runCommand(context.db, command), stderr: [], code: 0 };
   const result = await runMailCommand(command, context);

@@ -20,11 +20,18 @@ export type BodyOf<O extends OperationId> =
       ? JsonOf<NonNullable<R>>
       : undefined;
 
-export type QueryOf<O extends OperationId> = Op<O>['parameters'] extends { query: infer Q }
-  ? Q extends undefined
+/** The query object; one whose parameters are all optional (`query?:`) is still an object. */
+type QueryPart<P> = P extends { query: infer Q }
+  ? Q
+  : P extends { query?: infer Q }
+    ? Exclude<Q, undefined>
+    : undefined;
+
+export type QueryOf<O extends OperationId> = [QueryPart<Op<O>['parameters']>] extends [never]
+  ? undefined
+  : QueryPart<Op<O>['parameters']> extends undefined
     ? undefined
-    : Q
-  : undefined;
+    : QueryPart<Op<O>['parameters']>;
 
 export type ParamsOf<O extends OperationId> = Op<O>['parameters'] extends { path: infer P }
   ? P extends undefined

@@ -109,14 +109,17 @@ export async function useDemoCode(
   codeHash: string,
   /** An operator's link (user:link) is for its workspace whether it is a demo or not. */
   anyWorkspace = false,
-): Promise<{ workspace_id: number; user_id: number } | null> {
+): Promise<{ workspace_id: number; user_id: number; email: string } | null> {
   const [row] = await tx.query<{
     workspace_id: number;
     user_id: number;
+    email: string;
   }>(sql`update demo_login_codes c set used_at = now()
       from workspaces w
      where c.code_hash = ${codeHash} and c.used_at is null and c.expires_at > now()
        and w.workspace_id = c.workspace_id and (w.is_demo or ${anyWorkspace})
-     returning c.workspace_id, c.user_id`);
+     returning c.workspace_id, c.user_id,
+               (select u.email from users u
+                 where u.workspace_id = c.workspace_id and u.user_id = c.user_id) as email`);
   return row ?? null;
 }

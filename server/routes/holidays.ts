@@ -30,10 +30,11 @@ export default function holidaysRoutes(app: FastifyInstance) {
   });
 
   route(app, 'removeHoliday', ACCESS, async ({ params, auth, db }) => {
-    const removed = await db.transaction((tx) =>
-      repo.removeHoliday(tx, auth.workspaceId, params.date),
-    );
-    if (!removed) throw notFound(`No company holiday starts on ${params.date}.`);
+    await db.transaction(async (tx) => {
+      // Refused inside the transaction, so a refusal leaves no audit entry either.
+      if (!(await repo.removeHoliday(tx, auth.workspaceId, params.date)))
+        throw notFound(`No company holiday starts on ${params.date}.`);
+    });
     return { status: 204 };
   });
 

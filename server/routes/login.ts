@@ -90,6 +90,12 @@ function callbackUrl(publicUrl: string, provider: LoginProvider, request: Fastif
   return url;
 }
 
+/** Where a sign-in comes from, for the audit log (`TRUST_PROXY` rules). */
+const clientOf = (request: FastifyRequest) => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
 interface Deps {
   config: Config;
   clients: OidcClients;
@@ -145,7 +151,10 @@ async function complete(
     }
     refuse(request, provider, `checks failed: ${describeFailure(error)}`, REFUSALS.checks);
   }
-  const result = await signInIdentity(db, identityOf(provider, claims), config.tokenTtlDays);
+  const result = await signInIdentity(db, identityOf(provider, claims), config.tokenTtlDays, {
+    provider,
+    client: clientOf(request),
+  });
   reply.header('cache-control', 'no-store');
   if (result.ok) return signedIn(result.token);
   request.log.warn({ provider, reason: result.reason }, 'sign-in refused: unknown account');
@@ -163,7 +172,7 @@ async function demo(
       'This server does not offer demo sign-in links.',
     );
   }
-  const result = await redeemDemoCode(db, code, config.tokenTtlDays);
+  const result = await redeemDemoCode(db, code, config.tokenTtlDays, clientOf(request));
   if (!result.ok) {
     request.log.warn({ reason: result.reason }, 'demo sign-in refused');
     throw new HtmlPageError(

@@ -18,6 +18,7 @@ import statsRoutes from './stats';
 import signInOptionsRoutes from './sign-in-options';
 import reportsRoutes from './reports';
 import reportUnsubscribeRoutes from './report-unsubscribe';
+import auditRoutes from './audit';
 
 const modules = [
   systemRoutes,
@@ -39,6 +40,7 @@ const modules = [
   signInOptionsRoutes,
   reportsRoutes,
   reportUnsubscribeRoutes,
+  auditRoutes,
 ];
 
 /** Every route module, registered in one place so the contract test sees them all. */

@@ -6,6 +6,9 @@ import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
 import { contractOperations, portalDocument, type ContractOperation } from '../contract/spec';
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../contract/types';
+import { describedOperation } from '../audit/operations';
+import { startRecording } from '../audit/recorder';
+import type { Actor } from '../audit/entry';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,6 +131,44 @@ function answersWithPages(op: ContractOperation): boolean {
   });
 }
 
+interface Call<O extends OperationId> {
+  body: BodyOf<O>;
+  query: QueryOf<O>;
+  params: ParamsOf<O>;
+  request: FastifyRequest;
+}
+
+/**
+ * Runs a handler with the Db it should use: for an operation the audit log describes
+ * (server/audit/operations.ts), one that records the change in the change's own transaction.
+ */
+async function audited<O extends OperationId, R>(
+  db: Db,
+  operationId: O,
+  call: Call<O>,
+  auth: AuthContext | undefined,
+  handler: (db: Db) => Promise<R>,
+): Promise<R> {
+  const description = describedOperation(operationId);
+  if (!description) return handler(db);
+  const { body, query, params, request } = call;
+  const actor: Actor | null = auth ? { kind: 'user', userId: auth.userId, name: auth.email } : null;
+  const input = {
+    body,
+    query,
+    params,
+    workspaceId: auth?.workspaceId ?? 0,
+    userId: auth?.userId ?? null,
+    email: auth?.email ?? null,
+    tokenHash: auth?.tokenHash ?? null,
+  };
+  const client = { address: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  const recording = startRecording(db, operationId, description, input, { actor, client });
+  const result = await handler(recording.db);
+  await recording.finish();
+  return result;
+}
+
 /**
  * Registers a signed-in operation from the contract. Order matters: token (401), XSRF on writes
  * (403), role and feature (403), then the contract's validation of the request (400).
@@ -157,14 +198,15 @@ export function route<O extends OperationId>(
     handler: async (request, reply) => {
       const { auth } = request;
       if (!auth) throw unauthorized();
-      const result = await handler({
+      const call = {
         body: request.body as BodyOf<O>,
         query: request.query as QueryOf<O>,
         params: request.params as ParamsOf<O>,
-        auth,
-        db: app.db,
         request,
-      });
+      };
+      const result = await audited(app.db, operationId, call, auth, (db) =>
+        handler({ ...call, auth, db }),
+      );
       return send(reply, result);
     },
   });
@@ -190,14 +232,15 @@ export function publicRoute<O extends OperationId>(
       ...(options.pageTitle ? { pageTitle: options.pageTitle } : {}),
     },
     handler: async (request, reply) => {
-      const result = await handler({
+      const call = {
         body: request.body as BodyOf<O>,
         query: request.query as QueryOf<O>,
         params: request.params as ParamsOf<O>,
-        db: app.db,
         request,
-        reply,
-      });
+      };
+      const result = await audited(app.db, operationId, call, undefined, (db) =>
+        handler({ ...call, db, reply }),
+      );
       return send(reply, result);
     },
   });

@@ -52,7 +52,8 @@ export default function sessionRoutes(app: FastifyInstance) {
   });
 
   route(app, 'expireToken', {}, async ({ auth, db }) => {
-    await revokeToken(db, auth.workspaceId, auth.tokenHash);
+    // In a transaction, so the sign-out's audit entry commits with it.
+    await db.transaction((tx) => revokeToken(tx, auth.workspaceId, auth.tokenHash));
     return { status: 204 };
   });
 }

@@ -1,17 +1,7 @@
 import type { Schemas } from '../contract/types';
+import { csvText } from '../http/csv';
 
-// The breakdown as CSV: RFC 4180 (CRLF, quotes doubled, fields with a comma, quote or line break
-// quoted), and text a spreadsheet would run as a formula (= + - @ first, or a tab or carriage
-// return) prefixed with an apostrophe so it shows as text.
-
-const FORMULA = /^[=+\-@\t\r]/;
-
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The breakdown as CSV (server/http/csv.ts: RFC 4180, formula-like cells neutralised).
 
 const TIMES = ['avg', 'median', 'p90'] as const;
 const KINDS = [
@@ -45,5 +35,5 @@ export function breakdownCsv(breakdown: Schemas['StatsBreakdown']): string {
     row.within_target.target_seconds,
     row.within_target.share,
   ]);
-  return [header, ...rows].map((fields) => fields.map(cell).join(',')).join('\r\n') + '\r\n';
+  return csvText([header, ...rows]);
 }

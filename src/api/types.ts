@@ -1,4 +1,4 @@
-import type { components } from '../../openapi/portal.gen';
+import type { components, operations } from '../../openapi/portal.gen';
 
 // The API's entities, named once from the generated contract; everything in src/ imports them
 // from here. Roles, features and weekdays are named in common/, which the server shares.
@@ -51,3 +51,9 @@ export type StatsHeatmap = Schemas['StatsHeatmap'];
 export type StatsSummary = Schemas['StatsSummary'];
 export type StatsTimeseries = Schemas['StatsTimeseries'];
 export type StatsUnrepliedPage = Schemas['StatsUnrepliedPage'];
+
+// The audit log (Settings → Activity).
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditPage = Schemas['AuditPage'];
+/** The filters and page of `listAuditEntries` (the export takes the same filters, no page). */
+export type AuditQuery = NonNullable<operations['listAuditEntries']['parameters']['query']>;

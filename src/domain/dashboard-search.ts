@@ -32,7 +32,8 @@ const MAX_DAYS = 730;
 
 const DAY_MS = 86_400_000;
 
-function isDate(value: unknown): value is string {
+/** A real calendar day written `YYYY-MM-DD`. */
+export function isDate(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);

@@ -22,3 +22,35 @@ export function formatMoment(isoDateTime: string): string {
   if (Number.isNaN(date.getTime())) return isoDateTime;
   return format(date.getFullYear(), date.getMonth(), date.getDate());
 }
+
+/** True when this browser can show times in the IANA zone (`America/New_York`). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format(0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A moment as its day (`Mar 05, 2024`) and 24-hour time (`14:05:09`) in the given zone. */
+export function formatMomentIn(isoDateTime: string, timeZone: string) {
+  const date = new Date(isoDateTime);
+  if (Number.isNaN(date.getTime())) return { day: isoDateTime, time: '' };
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    day: format(part('year'), part('month') - 1, part('day')),
+    time: `${pad(part('hour'))}:${pad(part('minute'))}:${pad(part('second'))}`,
+  };
+}

@@ -16,6 +16,7 @@ const PAGE_NAMES: Record<RouteName, string> = {
   ContactGroupsSettings: 'Contact Groups',
   AddMailboxesSettings: 'Add mailboxes',
   ReportsSettings: 'Reports',
+  ActivitySettings: 'Activity',
 };
 
 /** The browser tab's title for a page: `Alerts · Mailpulse`; the product alone for others. */

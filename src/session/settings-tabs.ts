@@ -5,8 +5,11 @@ import { deniesPath, type Access } from './access';
 interface SettingsTab {
   label: string;
   to: FileRouteTypes['to'];
-  /** The feature its route declares (a test holds the two together). */
-  feature: FeatureName;
+  /**
+   * The feature its route declares (a test holds the two together); none for Activity, the
+   * audit log, which every admin sees whatever the workspace's features.
+   */
+  feature?: FeatureName;
 }
 
 const SETTINGS_TABS: readonly SettingsTab[] = [
@@ -17,9 +20,12 @@ const SETTINGS_TABS: readonly SettingsTab[] = [
   { label: 'Metric Adjustments', to: '/settings/metric', feature: 'metric_adjustments' },
   { label: 'Contact Groups', to: '/settings/contact-groups', feature: 'contact_groups' },
   { label: 'Reports', to: '/settings/reports', feature: 'reports' },
+  { label: 'Activity', to: '/settings/activity' },
 ];
 
 /** The tabs whose route the guard lets this visitor see: disabled features lose their tab. */
 export function allowedSettingsTabs(access: Access): SettingsTab[] {
-  return SETTINGS_TABS.filter((tab) => !deniesPath(access, tab.to, [tab.feature]));
+  return SETTINGS_TABS.filter(
+    (tab) => !deniesPath(access, tab.to, tab.feature ? [tab.feature] : []),
+  );
 }

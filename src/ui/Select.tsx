@@ -10,6 +10,8 @@ export interface SelectOption {
 interface SelectProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | 'multiple'>, FieldMessages {
   options: readonly SelectOption[];
+  /** Options under group headings (`<optgroup>`), after `options`. */
+  groups?: readonly { label: string; options: readonly SelectOption[] }[];
   /** Shown as a disabled first option while no value is chosen. */
   placeholder?: string;
 }
@@ -23,6 +25,7 @@ export function Select({
   id,
   className,
   options,
+  groups = [],
   placeholder,
   ...rest
 }: SelectProps) {
@@ -50,13 +53,20 @@ export function Select({
               {placeholder}
             </option>
           )}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
+          {options.map(optionOf)}
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map(optionOf)}
+            </optgroup>
           ))}
         </select>
       </span>
     </Field>
   );
 }
+
+const optionOf = (option: SelectOption) => (
+  <option key={option.value} value={option.value} disabled={option.disabled}>
+    {option.label}
+  </option>
+);

@@ -152,7 +152,13 @@ featuresOffTest.describe('business hours, disabled', () => {
 
   featuresOffTest('has no tab and its route is not found', async ({ page }) => {
     await page.goto('/settings/mailboxes');
-    await expect(settingsTabs(page)).toHaveText(['Mailboxes', 'Users', 'Teams', 'Reports']);
+    await expect(settingsTabs(page)).toHaveText([
+      'Mailboxes',
+      'Users',
+      'Teams',
+      'Reports',
+      'Activity',
+    ]);
     await expectNotFound(page, '/settings/business');
   });
 

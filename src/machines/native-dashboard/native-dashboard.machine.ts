@@ -9,6 +9,7 @@ import {
   type DayRange,
   type FiguresRequest,
 } from '@/domain/dashboard-search';
+import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
 import { saveFile, type CsvFile } from './csv-file';
 import { createNativeDashboardActors, type Figures } from './native-dashboard.actors';
@@ -169,34 +170,10 @@ export function createNativeDashboardMachine(client: ApiClient) {
           },
         },
       },
-      csv: {
-        initial: 'idle',
-        states: {
-          idle: { on: { EXPORT_CSV: { guard: 'hasRequest', target: 'exporting' } } },
-          exporting: {
-            description: 'Export is busy until the file is saved or the export failed (a toast).',
-            invoke: {
-              id: 'exportCsv',
-              src: 'exportCsv',
-              input: ({ context }) => {
-                if (!context.request) throw new Error('exporting without a request');
-                return { by: context.request.by, query: context.request.query };
-              },
-              onDone: {
-                target: 'idle',
-                actions: { type: 'saveCsv', params: ({ event }) => ({ file: event.output }) },
-              },
-              onError: {
-                target: 'idle',
-                actions: {
-                  type: 'notifyExportFailed',
-                  params: ({ event }) => ({ error: event.error }),
-                },
-              },
-            },
-          },
-        },
-      },
+      csv: csvExportRegion(({ context }: { context: NativeDashboardContext }) => {
+        if (!context.request) throw new Error('exporting without a request');
+        return { by: context.request.by, query: context.request.query };
+      }, 'hasRequest'),
     },
   });
 }

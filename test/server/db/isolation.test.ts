@@ -321,6 +321,9 @@ function statsCalls(): Call[] {
     ['getStatsHeatmap', 'GET', `/portal/api/stats/heatmap?${filters}`],
     ['listUnrepliedRequests', 'GET', `/portal/api/stats/unreplied?${filters}`],
     ['exportStatsCsv', 'GET', `/portal/api/stats/export.csv?${groups}&by=domain`],
+    // Alpha's own audit entries hold its secrets: Beta's log shows none of them.
+    ['listAuditEntries', 'GET', '/portal/api/audit/?page_size=200'],
+    ['exportAuditCsv', 'GET', '/portal/api/audit/export.csv'],
   ];
 }
 

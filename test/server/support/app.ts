@@ -89,7 +89,7 @@ export async function createTestWorkspace(
   });
 }
 
-const XSRF = 'test-xsrf-token';
+export const XSRF = 'test-xsrf-token';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 

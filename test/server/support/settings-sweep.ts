@@ -16,10 +16,10 @@ import { setUpTestApp, type TestSuite } from './suite';
  * for each operation, and a snapshot of every row the workspace owns.
  */
 
-const SWEPT_PREFIXES = ['/portal/api/settings/', '/portal/api/alerts/'];
+const SWEPT_PREFIXES = ['/portal/api/settings/', '/portal/api/alerts/', '/portal/api/audit/'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Every operation of the contract under the settings and alerts paths. */
+/** Every operation of the contract under the settings, alerts and audit paths. */
 export const sweptOperations: ContractOperation[] = [...contractOperations.values()].filter((op) =>
   SWEPT_PREFIXES.some((prefix) => op.path.startsWith(prefix)),
 );
@@ -156,6 +156,14 @@ export function filteringInput(internalDomains: string[]) {
 }
 
 const GROUP = { name: 'VIP' };
+/** Audit filters with every parameter set. */
+const AUDIT_QUERY = {
+  from: '2026-01-01',
+  to: '2026-12-31',
+  actor: 'admin',
+  operation: 'createTeam',
+  target: 'team',
+};
 
 /** A schema-valid request for every swept operation, aimed at the fixture's own rows. */
 /** A statistics query with every filter set, so the sweep samples none of them. */
@@ -237,6 +245,13 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
   deleteReports: (fx) => ({ body: { subscriptions: [fx.report.id] } }),
   sendReportNow: (fx) => ({ params: { id: fx.report.id } }),
   showUnsubscribe: (fx) => ({ params: { token: fx.report.token } }),
+  expireToken: () => ({}),
+  listAuditEntries: () => ({ query: { ...AUDIT_QUERY, page: '1', page_size: '50' } }),
+  exportAuditCsv: () => ({ query: AUDIT_QUERY }),
+  sendFeedback: () => ({ body: { content: 'The charts are great', type: 'Question' } }),
+  requestIntegration: () => ({
+    body: { content: 'We use Zendesk', integration_name: 'Zendesk', integration_id: 'zendesk' },
+  }),
   unsubscribe: (fx) => ({
     params: { token: fx.report.token },
     body: { 'List-Unsubscribe': 'One-Click' },

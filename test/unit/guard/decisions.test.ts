@@ -25,6 +25,9 @@ const PATHS: readonly { path: string; feature?: FeatureName; open?: boolean }[] 
   { path: '/settings/business', feature: 'business_hours' },
   { path: '/settings/metric', feature: 'metric_adjustments' },
   { path: '/settings/contact-groups', feature: 'contact_groups' },
+  { path: '/settings/reports', feature: 'reports' },
+  // The audit log: admins only, whatever the features.
+  { path: '/settings/activity' },
   { path: '/access-denied' },
 ];
 

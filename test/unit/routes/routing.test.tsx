@@ -8,6 +8,7 @@ import { Route as SettingsRoute } from '../../../src/routes/_shell/settings';
 import { Route as BusinessRoute } from '../../../src/routes/_shell/settings/business';
 import { Route as ContactGroupsRoute } from '../../../src/routes/_shell/settings/contact-groups';
 import { Route as ReportsRoute } from '../../../src/routes/_shell/settings/reports';
+import { Route as ActivityRoute } from '../../../src/routes/_shell/settings/activity';
 import { Route as AddMailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/add';
 import { Route as MailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/index';
 import { Route as MetricRoute } from '../../../src/routes/_shell/settings/metric';
@@ -67,6 +68,8 @@ describe('routes', () => {
     ['BusinessSettings', BusinessRoute],
     ['MetricAdjustments', MetricRoute],
     ['ContactGroupsSettings', ContactGroupsRoute],
+    ['ReportsSettings', ReportsRoute],
+    ['ActivitySettings', ActivityRoute],
   ] as const)('names the %s route', (name: RouteName, route) => {
     expect(route.options.staticData?.routeName).toBe(name);
   });
@@ -101,6 +104,7 @@ describe('routes', () => {
       MetricRoute,
       ContactGroupsRoute,
       ReportsRoute,
+      ActivityRoute,
     ];
     const tabs = allowedSettingsTabs(makeUser('admin'));
     expect(tabs.map((tab) => tab.to)).toEqual(tabRoutes.map((route) => route.to));

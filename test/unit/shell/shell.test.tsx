@@ -43,7 +43,8 @@ describe('shell items', () => {
     expect(await navItems('admin', { alerts: { read_only: true } })).toContain('Alerts');
   });
 
-  it('hides Settings when every settings feature is disabled', async () => {
+  // The audit log belongs to no feature: an admin keeps Settings for its Activity tab alone.
+  it('keeps Settings, for Activity, when every settings feature is disabled', async () => {
     const off = { enabled: false };
     const items = await navItems('admin', {
       mailboxes: off,
@@ -54,7 +55,7 @@ describe('shell items', () => {
       contact_groups: off,
       reports: off,
     });
-    expect(items).toEqual(['Dashboard', 'Alerts', 'Integrations']);
+    expect(items).toEqual(['Dashboard', 'Alerts', 'Integrations', 'Settings']);
   });
 
   it('has Documentation and Share feedback in the footer, and the account item', async () => {
@@ -80,7 +81,14 @@ describe('shell items', () => {
       within(tabs)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Mailboxes', 'Teams', 'Business Hours', 'Metric Adjustments', 'Reports']);
+    ).toEqual([
+      'Mailboxes',
+      'Teams',
+      'Business Hours',
+      'Metric Adjustments',
+      'Reports',
+      'Activity',
+    ]);
   });
 
   it('opens the first remaining tab from Settings when mailboxes are disabled', async () => {

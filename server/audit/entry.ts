@@ -1,0 +1,57 @@
+import { canonicalJson, sha256Hex, type Json } from './canonical';
+
+/** Who acted: a user (signed in, or signing in), the operator CLI as an OS user, or a worker. */
+export type Actor =
+  | { kind: 'user'; userId: number | null; name: string }
+  | { kind: 'cli' | 'system'; userId: null; name: string };
+
+/** Where the request came from (null for the CLI and workers). */
+export interface Client {
+  address: string | null;
+  userAgent: string | null;
+}
+
+export interface Target {
+  type: string;
+  id: string | null;
+  name: string | null;
+}
+
+export type Fields = { [key: string]: Json };
+
+/** An entry as its writer states it; the chain gives it its place, time and hashes. */
+export interface NewEntry {
+  workspaceId: number;
+  actor: Actor;
+  client: Client;
+  operation: string;
+  target: Target;
+  before: Fields;
+  after: Fields;
+}
+
+/** An entry as stored: its place in the workspace's chain, its time and both hashes. */
+export interface StoredEntry extends NewEntry {
+  seq: number;
+  at: string;
+  prevHash: string;
+  hash: string;
+}
+
+/** The canonical JSON of an entry, which its hash covers (docs/audit.md). */
+function entryJson(entry: Omit<StoredEntry, 'hash'>): string {
+  return canonicalJson({
+    workspace_id: entry.workspaceId,
+    seq: entry.seq,
+    at: new Date(entry.at).toISOString(),
+    actor: { kind: entry.actor.kind, user_id: entry.actor.userId, name: entry.actor.name },
+    client: { address: entry.client.address, user_agent: entry.client.userAgent },
+    operation: entry.operation,
+    target: { type: entry.target.type, id: entry.target.id, name: entry.target.name },
+    before: entry.before,
+    after: entry.after,
+    prev_hash: entry.prevHash,
+  });
+}
+
+export const entryHash = (entry: Omit<StoredEntry, 'hash'>): string => sha256Hex(entryJson(entry));

@@ -1,0 +1,86 @@
+import type { Tx } from '../db/types';
+import type { Item } from './changes';
+import type { Json } from './canonical';
+import * as hours from '../repos/business-hours';
+import { findGroup, listContacts } from '../repos/contact-groups';
+import { readFiltering } from '../repos/filtering';
+import { findHoliday, findMailboxHolidays } from '../repos/holidays';
+import { groupName, holidaysAddedNow } from '../repos/audit-targets';
+
+// How the audit log reads business hours, holidays, metric adjustments and contact groups
+// (server/audit/operations.ts).
+
+const asJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
+
+export async function companyHoursItems(tx: Tx, workspaceId: number): Promise<Item[]> {
+  const saved = await hours.findCompanyHours(tx, workspaceId);
+  const fields: Item['fields'] = saved
+    ? { timezone: saved.timezone, business_hours: asJson(saved.business_hours) }
+    : {};
+  return [{ id: 'company', name: 'Company business hours', fields }];
+}
+
+/** A mailbox's own hours and holidays; none (it follows the company's) is no fields. */
+export async function mailboxHoursItems(
+  tx: Tx,
+  workspaceId: number,
+  email: string,
+): Promise<Item[]> {
+  const mailbox = await hours.findMailbox(tx, workspaceId, email);
+  if (!mailbox) return [];
+  const name = email.toLowerCase();
+  if (mailbox.timezone === null) return [{ id: name, name, fields: {} }];
+  const days = await hours.findMailboxHours(tx, workspaceId, mailbox.mailboxId);
+  const holidays = await findMailboxHolidays(tx, workspaceId, mailbox.mailboxId);
+  return [
+    {
+      id: name,
+      name,
+      fields: asJson({
+        timezone: mailbox.timezone,
+        business_hours: days,
+        holidays,
+      }) as Item['fields'],
+    },
+  ];
+}
+
+export async function holidayItems(tx: Tx, workspaceId: number, dates: readonly string[] | 'new') {
+  const wanted = dates === 'new' ? await holidaysAddedNow(tx, workspaceId) : dates;
+  const items: Item[] = [];
+  for (const date of wanted) {
+    const holiday = await findHoliday(tx, workspaceId, date);
+    if (holiday)
+      items.push({
+        id: holiday.date,
+        name: `${holiday.date} ${holiday.name}`,
+        fields: asJson(holiday) as Item['fields'],
+      });
+  }
+  return items;
+}
+
+export async function filteringItems(tx: Tx, workspaceId: number): Promise<Item[]> {
+  const saved = await readFiltering(tx, workspaceId);
+  const fields = {
+    excluded_filters: asJson(saved.excludedFilters),
+    internal_domains: saved.internalDomains,
+  };
+  return [{ id: 'metric_adjustments', name: 'Metric adjustments', fields }];
+}
+
+/** A contact group found by name, or (after a rename) by the id read before the change. */
+export async function groupItems(
+  tx: Tx,
+  workspaceId: number,
+  name: string,
+  previous: readonly Item[] | null,
+): Promise<Item[]> {
+  const known = previous?.[0]?.id;
+  const groupId = typeof known === 'number' ? known : await findGroup(tx, workspaceId, name);
+  if (groupId === null) return [];
+  const current = await groupName(tx, workspaceId, groupId);
+  if (current === null) return [];
+  const contacts = (await listContacts(tx, workspaceId, groupId)).map((contact) => contact.item);
+  return [{ id: groupId, name: current, fields: { name: current, contacts } }];
+}

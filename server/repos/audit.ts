@@ -1,0 +1,144 @@
+import { joinSql, sql, type Sql } from '../db/sql';
+import type { Queryable } from '../db/types';
+
+// The audit log's rows (docs/audit.md). Entries are only ever inserted here; retention is the
+// one delete (repos/audit-retention.ts), and no statement updates an entry.
+
+interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * Locks the workspace's chain head (creating it at the genesis hash) and returns its last entry:
+ * concurrent appends in one workspace wait here for each other, so each links to the one before.
+ */
+export async function lockChainHead(tx: Queryable, workspaceId: number): Promise<ChainHead> {
+  const [head] = await tx.query<ChainHead>(sql`
+    insert into audit_chain_heads (workspace_id, seq, hash)
+    values (${workspaceId}, 0, repeat('0', 64))
+    on conflict (workspace_id) do update set seq = audit_chain_heads.seq
+    returning seq, hash`);
+  if (!head) throw new Error(`no audit chain head for workspace ${workspaceId}`);
+  return head;
+}
+
+export interface EntryRow {
+  workspace_id: number;
+  seq: number;
+  at: string;
+  actor_kind: 'user' | 'cli' | 'system';
+  actor_user_id: number | null;
+  actor_name: string;
+  client_address: string | null;
+  user_agent: string | null;
+  operation: string;
+  target_type: string;
+  target_id: string | null;
+  target_name: string | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Stores an entry at the head the caller locked and moves the head to it, in one statement. */
+export async function insertEntry(tx: Queryable, row: EntryRow): Promise<void> {
+  await tx.query(sql`
+    with entry as (
+      insert into audit_entries (workspace_id, seq, at, actor_kind, actor_user_id, actor_name,
+                                 client_address, user_agent, operation, target_type, target_id,
+                                 target_name, before, after, prev_hash, hash)
+      values (${row.workspace_id}, ${row.seq}, ${row.at}::timestamptz, ${row.actor_kind},
+              ${row.actor_user_id}, ${row.actor_name}, ${row.client_address}, ${row.user_agent},
+              ${row.operation}, ${row.target_type}, ${row.target_id}, ${row.target_name},
+              ${JSON.stringify(row.before)}::jsonb, ${JSON.stringify(row.after)}::jsonb,
+              ${row.prev_hash}, ${row.hash})
+      returning workspace_id, seq, hash)
+    update audit_chain_heads h set seq = entry.seq, hash = entry.hash
+      from entry where h.workspace_id = entry.workspace_id`);
+}
+
+interface ChainState extends ChainHead {
+  anchor_seq: number;
+  anchor_hash: string;
+}
+
+/** The workspace's chain head and anchor, or null before its first entry. */
+export async function chainState(q: Queryable, workspaceId: number): Promise<ChainState | null> {
+  const [row] = await q.query<ChainState>(sql`
+    select seq, hash, anchor_seq, anchor_hash from audit_chain_heads
+     where workspace_id = ${workspaceId}`);
+  return row ?? null;
+}
+
+/** Up to `limit` entries from `fromSeq` on, in chain order (verification reads in batches). */
+export async function entriesFrom(
+  q: Queryable,
+  workspaceId: number,
+  fromSeq: number,
+  limit: number,
+): Promise<EntryRow[]> {
+  return q.query<EntryRow>(sql`
+    select workspace_id, seq, at, actor_kind, actor_user_id, actor_name, client_address,
+           user_agent, operation, target_type, target_id, target_name, before, after,
+           prev_hash, hash
+      from audit_entries
+     where workspace_id = ${workspaceId} and seq >= ${fromSeq}
+     order by seq
+     limit ${limit}`);
+}
+
+export interface AuditFilters {
+  /** Dates in the company timezone, both included. */
+  from: string | null;
+  to: string | null;
+  actor: string | null;
+  operation: string | null;
+  target: string | null;
+}
+
+/** `%text%` for ILIKE, with the pattern's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtersSql(workspaceId: number, f: AuditFilters): Sql {
+  const zone = sql`report_timezone(${workspaceId})`;
+  const actorKind = f.actor === 'cli' || f.actor === 'system' ? f.actor : null;
+  const parts: Sql[] = [sql`e.workspace_id = ${workspaceId}`];
+  if (f.from !== null) parts.push(sql`e.at >= (${f.from}::date::timestamp at time zone ${zone})`);
+  if (f.to !== null) parts.push(sql`e.at < ((${f.to}::date + 1)::timestamp at time zone ${zone})`);
+  if (actorKind !== null) parts.push(sql`e.actor_kind = ${actorKind}`);
+  else if (f.actor !== null) parts.push(sql`e.actor_name ilike ${containing(f.actor)}`);
+  if (f.operation !== null) parts.push(sql`e.operation = ${f.operation}`);
+  if (f.target !== null) {
+    const like = containing(f.target);
+    parts.push(sql`(e.target_type = ${f.target} or e.target_id ilike ${like}
+                    or e.target_name ilike ${like})`);
+  }
+  return joinSql(parts, sql` and `);
+}
+
+/** How many entries the filters select. */
+export async function countEntries(
+  q: Queryable,
+  workspaceId: number,
+  filters: AuditFilters,
+): Promise<number> {
+  const [row] = await q.query<{ total: number }>(sql`
+    select count(*)::int as total from audit_entries e where ${filtersSql(workspaceId, filters)}`);
+  return row?.total ?? 0;
+}
+
+/** The entries the filters select, newest first, `limit` from `offset`. */
+export async function listEntries(
+  q: Queryable,
+  workspaceId: number,
+  filters: AuditFilters,
+  page: { limit: number; offset: number },
+): Promise<EntryRow[]> {
+  return q.query<EntryRow>(sql`
+    select e.* from audit_entries e
+     where ${filtersSql(workspaceId, filters)}
+     order by e.at desc, e.seq desc
+     limit ${page.limit} offset ${page.offset}`);
+}
