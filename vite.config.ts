@@ -37,11 +37,36 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     sourcemap: true,
-    // What the entry imports statically (React, the router, XState, the app's machines) is
-    // loaded by every first visit anyway: one chunk of it gzips smaller than the dozen common
-    // chunks Rolldown would otherwise cut from it. Pages stay split per route (autoCodeSplitting).
+    // Every page load runs the bootstrap (`src/main.tsx`: error reporting, the API client) with
+    // React, then either the login page's own host or the router app, both on XState
+    // (docs/architecture.md). React, XState and the router are one chunk each, whatever page
+    // first needs them: one file gzips smaller than the common chunks Rolldown would otherwise
+    // cut from them. Pages stay split per route (autoCodeSplitting).
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'initial', tags: ['$initial'] },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'xstate',
+              test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/,
+              priority: 1,
+            },
+            {
+              name: 'router',
+              // All but its search parser, with which the login page's own host reads its
+              // parameters as the router would; not the router's dependencies either (React).
+              test: /node_modules[\\/]@tanstack[\\/](?!router-core[\\/]dist[\\/]esm[\\/](searchParams|qss)\.js)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   test: {

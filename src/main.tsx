@@ -1,51 +1,25 @@
+// The bootstrap: what every page load runs, then the host of the page asked for.
 // First: error reporting and breadcrumbs, before anything else can fail.
 import '@/telemetry/start';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api } from '@/api/client';
-import { createAppContext } from './app-context';
-import { routeTree } from './routeTree.gen';
-import { breadcrumbs } from '@/telemetry/breadcrumbs';
-import { redactUrl } from '@/telemetry/redact';
-import { reportError } from '@/telemetry/reporter';
-import { ErrorPage } from '@/ui/ErrorPage';
-import { ToastHost } from '@/ui/ToastHost';
-import './router-types';
+import { isLoginPath, normalizePath } from '@/session/access';
 // Inter ships with the app (served by our server): the CSP allows no font host.
 import '@fontsource-variable/inter';
 import '@/styles/tokens.css';
 import '@/styles/base.css';
 
-const router = createRouter({
-  routeTree,
-  context: createAppContext(api),
-  // Every unknown path shows the root's not-found page, whatever layout it falls under.
-  notFoundMode: 'root',
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  // Errors a route's error boundary catches never reach window's error event.
-  defaultOnCatch: (error) => reportError(error, 'uncaught'),
-  defaultErrorComponent: ErrorPage,
-});
-
-router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
-  const from = fromLocation ? redactUrl(fromLocation.href) : '(page load)';
-  breadcrumbs.leave('navigation', `${from} → ${redactUrl(toLocation.href)}`);
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
+// One root for the page's life: the login page hands it over to the router app.
+const root = createRoot(rootElement);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-    <ToastHost />
-  </StrictMode>,
-);
+/** The router app (the router, its route tree, the app's machines), loaded when needed. */
+const renderApp = async (arrival?: string) => (await import('./app')).renderApp(root, arrival);
+
+// A page load of /login, most visitors' first, runs without the router: the login page's own
+// host loads the app once the visitor has signed in, or when the route guard sends them on.
+if (isLoginPath(normalizePath(window.location.pathname))) {
+  void import('./routes/-login-entry').then(({ startLogin }) => startLogin(root, renderApp));
+} else {
+  void renderApp();
+}

@@ -4,19 +4,14 @@ import { useFlowMachine } from '@/app-context';
 import { createLoginMachine } from '@/machines/login/login.machine';
 import { setLoginErrorFlag } from './-components/login/login-error-flag';
 import { LoginPage } from './-components/login/LoginPage';
+import { validateLoginSearch } from './-components/login/login-search';
 
-interface LoginSearch {
-  email?: string;
-  /** `account`: the server found no user for the verified address. */
-  error?: 'account';
-}
+// A page load of /login is served by the standalone host (`-login-entry.tsx`) without the router;
+// this route serves the navigations inside the app (the guard sending a signed-out visitor here).
 
 export const Route = createFileRoute('/login')({
   staticData: { routeName: 'login' },
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    ...(typeof search.email === 'string' && search.email !== '' ? { email: search.email } : {}),
-    ...(search.error === 'account' ? { error: 'account' as const } : {}),
-  }),
+  validateSearch: validateLoginSearch,
   // The failed sign-in arrives as ?error=account: keep it as the flag and drop the parameter,
   // before the page reads the flag.
   beforeLoad: ({ search }) => {

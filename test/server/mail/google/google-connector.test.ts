@@ -153,9 +153,7 @@ describe('Google connector: first sync', () => {
     expect(google.concurrency.running(email)).toBe(0);
     await syncAndStore(suite.db, connector(), mailbox);
     expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
-    const firstPages = listCalls(google, email).filter(
-      (call) => !call.query.has('pageToken'),
-    );
+    const firstPages = listCalls(google, email).filter((call) => !call.query.has('pageToken'));
     expect(firstPages).toHaveLength(1);
   });
 

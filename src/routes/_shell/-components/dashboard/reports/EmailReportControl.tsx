@@ -1,11 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectListStatus, selectModals } from '@/machines/reports/reports.view';
+import { lazy, Suspense, useState } from 'react';
+import { selectListStatus, selectModals, selectPanelOpen } from '@/machines/reports/reports.view';
 import { sameView } from '@/machines/shared/same-view';
 import { createReportsMachine } from '@/machines/reports/reports.machine';
 import { useFlowMachine, useSignedInUser } from '@/app-context';
 import { Button } from '@/ui/Button';
 import { MailIcon } from '@/ui/icons';
-import { ReportsPanel } from './ReportsPanel';
+
+// The panel, its form and Radix Dialog are a fifth of the dashboard's first load, and most
+// visits never open them: loaded at the first open, then kept (its dialogs return focus here).
+const ReportsPanel = lazy(() =>
+  import('./ReportsPanel').then((module) => ({ default: module.ReportsPanel })),
+);
 
 /** "Email me a report", in the dashboard's header, for anyone while reports are enabled. */
 export function EmailReportControl() {
@@ -17,6 +23,9 @@ export function EmailReportControl() {
   });
   const { editor, remover } = useSelector(reports, selectModals, sameView);
   const status = useSelector(reports, selectListStatus);
+  const open = useSelector(reports, selectPanelOpen);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   return (
     <>
       <Button
@@ -27,14 +36,16 @@ export function EmailReportControl() {
       >
         Email me a report
       </Button>
-      {editor && remover && (
-        <ReportsPanel
-          reports={reports}
-          editor={editor}
-          remover={remover}
-          selfEmail={user.email}
-          writable={!user.features.reports.read_only}
-        />
+      {opened && editor && remover && (
+        <Suspense fallback={null}>
+          <ReportsPanel
+            reports={reports}
+            editor={editor}
+            remover={remover}
+            selfEmail={user.email}
+            writable={!user.features.reports.read_only}
+          />
+        </Suspense>
       )}
     </>
   );
