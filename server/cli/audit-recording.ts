@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import type { Db, Tx } from '../db/types';
 import { appendEntry } from '../audit/append';
 import { masked } from '../audit/changes';
+import { withTransaction } from '../audit/recorder';
 import type { Json } from '../audit/canonical';
 import type { Fields, Target } from '../audit/entry';
 import { workspaceCreatedNow, workspaceExists } from '../repos/audit-targets';
@@ -103,17 +104,8 @@ export function recordCommand(db: Db, command: AnyCommand): CliRecording {
       if (!recorded) await append(tx);
       return result;
     });
-  const recording = new Proxy(db, {
-    get(inner, key) {
-      if (key === 'transaction') return transaction;
-      const value: unknown = Reflect.get(inner, key, inner);
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(inner)
-        : value;
-    },
-  });
   return {
-    db: recording,
+    db: withTransaction(db, transaction),
     finish: async () => {
       if (!recorded) await db.transaction(append);
     },
