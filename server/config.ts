@@ -32,6 +32,8 @@ export interface Config extends SignInConfig {
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   tokenTtlDays: number;
+  /** Audit entries older than this many days are removed, oldest first (docs/audit.md). */
+  auditRetentionDays: number;
   clientDir: string;
   seedDemo: boolean;
   /** Where feedback and integration requests are forwarded; unset keeps them queued. */
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     logLevel: logLevel as Config['logLevel'],
     tokenTtlDays: integer(env, 'TOKEN_TTL_DAYS', 30, 1, 365),
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 730, 1, 36500),
     clientDir: env.CLIENT_DIR || 'dist/client',
     seedDemo: flag(env, 'SEED_DEMO', true),
     feedbackWebhookUrl: url(env, 'FEEDBACK_WEBHOOK_URL', undefined, ['http:', 'https:']),

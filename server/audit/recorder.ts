@@ -80,18 +80,8 @@ export function startRecording<O extends OperationId>(
     });
   }
 
-  const audited = new Proxy(db, {
-    get(target, key) {
-      if (key === 'transaction') return transaction;
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function'
-        ? (value as (...args: unknown[]) => unknown).bind(target)
-        : value;
-    },
-  });
-
   return {
-    db: audited,
+    db: withTransaction(db, transaction),
     finish: async () => {
       if (recorded) return;
       await db.transaction(async (tx) => {
@@ -102,4 +92,17 @@ export function startRecording<O extends OperationId>(
       });
     },
   };
+}
+
+/** The Db with its transactions run by `transaction` (which records them) and all else as is. */
+export function withTransaction(db: Db, transaction: Db['transaction']): Db {
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'transaction') return transaction;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function'
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/types';
 import { SecretsKeyError, type Secrets } from '../mail/secrets';
 import { runCommand } from './commands';
 import { runAuditCommand } from './audit-commands';
+import { recordCommand } from './audit-recording';
 import {
   AUDIT_USAGE,
   isAuditCommandName,
@@ -117,7 +118,9 @@ export async function executeCommand(
   before: string[] = [],
 ): Promise<CliOutcome> {
   try {
-    const outcome = await run(context, command);
+    const recording = recordCommand(context.db, command);
+    const outcome = await run({ ...context, db: recording.db }, command);
+    if (outcome.code === 0) await recording.finish();
     return { ...outcome, stdout: [...before, ...outcome.stdout] };
   } catch (error) {
     if (error instanceof CliInputError || error instanceof SecretsKeyError) {

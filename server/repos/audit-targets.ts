@@ -67,3 +67,16 @@ export async function workspacesOfDomain(q: Queryable, email: string): Promise<n
      order by workspace_id`);
   return rows.map((row) => row.workspace_id);
 }
+
+/** The workspace this transaction created (workspace:create), or null. */
+export async function workspaceCreatedNow(q: Queryable): Promise<number | null> {
+  const [row] = await q.query<{ workspace_id: number }>(sql`
+    select workspace_id from workspaces where created_at = now() order by workspace_id desc limit 1`);
+  return row?.workspace_id ?? null;
+}
+
+/** Whether the workspace exists (a CLI command may name one that does not). */
+export async function workspaceExists(q: Queryable, workspaceId: number): Promise<boolean> {
+  const rows = await q.query(sql`select 1 from workspaces where workspace_id = ${workspaceId}`);
+  return rows.length > 0;
+}

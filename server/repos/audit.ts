@@ -142,3 +142,40 @@ export async function listEntries(
      order by e.at desc, e.seq desc
      limit ${page.limit} offset ${page.offset}`);
 }
+
+/** Workspaces holding entries older than `cutoff`. */
+export async function workspacesWithEntriesBefore(q: Queryable, cutoff: Date): Promise<number[]> {
+  const rows = await q.query<{ workspace_id: number }>(sql`
+    select distinct workspace_id from audit_entries where at < ${cutoff.toISOString()}::timestamptz`);
+  return rows.map((row) => row.workspace_id);
+}
+
+/**
+ * Removes the workspace's oldest entries up to the first one not older than `cutoff` (never one
+ * after a newer entry), and moves the chain's anchor to the last removed entry, so verification
+ * starts there. The caller holds the chain head's lock.
+ */
+export async function pruneOldest(
+  tx: Queryable,
+  workspaceId: number,
+  cutoff: Date,
+): Promise<{ removed: number; through: number | null }> {
+  const [row] = await tx.query<{ removed: number; through: number | null }>(sql`
+    with bound as (
+      select coalesce(
+               (select min(seq) - 1 from audit_entries
+                 where workspace_id = ${workspaceId} and at >= ${cutoff.toISOString()}::timestamptz),
+               (select seq from audit_chain_heads where workspace_id = ${workspaceId})) as seq),
+    anchor as (
+      select e.seq, e.hash from audit_entries e join bound b on e.seq = b.seq
+       where e.workspace_id = ${workspaceId}),
+    gone as (
+      delete from audit_entries e using bound b
+       where e.workspace_id = ${workspaceId} and e.seq <= b.seq returning 1),
+    moved as (
+      update audit_chain_heads h set anchor_seq = a.seq, anchor_hash = a.hash, anchored_at = now()
+        from anchor a where h.workspace_id = ${workspaceId} returning 1)
+    select (select count(*) from gone)::int as removed, (select seq from anchor) as through,
+           (select count(*) from moved)::int as moved`);
+  return { removed: row?.removed ?? 0, through: row?.through ?? null };
+}

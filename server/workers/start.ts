@@ -8,6 +8,7 @@ import { evaluateAlerts } from '../alerts/evaluate';
 import { queueDueReports } from '../reports/queue';
 import { notifyQueued } from '../outbound/forwarder';
 import { runDueRebuilds } from '../stats/rebuild';
+import { pruneAuditLog } from '../audit/retention';
 import { refreshThreadFacts } from '../stats/thread-facts';
 import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './runner';
 
@@ -28,6 +29,8 @@ export const ALERT_POLL_MS = 5_000;
  * in the outbox within a minute of it.
  */
 const REPORT_POLL_MS = 15_000;
+/** How often a worker removes audit entries past AUDIT_RETENTION_DAYS. */
+const AUDIT_RETENTION_POLL_MS = 3_600_000;
 /** How often a worker looks for a workspace whose daily rebuild is due. */
 const REBUILD_POLL_MS = 60_000;
 
@@ -121,6 +124,13 @@ export function startWorkers(db: Db, config: Config, secrets: Secrets, log: Runn
       intervalMs: REBUILD_POLL_MS,
       run: async () => {
         await runDueRebuilds(db, deps.owner, new Date());
+      },
+    },
+    {
+      name: 'audit-retention',
+      intervalMs: AUDIT_RETENTION_POLL_MS,
+      run: async () => {
+        await pruneAuditLog(db, config.auditRetentionDays, new Date());
       },
     },
   ];
