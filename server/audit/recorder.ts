@@ -1,3 +1,4 @@
+import { dbIdentity, UNDERLYING_DB } from '../db/identity';
 import type { Db, Tx } from '../db/types';
 import type { OperationId } from '../contract/types';
 import { appendEntry } from './append';
@@ -99,6 +100,7 @@ export function withTransaction(db: Db, transaction: Db['transaction']): Db {
   return new Proxy(db, {
     get(target, key) {
       if (key === 'transaction') return transaction;
+      if (key === UNDERLYING_DB) return dbIdentity(target);
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function'
         ? (value as (...args: unknown[]) => unknown).bind(target)

@@ -5,6 +5,7 @@
 // Under load the reads go round back to back, each answering everything asked meanwhile; alone,
 // a request waits one turn of the event loop for company (setImmediate, after pending I/O).
 
+import { dbIdentity } from './identity';
 import type { Queryable } from './types';
 
 interface Waiting<K, V> {
@@ -65,7 +66,8 @@ export function sharedReads<K, V>(
   idOf: (key: K) => string,
 ): (db: Queryable) => FreshBatch<K, V> {
   const batches = new WeakMap<Queryable, FreshBatch<K, V>>();
-  return (db) => {
+  return (given) => {
+    const db = dbIdentity(given);
     let batch = batches.get(db);
     if (!batch) {
       batch = new FreshBatch((keys) => read(db, keys), idOf);

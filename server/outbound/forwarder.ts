@@ -1,3 +1,4 @@
+import { dbIdentity } from '../db/identity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
@@ -139,7 +140,7 @@ const wakers = new WeakMap<Db, Set<() => void>>();
 
 /** Called right after a request is stored, so it is sent without waiting for the next poll. */
 export function notifyQueued(db: Db): void {
-  for (const wake of wakers.get(db) ?? []) wake();
+  for (const wake of wakers.get(dbIdentity(db)) ?? []) wake();
 }
 
 interface ForwarderOptions {
@@ -194,8 +195,8 @@ export function createForwarder({
   return {
     start() {
       abort = new AbortController();
-      let set = wakers.get(db);
-      if (!set) wakers.set(db, (set = new Set()));
+      let set = wakers.get(dbIdentity(db));
+      if (!set) wakers.set(dbIdentity(db), (set = new Set()));
       set.add(wake);
       timer = setInterval(wake, pollMs);
       timer.unref();
@@ -204,7 +205,7 @@ export function createForwarder({
     async stop() {
       abort.abort();
       clearInterval(timer);
-      wakers.get(db)?.delete(wake);
+      wakers.get(dbIdentity(db))?.delete(wake);
       await running;
     },
   };
