@@ -6,7 +6,7 @@ import { EMPTY, joinSql, sql, type Sql } from '../db/sql';
 // items become clauses, with the items as bound `text[]` parameters, so an empty setting costs
 // nothing.
 
-/** A list of tags on the message (`m.labels`, `m.categories`): any of them, ignoring case. */
+/** A list of tags on the message (`m.labels`, `m.categories`): one matching is enough, ignoring case. */
 const tagClauses = (tags: Sql) => ({
   is: (p: Sql) => sql`exists (select 1 from unnest(${tags}) l where lower(l) = any(${p}))`,
   contains: (p: Sql) =>

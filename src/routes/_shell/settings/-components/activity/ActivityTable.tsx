@@ -109,7 +109,7 @@ export function ActivityTable({ rows, timezone, stale, onToggle }: ActivityTable
       aria-busy={stale || undefined}
       data-stale={stale || undefined}
     >
-      <table className="activity-table" aria-label="Activity">
+      <table className="activity-table data-table-sticky-head" aria-label="Activity">
         <thead>
           <tr>
             <th scope="col" className="activity-cell-toggle">
