@@ -1,12 +1,8 @@
 import type { MailboxCheck } from '../../src/api/types';
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type {
-  CreateMailboxesInput,
-  ValidationSocketEvent,
-  ValidationSocketInput,
-} from '../../src/machines/add-mailboxes/add-mailboxes.actors';
+import type { CreateMailboxesInput } from '../../src/machines/add-mailboxes/add-mailboxes.actors';
 import {
   createAddMailboxesMachine,
   MAX_RECONNECTS,
@@ -17,6 +13,7 @@ import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { NOT_AN_EMAIL } from '../../common/patterns';
 import { offlineClient } from '../support/offline-client';
 import { transitionChecks } from './support/checks';
+import { recordingSocket } from './support/recording-socket';
 import { SimulatedClock } from './support/paths';
 
 // Path tests prove the Add mailboxes page's states are reachable; these check what the admin
@@ -52,28 +49,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   dismissAllToasts();
 });
-
-/** A socket stand-in: each connection's addresses, a way to speak for it, and its closing. */
-function recordingSocket() {
-  const connections: {
-    addresses: readonly string[];
-    send: (event: ValidationSocketEvent) => void;
-    closed: boolean;
-  }[] = [];
-  const logic = fromCallback<EventObject, ValidationSocketInput>(({ input, sendBack }) => {
-    const connection = { addresses: input.addresses, send: sendBack, closed: false };
-    connections.push(connection);
-    return () => {
-      connection.closed = true;
-    };
-  });
-  const last = () => {
-    const connection = connections.at(-1);
-    if (!connection) throw new Error('no connection yet');
-    return connection;
-  };
-  return { logic, connections, last };
-}
 
 interface Options {
   /** The workspace's limit and how many it tracks: 4 and 1 leave three slots. */
