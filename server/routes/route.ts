@@ -30,21 +30,28 @@ export interface Access {
   feature?: FeatureName;
 }
 
-interface RouteContext<O extends OperationId> {
+/** What a request brings a handler, typed by its operation (the contract has validated it). */
+interface Call<O extends OperationId> {
   body: BodyOf<O>;
   query: QueryOf<O>;
   params: ParamsOf<O>;
-  auth: AuthContext;
-  db: Db;
   request: FastifyRequest;
 }
 
-export interface PublicContext<O extends OperationId> {
-  body: BodyOf<O>;
-  query: QueryOf<O>;
-  params: ParamsOf<O>;
+const callOf = <O extends OperationId>(request: FastifyRequest): Call<O> => ({
+  body: request.body as BodyOf<O>,
+  query: request.query as QueryOf<O>,
+  params: request.params as ParamsOf<O>,
+  request,
+});
+
+interface RouteContext<O extends OperationId> extends Call<O> {
+  auth: AuthContext;
   db: Db;
-  request: FastifyRequest;
+}
+
+export interface PublicContext<O extends OperationId> extends Call<O> {
+  db: Db;
   /** For the few public operations that set or clear a cookie. */
   reply: FastifyReply;
 }
@@ -131,13 +138,6 @@ function answersWithPages(op: ContractOperation): boolean {
   });
 }
 
-interface Call<O extends OperationId> {
-  body: BodyOf<O>;
-  query: QueryOf<O>;
-  params: ParamsOf<O>;
-  request: FastifyRequest;
-}
-
 /**
  * Runs a handler with the Db it should use: for an operation the audit log describes
  * (server/audit/operations.ts), one that records the change in the change's own transaction.
@@ -198,12 +198,7 @@ export function route<O extends OperationId>(
     handler: async (request, reply) => {
       const { auth } = request;
       if (!auth) throw unauthorized();
-      const call = {
-        body: request.body as BodyOf<O>,
-        query: request.query as QueryOf<O>,
-        params: request.params as ParamsOf<O>,
-        request,
-      };
+      const call = callOf<O>(request);
       const result = await audited(app.db, operationId, call, auth, (db) =>
         handler({ ...call, auth, db }),
       );
@@ -232,12 +227,7 @@ export function publicRoute<O extends OperationId>(
       ...(options.pageTitle ? { pageTitle: options.pageTitle } : {}),
     },
     handler: async (request, reply) => {
-      const call = {
-        body: request.body as BodyOf<O>,
-        query: request.query as QueryOf<O>,
-        params: request.params as ParamsOf<O>,
-        request,
-      };
+      const call = callOf<O>(request);
       const result = await audited(app.db, operationId, call, undefined, (db) =>
         handler({ ...call, db, reply }),
       );
