@@ -2,53 +2,14 @@ import type { Schemas } from '../contract/types';
 import type { SubscriptionRecord } from '../repos/reports';
 import { formatDuration } from '../../common/durations';
 import { FREQUENCY_TEXTS, formatPeriod } from '../../common/reports';
+import { KPI_TILES, formatCount, kpiChange, kpiFigure } from '../../common/kpi';
 import type { ReportFigures } from './figures';
 
 // What a report email says, worked out once from its figures: the HTML (ReportEmail.tsx) and
 // the text part (report-text.ts) both render this, so the two parts never disagree.
 
 type Summary = Schemas['StatsSummary'];
-type Better = 'lower' | 'higher' | 'neither';
 export type Tone = 'better' | 'worse' | 'neutral' | 'none';
-
-interface TileDefinition {
-  name: string;
-  value: (summary: Summary) => number | null;
-  format: (value: number) => string;
-  better: Better;
-  /** A count, which is "no data" rather than 0 for a period without mail. */
-  count?: true;
-}
-
-const count = (value: number) => value.toLocaleString('en-US');
-const percent = (share: number) => `${Math.round(share * 100)}%`;
-
-/** The dashboard's KPI tiles, on business time. */
-const TILES: readonly TileDefinition[] = [
-  { name: 'Received', value: (s) => s.received, format: count, better: 'neither', count: true },
-  { name: 'Sent', value: (s) => s.sent, format: count, better: 'neither', count: true },
-  { name: 'Unreplied', value: (s) => s.unreplied, format: count, better: 'lower', count: true },
-  { name: 'Awaiting reply', value: (s) => s.awaiting, format: count, better: 'lower', count: true },
-  {
-    name: 'Median response time',
-    value: (s) => s.response_time.business.median,
-    format: formatDuration,
-    better: 'lower',
-  },
-  {
-    name: '90th percentile response time',
-    value: (s) => s.response_time.business.p90,
-    format: formatDuration,
-    better: 'lower',
-  },
-  {
-    name: 'First response time',
-    value: (s) => s.first_response_time.business.median,
-    format: formatDuration,
-    better: 'lower',
-  },
-  { name: 'Within target', value: (s) => s.within_target.share, format: percent, better: 'higher' },
-];
 
 export interface TileView {
   name: string;
@@ -94,37 +55,19 @@ export interface ReportView {
 /** Rows shown in the breakdown; the rest are counted under it. */
 const BREAKDOWN_ROWS = 10;
 
-function measured(summary: Summary, tile: TileDefinition): number | null {
-  const value = tile.value(summary);
-  if (value === null) return null;
-  return tile.count && summary.received === 0 && summary.sent === 0 ? null : value;
-}
-
-/** `↑ 12% vs previous period`, coloured by whether it is good news. */
-function changeOf(now: number, before: number | null, better: Better): TileView['change'] {
-  if (before === null || before === 0) return { text: 'No previous figure', tone: 'none' };
-  const rounded = Math.round(((now - before) / before) * 100);
-  const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
-  const tone: Tone =
-    better === 'neither' || direction === 'flat'
-      ? 'neutral'
-      : (direction === 'down') === (better === 'lower')
-        ? 'better'
-        : 'worse';
-  const arrow = direction === 'up' ? '↑' : direction === 'down' ? '↓' : '→';
-  return { text: `${arrow} ${Math.abs(rounded)}% vs previous period`, tone };
-}
-
+/** The dashboard's KPI tiles, on business time. */
 function tiles(summary: Summary, previous: Summary): TileView[] {
-  return TILES.map((tile) => {
-    const value = measured(summary, tile);
+  return KPI_TILES.map((tile) => {
+    const value = kpiFigure(summary, tile, 'business');
     if (value === null)
       return { name: tile.name, value: 'No data', change: { text: '', tone: 'none' } };
-    const before = measured(previous, tile);
+    const change = kpiChange(value, kpiFigure(previous, tile, 'business'), tile.better);
     return {
       name: tile.name,
       value: tile.format(value),
-      change: changeOf(value, before, tile.better),
+      change: change
+        ? { text: `${change.arrow} ${change.percent}% vs previous period`, tone: change.tone }
+        : { text: 'No previous figure', tone: 'none' },
     };
   });
 }
@@ -138,10 +81,10 @@ function breakdownRows(rows: Schemas['StatsBreakdownRow'][]): ReportView['breakd
   const max = Math.max(1, ...top.map((row) => row.received));
   return top.map((row) => ({
     key: row.key,
-    received: count(row.received),
+    received: formatCount(row.received),
     bar: row.received / max,
-    sent: count(row.sent),
-    unreplied: count(row.unreplied),
+    sent: formatCount(row.sent),
+    unreplied: formatCount(row.unreplied),
     median: maybeDuration(row.response_time.business.median),
   }));
 }
