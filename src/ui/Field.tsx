@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import './forms.css';
 
 export interface FieldMessages {
@@ -26,6 +26,34 @@ export const labelClass = (required: boolean | undefined) =>
 export function describedBy(id: string, { hint, error }: FieldMessages): string | undefined {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/**
+ * Splits a form control's props into its Field's, the control's id and aria attributes, and the
+ * rest for the control. `aria-required`, not the native attribute: the form says what is
+ * missing, not a browser bubble.
+ */
+export function useFieldControl<P extends FieldMessages & { id?: string }>({
+  label,
+  hideLabel,
+  hint,
+  error,
+  required,
+  id,
+  ...rest
+}: P) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return {
+    field: { id: controlId, label, hideLabel, hint, error, required },
+    control: {
+      id: controlId,
+      'aria-required': required || undefined,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(controlId, { hint, error }),
+    },
+    rest,
+  };
 }
 
 /** Label, control and messages laid out the same way for every form control. */

@@ -1,5 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react';
-import { Field, describedBy, type FieldMessages } from './Field';
+import type { SelectHTMLAttributes } from 'react';
+import { Field, useFieldControl, type FieldMessages } from './Field';
 
 export interface SelectOption {
   value: string;
@@ -16,38 +16,12 @@ interface SelectProps
   placeholder?: string;
 }
 
-export function Select({
-  label,
-  hideLabel,
-  hint,
-  error,
-  required,
-  id,
-  className,
-  options,
-  groups = [],
-  placeholder,
-  ...rest
-}: SelectProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
+export function Select({ className, options, groups = [], placeholder, ...props }: SelectProps) {
+  const { field, control, rest } = useFieldControl(props);
   return (
-    <Field
-      id={selectId}
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      required={required}
-    >
+    <Field {...field}>
       <span className={className ? `select ${className}` : 'select'}>
-        <select
-          id={selectId}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(selectId, { hint, error })}
-          {...rest}
-        >
+        <select {...control} {...rest}>
           {placeholder !== undefined && (
             <option value="" disabled>
               {placeholder}
