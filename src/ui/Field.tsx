@@ -79,3 +79,13 @@ export function Field({ id, label, hideLabel, hint, error, required, children }:
     </div>
   );
 }
+
+/** A form's own error (a failed save or import), under its fields, read out when it appears. */
+export function FormError({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="field-error" role="alert">
+      {children}
+    </p>
+  );
+}

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { HolidaysMachine } from '@/machines/business-hours/holidays.machine';
 import { addHolidayView } from '@/machines/business-hours/holidays.view';
 import { sameView } from '@/machines/shared/same-view';
+import { FormError } from '@/ui/Field';
 import { DateInput } from '@/ui/DateInput';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
@@ -68,11 +69,7 @@ export function AddHolidayDialog({ actor }: { actor: ActorRefFrom<HolidaysMachin
             onChange={(lastDate) => edit({ lastDate })}
           />
         </div>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
       </form>
     </Dialog>
   );

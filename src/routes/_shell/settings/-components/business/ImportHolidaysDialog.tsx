@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { HolidaysMachine } from '@/machines/business-hours/holidays.machine';
 import { importView } from '@/machines/business-hours/holidays.view';
 import { sameView } from '@/machines/shared/same-view';
+import { FormError } from '@/ui/Field';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { Select } from '@/ui/Select';
@@ -138,11 +139,7 @@ export function ImportHolidaysDialog({ actor }: { actor: Actor }) {
       )}
       {(step === 'choosing' || step === 'previewing') && <ChooseCountry actor={actor} />}
       {reviewing && <ImportPreview actor={actor} />}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import type { GroupFormAction } from '@/machines/contact-groups/contact-groups.a
 import { draftProblems, type GroupDraft } from '@/machines/contact-groups/contact-groups.draft';
 import type { GroupFormActor } from '@/machines/contact-groups/contact-groups.machine';
 import type { ModalSaveView } from '@/machines/shared/modal-save.view';
+import { FormError } from '@/ui/Field';
 import { Button } from '@/ui/Button';
 import { ChipsInput } from '@/ui/ChipsInput';
 import { Dialog } from '@/ui/Dialog';
@@ -96,11 +97,7 @@ export function GroupFormDialog({
             error={problems.items === 'invalid' ? CONTACTS_INVALID : undefined}
           />
         )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
       </form>
     </Dialog>
   );

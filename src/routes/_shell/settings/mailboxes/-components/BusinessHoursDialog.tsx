@@ -16,6 +16,7 @@ import type {
 import type { MailboxHolidays } from '@/api/types';
 import { mailboxHoursView } from '@/machines/business-hours/mailbox-hours.view';
 import { sameView } from '@/machines/shared/same-view';
+import { FormError } from '@/ui/Field';
 import { Dialog } from '@/ui/Dialog';
 import { DialogActions } from '@/ui/DialogActions';
 import { ErrorState } from '@/ui/ErrorState';
@@ -162,11 +163,7 @@ function DialogBody({ view, send }: BodyProps) {
           00:00 to 23:59 ({timezoneLabel(IGNORED_TIMEZONE)}).
         </p>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
     </form>
   );
 }
