@@ -1,7 +1,7 @@
 import type { ReportList } from '@/api/types';
 import { raise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
-import { listLoadStates, listRegion } from '../shared/list-tab.states';
+import { LIST_TAB_CHILDREN, listLoadStates, listRegion } from '../shared/list-tab.states';
 import type { createReportsModals } from './reports.setup';
 import { EMPTY_LIST, reportsSetup, type ReportsEvent } from './reports.setup';
 
@@ -35,11 +35,7 @@ export function createReportsMachine(client: ApiClient) {
       choices: null,
       sending: null,
     }),
-    invoke: [
-      { id: 'table', src: 'table' },
-      { id: 'editor', src: 'editor' },
-      { id: 'remover', src: 'remover' },
-    ],
+    invoke: LIST_TAB_CHILDREN,
     initial: 'starting',
     states: {
       ...listLoadStates<ReportList>(),
