@@ -14,9 +14,12 @@ export function csvExportRegion<TContext, TInput, TGuard extends string = never>
   return {
     initial: 'idle',
     states: {
-      idle: { on: { EXPORT_CSV: { target: 'exporting', ...(guard ? { guard } : {}) } } },
+      idle: {
+        description: 'Export is ready to start',
+        on: { EXPORT_CSV: { target: 'exporting', ...(guard ? { guard } : {}) } },
+      },
       exporting: {
-        description: 'Export is busy until the file is saved or the export failed (a toast).',
+        description: 'Export is busy until the file is saved or the export failed (a toast)',
         invoke: {
           id: 'exportCsv',
           src: 'exportCsv',
