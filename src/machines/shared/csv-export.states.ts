@@ -12,6 +12,7 @@ export function csvExportRegion<TContext, TInput, TGuard extends string = never>
   guard?: TGuard,
 ) {
   return {
+    description: 'The Export CSV button: idle, or busy with one export',
     initial: 'idle',
     states: {
       idle: {
