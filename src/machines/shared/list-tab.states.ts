@@ -47,7 +47,7 @@ export function listLoadStates<TData>() {
       ],
     },
     loading: {
-      description: 'Loading the lists; the table shows its loading rows',
+      description: 'Loading the lists; the tab shows its loading state',
       invoke: {
         ...load,
         onDone: { target: 'ready', actions: assignLoaded<TData>() },
