@@ -5,7 +5,7 @@ import {
   type Role,
 } from '../../common/access-model';
 import { sharedReads } from '../db/fresh-batch';
-import { EMPTY, sql, type Sql } from '../db/sql';
+import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
 
@@ -37,69 +37,38 @@ function withDefaults(features: Partial<Features> | null): Features {
 
 const TOKEN_HEADER = /^Token ([A-Za-z0-9_-]{20,200})$/;
 
-/**
- * The caller's row as columns of the sign-in statement (`u` is their `users` row), for a read that
- * rides along with the sign-in: `visibleMailboxes(SIGNED_IN_USER)`.
- */
-export const SIGNED_IN_USER = {
-  workspaceId: sql`u.workspace_id`,
-  userId: sql`u.user_id`,
-  role: sql`u.role`,
-  email: sql`u.email`,
-};
-
-/** The live sessions among some token hashes, with `columns` (`, … as name`), in one statement. */
-function sessionsWith<X extends object>(columns: Sql) {
-  return async (db: Queryable, hashes: string[]): Promise<Map<string, Row & X>> => {
-    const rows = await db.query<Row & X & { token_hash: string }>(sql`
-      select t.token_hash, u.user_id, u.workspace_id, u.role, u.email, u.full_name,
-             (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
-                from workspace_features f where f.workspace_id = u.workspace_id) as features
-             ${columns}
-        from session_tokens t
-        join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
-       where t.token_hash = any(${hashes}::text[]) and t.revoked_at is null and t.expires_at > now()`);
-    return new Map(rows.map((row) => [row.token_hash, row]));
-  };
+/** The live sessions among some token hashes, in one statement. */
+async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string, Row>> {
+  const rows = await db.query<Row & { token_hash: string }>(sql`
+    select t.token_hash, u.user_id, u.workspace_id, u.role, u.email, u.full_name,
+           (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
+              from workspace_features f where f.workspace_id = u.workspace_id) as features
+      from session_tokens t
+      join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
+     where t.token_hash = any(${hashes}::text[]) and t.revoked_at is null and t.expires_at > now()`);
+  return new Map(rows.map((row) => [row.token_hash, row]));
 }
 
-/** Who is calling, from the Authorization header: null when there is no live session. */
-export type SignIn = (
+// Concurrent requests' sessions are read together (server/db/fresh-batch.ts), each from a read
+// that began after it arrived: a revoked token is refused at once, as when read one by one.
+const sessionReads = sharedReads(readSessions, (hash: string) => hash);
+
+export async function authenticate(
   db: Queryable,
   authorization: string | undefined,
-) => Promise<AuthContext | null>;
-
-/**
- * A sign-in whose statement also reads `columns` over the caller's row (SIGNED_IN_USER), so a
- * request that needs more than who is calling makes one read, not two; `keep` gets each signed-in
- * caller with their row. Concurrent requests' sessions are read together (server/db/fresh-batch.ts),
- * each from a read that began after it arrived: a revoked token is refused at once, as when read
- * one by one.
- */
-export function signInReading<X extends object>(
-  columns: Sql,
-  keep: (auth: AuthContext, row: X) => void,
-): SignIn {
-  const sessionReads = sharedReads(sessionsWith<X>(columns), (hash: string) => hash);
-  return async (db, authorization) => {
-    const token = TOKEN_HEADER.exec(authorization ?? '')?.[1];
-    if (!token) return null;
-    const tokenHash = hashToken(token);
-    const row = await sessionReads(db).load(tokenHash);
-    if (!row) return null;
-    const auth: AuthContext = {
-      userId: row.user_id,
-      workspaceId: row.workspace_id,
-      role: row.role,
-      email: row.email,
-      fullName: row.full_name,
-      tokenHash,
-      features: withDefaults(row.features),
-    };
-    keep(auth, row);
-    return auth;
+): Promise<AuthContext | null> {
+  const token = TOKEN_HEADER.exec(authorization ?? '')?.[1];
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const row = await sessionReads(db).load(tokenHash);
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    workspaceId: row.workspace_id,
+    role: row.role,
+    email: row.email,
+    fullName: row.full_name,
+    tokenHash,
+    features: withDefaults(row.features),
   };
 }
-
-/** The sign-in of every signed-in operation that needs nothing more. */
-export const authenticate: SignIn = signInReading(EMPTY, () => undefined);

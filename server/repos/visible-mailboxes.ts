@@ -14,11 +14,8 @@ export interface Viewer {
   email: string;
 }
 
-/** A viewer, or columns of a statement that hold one (a sign-in's row: SIGNED_IN_USER). */
-export type ViewerOrColumns = { [K in keyof Viewer]: Viewer[K] | Sql };
-
 /** A select of the mailboxes `viewer` may see (alias `m`): `mailbox_id` and lower-cased `email`. */
-export const visibleMailboxes = ({ workspaceId, role, userId, email }: ViewerOrColumns): Sql => sql`
+export const visibleMailboxes = ({ workspaceId, role, userId, email }: Viewer): Sql => sql`
   select m.mailbox_id, lower(m.email) as email from mailboxes m
    where m.workspace_id = ${workspaceId} and (
      ${role} = 'admin'

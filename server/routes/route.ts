@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import type { FeatureName, Role } from '../../common/access-model';
-import { authenticate, type AuthContext, type SignIn } from '../auth/authenticate';
+import { authenticate, type AuthContext } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
 import { contractOperations, portalDocument, type ContractOperation } from '../contract/spec';
@@ -28,8 +28,6 @@ declare module 'fastify' {
 export interface Access {
   roles?: readonly Role[];
   feature?: FeatureName;
-  /** A sign-in that reads more in the same statement (the statistics'); `authenticate` by default. */
-  signIn?: SignIn;
 }
 
 interface RouteContext<O extends OperationId> {
@@ -189,7 +187,7 @@ export function route<O extends OperationId>(
     schema: schemaOf(op),
     config: { operationId },
     onRequest: async (request) => {
-      const auth = await (access.signIn ?? authenticate)(app.db, request.headers.authorization);
+      const auth = await authenticate(app.db, request.headers.authorization);
       if (!auth) throw unauthorized();
       if (WRITES.has(op.method) && !hasValidXsrf(request)) {
         throw forbidden('The XSRF token is missing or does not match; reload the page.', 'xsrf');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TARGET } from '../../common/response-target';
-import { route, type Access } from './route';
+import { route } from './route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
-import { signInWithStatsBase, statsBaseOf } from '../stats/data-version';
+import { readStatsBase } from '../stats/data-version';
 import { breakdown, summary, timeseries } from '../stats/figures';
 import {
   distribution,
@@ -21,12 +21,9 @@ import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope
 
 type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
 
-/** Any signed-in user; the sign-in also reads the stamp and the caller's mailboxes. */
-const STATS: Access = { signIn: signInWithStatsBase };
-
 /**
- * Takes the caller's mailboxes and the workspace's stamp that the sign-in read (one statement,
- * shared by concurrent requests), resolves the scope (400/403 first), then takes the figure
+ * Reads the caller's mailboxes and the workspace's stamp (one statement, shared by concurrent
+ * requests of the same visibility), resolves the scope (400/403 first), then takes the figure
  * from the cache or computes it in a transaction of its own. The figure is frozen, so its checked
  * JSON is kept as bytes (routes/route.ts).
  */
@@ -37,7 +34,7 @@ async function cachedFigure<T extends object>(
   request: { operation: string; filters: StatsFilters; options: object },
   figure: Figure<T>,
 ): Promise<T> {
-  const { stamp, visible } = statsBaseOf(auth);
+  const { stamp, visible } = await readStatsBase(db, auth);
   const scope = await resolveScope(db, auth, request.filters, visible);
   const { workspaceId, groupIds, from, to } = scope;
   const mailboxIds = [...scope.mailboxIds].sort((a, b) => a - b);
@@ -68,7 +65,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return payload;
   });
 
-  route(app, 'getStatsSummary', STATS, async ({ auth, query }) => {
+  route(app, 'getStatsSummary', {}, async ({ auth, query }) => {
     const target = query.target ?? DEFAULT_TARGET;
     const body = await figure(auth, 'summary', query, { target }, (tx, scope) =>
       summary(tx, scope, target),
@@ -76,7 +73,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
-  route(app, 'getStatsTimeseries', STATS, async ({ auth, query }) => {
+  route(app, 'getStatsTimeseries', {}, async ({ auth, query }) => {
     const granularity = query.granularity ?? 'day';
     const body = await figure(auth, 'timeseries', query, { granularity }, (tx, scope) =>
       timeseries(tx, scope, granularity),
@@ -84,7 +81,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
-  route(app, 'getStatsBreakdown', STATS, async ({ auth, query }) => {
+  route(app, 'getStatsBreakdown', {}, async ({ auth, query }) => {
     const target = query.target ?? DEFAULT_TARGET;
     const options = { by: query.by, target };
     const body = await figure(auth, 'breakdown', query, options, (tx, scope) =>
@@ -93,7 +90,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
-  route(app, 'getStatsDistribution', STATS, async ({ auth, query }) => {
+  route(app, 'getStatsDistribution', {}, async ({ auth, query }) => {
     const time = query.time ?? 'business';
     const body = await figure(auth, 'distribution', query, { time }, (tx, scope) =>
       distribution(tx, scope, time),
@@ -101,7 +98,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
-  route(app, 'getStatsHeatmap', STATS, async ({ auth, query }) => {
+  route(app, 'getStatsHeatmap', {}, async ({ auth, query }) => {
     const body = await figure(auth, 'heatmap', query, {}, heatmap);
     return { status: 200, body };
   });
@@ -122,7 +119,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return reply;
   };
 
-  route(app, 'listUnrepliedRequests', STATS, async ({ auth, query }) => {
+  route(app, 'listUnrepliedRequests', {}, async ({ auth, query }) => {
     const paging = {
       order: query.order ?? 'newest',
       page: query.page ?? 1,
@@ -134,7 +131,7 @@ export default function statsRoutes(app: FastifyInstance) {
     return { status: 200, body: await withWaiting(page) };
   });
 
-  route(app, 'exportStatsCsv', STATS, async ({ auth, query }) => {
+  route(app, 'exportStatsCsv', {}, async ({ auth, query }) => {
     const target = query.target ?? DEFAULT_TARGET;
     const options = { by: query.by, target };
     // The same computation as the breakdown's: a download right after the table reuses it.

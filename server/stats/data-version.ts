@@ -1,7 +1,7 @@
-import { SIGNED_IN_USER, signInReading, type AuthContext, type SignIn } from '../auth/authenticate';
+import { eachKey, sharedReads } from '../db/fresh-batch';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import { visibleMailboxes, type Viewer, type ViewerOrColumns } from '../repos/visible-mailboxes';
+import { visibilityKey, visibleMailboxes, type Viewer } from '../repos/visible-mailboxes';
 import type { VisibleMailbox } from './scope';
 
 // What a workspace's figures depend on, as a stamp that changes whenever any of it does: the
@@ -28,46 +28,31 @@ interface StatsBase {
   visible: VisibleMailbox[];
 }
 
-interface BaseRow {
-  generation: number | null;
-  version: number;
-  visible: VisibleMailbox[];
-}
-
-/** The stamp and the mailboxes `viewer` may see, as columns: of given values or of the sign-in's row. */
-const baseColumns = (viewer: ViewerOrColumns) => sql`
-  (select current_generation from stats_state where workspace_id = ${viewer.workspaceId})
-    as generation,
-  (select coalesce(sum(version), 0) from stats_data_versions
-    where workspace_id = ${viewer.workspaceId})::bigint as version,
-  coalesce((select json_agg(v) from (${visibleMailboxes(viewer)}) v), '[]'::json) as visible`;
-
-const baseOf = (row: BaseRow | undefined): StatsBase => ({
-  stamp: `g${row?.generation ?? 0}:v${row?.version ?? 0}`,
-  visible: row?.visible ?? [],
-});
-
 /** The caller's mailboxes and the stamp, in one statement on `db` (a transaction, say). */
 export async function statsBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
-  const [row] = await db.query<BaseRow>(sql`select ${baseColumns(viewer)}`);
-  return baseOf(row);
+  const { workspaceId } = viewer;
+  const [row] = await db.query<{
+    generation: number | null;
+    version: number;
+    visible: VisibleMailbox[];
+  }>(sql`
+    select (select current_generation from stats_state where workspace_id = ${workspaceId})
+             as generation,
+           (select coalesce(sum(version), 0) from stats_data_versions
+             where workspace_id = ${workspaceId})::bigint as version,
+           coalesce((select json_agg(v) from (${visibleMailboxes(viewer)}) v), '[]'::json)
+             as visible`);
+  return { stamp: `g${row?.generation ?? 0}:v${row?.version ?? 0}`, visible: row?.visible ?? [] };
 }
 
-const bases = new WeakMap<AuthContext, StatsBase>();
+const baseReads = sharedReads(eachKey(statsBase, visibilityKey), visibilityKey);
 
 /**
- * The sign-in of the statistics operations: who is calling, their visible mailboxes and the
- * workspace's stamp, in the one statement of the sign-in (server/auth/authenticate.ts), read after
- * the request arrived and shared by concurrent requests. A cached reply costs that one read.
+ * The caller's visible mailboxes and the workspace's stamp, in one statement read after the
+ * request arrived; concurrent requests of the same visibility share it (server/db/fresh-batch.ts).
  */
-export const signInWithStatsBase: SignIn = signInReading<BaseRow>(
-  sql`, ${baseColumns(SIGNED_IN_USER)}`,
-  (auth, row) => bases.set(auth, baseOf(row)),
-);
-
-/** What the sign-in of `auth` read for the statistics (signInWithStatsBase). */
-export function statsBaseOf(auth: AuthContext): StatsBase {
-  const base = bases.get(auth);
-  if (!base) throw new Error('a statistics operation signs in with signInWithStatsBase');
+export async function readStatsBase(db: Queryable, viewer: Viewer): Promise<StatsBase> {
+  const base = await baseReads(db).load(viewer);
+  if (!base) throw new Error('the statistics base read returned nothing');
   return base;
 }
