@@ -173,11 +173,12 @@ function byPath(requests: Record<string, number[]>): string {
 function costLine(alone: Costed, fifty: Costed, floorLoad: LoadResult): string {
   const each = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(2));
   const longest = Math.max(0, ...fifty.gc);
+  const paused = fifty.gc.reduce((sum, pause) => sum + pause, 0);
   return (
     `    per reply: server thread ${each(alone.server)} ms alone, ${each(fifty.server)} ms under ` +
     `50; load client ${each(fifty.client)} ms; statements ${alone.statements.toFixed(2)} alone, ` +
     `${fifty.statements.toFixed(2)} under 50; GC under 50: ${fifty.gc.length} pauses, ` +
-    `longest ${ms(longest)}; floor (the load client, 50 connections, against a server that ` +
+    `${ms(paused)} in all, longest ${ms(longest)}; floor (the load client, 50 connections, against a server that ` +
     `answers the same bytes at once): p50 ${ms(percentile(floorLoad.views, 0.5))}, ` +
     `p99 ${ms(percentile(floorLoad.views, 0.99))}`
   );
