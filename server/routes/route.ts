@@ -8,6 +8,7 @@ import { contractOperations, portalDocument, type ContractOperation } from '../c
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../contract/types';
 import { describedOperation } from '../audit/operations';
 import { startRecording } from '../audit/recorder';
+import { clientOf, userActor } from '../audit/sessions';
 import type { Actor } from '../audit/entry';
 
 declare module 'fastify' {
@@ -152,7 +153,7 @@ async function audited<O extends OperationId, R>(
   const description = describedOperation(operationId);
   if (!description) return handler(db);
   const { body, query, params, request } = call;
-  const actor: Actor | null = auth ? { kind: 'user', userId: auth.userId, name: auth.email } : null;
+  const actor: Actor | null = auth ? userActor(auth) : null;
   const input = {
     body,
     query,
@@ -162,8 +163,10 @@ async function audited<O extends OperationId, R>(
     email: auth?.email ?? null,
     tokenHash: auth?.tokenHash ?? null,
   };
-  const client = { address: request.ip, userAgent: request.headers['user-agent'] ?? null };
-  const recording = startRecording(db, operationId, description, input, { actor, client });
+  const recording = startRecording(db, operationId, description, input, {
+    actor,
+    client: clientOf(request),
+  });
   const result = await handler(recording.db);
   await recording.finish();
   return result;
