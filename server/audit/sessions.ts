@@ -10,7 +10,7 @@ import type { Actor, Client } from './entry';
 // the operator CLI ended is one `revokeSessions` entry, written in the transaction that ends them.
 
 /** Who acts: the actor and where from. */
-export interface Caller {
+interface Caller {
   actor: Actor;
   client: Client;
 }
@@ -28,7 +28,7 @@ export const userActor = (auth: AuthContext): Actor => ({
 });
 
 /** The operator CLI, as the OS user that runs it. */
-export const operatorActor = (): Actor => ({
+const operatorActor = (): Actor => ({
   kind: 'cli',
   userId: null,
   name: userInfo().username,
