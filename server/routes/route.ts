@@ -144,13 +144,14 @@ interface Call<O extends OperationId> {
  * (server/audit/operations.ts), one that records the change in the change's own transaction.
  */
 async function audited<O extends OperationId, R>(
-  db: Db,
+  app: FastifyInstance,
   operationId: O,
   call: Call<O>,
   auth: AuthContext | undefined,
   handler: (db: Db) => Promise<R>,
 ): Promise<R> {
-  const description = describedOperation(operationId);
+  const { db } = app;
+  const description = app.auditLog ? describedOperation(operationId) : undefined;
   if (!description) return handler(db);
   const { body, query, params, request } = call;
   const actor: Actor | null = auth ? userActor(auth) : null;
@@ -207,7 +208,7 @@ export function route<O extends OperationId>(
         params: request.params as ParamsOf<O>,
         request,
       };
-      const result = await audited(app.db, operationId, call, auth, (db) =>
+      const result = await audited(app, operationId, call, auth, (db) =>
         handler({ ...call, auth, db }),
       );
       return send(reply, result);
@@ -241,7 +242,7 @@ export function publicRoute<O extends OperationId>(
         params: request.params as ParamsOf<O>,
         request,
       };
-      const result = await audited(app.db, operationId, call, undefined, (db) =>
+      const result = await audited(app, operationId, call, undefined, (db) =>
         handler({ ...call, db, reply }),
       );
       return send(reply, result);
