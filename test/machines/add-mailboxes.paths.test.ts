@@ -1,10 +1,9 @@
 import type { MailboxCheck } from '../../src/api/types';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
 import type {
   CreateMailboxesInput,
-  ValidationSocketEvent,
   ValidationSocketInput,
 } from '../../src/machines/add-mailboxes/add-mailboxes.actors';
 import {
@@ -21,6 +20,7 @@ import {
   type Executors,
 } from './support/paths';
 import { offlineClient } from '../support/offline-client';
+import { recordingSocket } from './support/recording-socket';
 
 type AddMailboxesTestActor = ReturnType<typeof start>['actor'];
 
@@ -101,28 +101,6 @@ describe('add mailboxes machine paths', () => {
     executors,
   });
 });
-
-/** A socket stand-in that records each connection: its addresses, and whether it was closed. */
-function recordingSocket() {
-  const connections: {
-    addresses: readonly string[];
-    send: (event: ValidationSocketEvent) => void;
-    closed: boolean;
-  }[] = [];
-  const logic = fromCallback<EventObject, ValidationSocketInput>(({ input, sendBack }) => {
-    const connection = { addresses: input.addresses, send: sendBack, closed: false };
-    connections.push(connection);
-    return () => {
-      connection.closed = true;
-    };
-  });
-  const last = () => {
-    const connection = connections.at(-1);
-    if (!connection) throw new Error('no connection yet');
-    return connection;
-  };
-  return { logic, connections, last };
-}
 
 async function validating(text: string) {
   const socket = recordingSocket();

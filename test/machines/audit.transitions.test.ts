@@ -5,6 +5,7 @@ import { createAuditActors } from '../../src/machines/audit/audit.actors';
 import { createAuditMachine, EXPORT_FAILED } from '../../src/machines/audit/audit.machine';
 import { auditView } from '../../src/machines/audit/audit.view';
 import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
+import { tableView } from '../../src/machines/shared/table.view';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { makeAuditPage, makeEntry } from '../support/audit-fixtures';
 import { offlineClient } from '../support/offline-client';
@@ -108,6 +109,32 @@ describe('audit: the page of the filters', () => {
       expect(loading.rows.map((row) => row.key)).toEqual(['12', '11']);
       await settled(actor);
       expect(auditView(actor.getSnapshot())).toMatchObject({ stale: false, page: 2 });
+    },
+  );
+
+  checks.it(
+    audit,
+    ['showRows'],
+    'the table lists the page’s entries, and the empty state when the filters select none',
+    async () => {
+      const { actor } = await start({
+        listReply: (call) =>
+          call.query.get('operation') === 'deleteTeam'
+            ? { body: makeAuditPage([], 1, 0) }
+            : { body: makeAuditPage(ENTRIES, 1, 120) },
+      });
+      const table = () => {
+        const child = auditView(actor.getSnapshot()).table;
+        if (!child) throw new Error('no table');
+        return tableView(child.getSnapshot());
+      };
+      expect(table()).toMatchObject({ body: 'rows', visible: ['12', '11'] });
+      actor.send({ type: 'SEARCH', search: { operation: 'deleteTeam' } });
+      await settled(actor);
+      expect(table()).toMatchObject({ body: 'empty', visible: [] });
+      actor.send({ type: 'SEARCH', search: {} });
+      await settled(actor);
+      expect(table()).toMatchObject({ body: 'rows', visible: ['12', '11'] });
     },
   );
 });

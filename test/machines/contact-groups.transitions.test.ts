@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AfterWrite } from '../../src/machines/contact-groups/contact-groups.actors';
 import { createContactGroupsMachine } from '../../src/machines/contact-groups/contact-groups.machine';
+import { contactGroupsView } from '../../src/machines/contact-groups/contact-groups.view';
 import { selectedKeys, tableView } from '../../src/machines/shared/table.view';
 import { offlineClient } from '../support/offline-client';
 import { transitionChecks } from './support/checks';
@@ -186,6 +187,87 @@ describe('contact groups: the lists', () => {
       expect(ticked(actor)).toEqual([]);
       expect(groupOrder(actor)).toEqual(['Suppliers', 'partners']);
       expect(actor.getSnapshot().context.selected).toBe('Suppliers');
+    },
+  );
+});
+
+describe('contact groups: loading the panels', () => {
+  const SUPPLIERS: Contact[] = [{ id: 7, item: 'acme-parts.example' }];
+
+  checks.it(
+    contactGroups,
+    ['assignGroups', 'showGroups'],
+    'after a failed load, Try again lists the groups and chooses the first in order',
+    async () => {
+      let fail = true;
+      const machine = createContactGroupsMachine(offlineClient).provide({
+        actors: {
+          loadGroups: fromPromise<ContactGroup[]>(() =>
+            fail ? Promise.reject(new Error('offline')) : Promise.resolve(GROUPS),
+          ),
+          loadContacts: fromPromise<Contact[], { group: string }>(() => Promise.resolve([])),
+        },
+      });
+      const actor = createActor(machine).start();
+      await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+      expect(contactGroupsView(actor.getSnapshot())).toMatchObject({ status: 'failed' });
+      expect(groupOrder(actor)).toEqual([]);
+      fail = false;
+      actor.send({ type: 'RETRY' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'group' }));
+      expect(contactGroupsView(actor.getSnapshot())).toMatchObject({
+        status: 'ready',
+        empty: false,
+        groups: GROUPS,
+        selected: 'Key accounts',
+      });
+      expect(groupOrder(actor)).toEqual(['Key accounts', 'partners', 'Suppliers']);
+    },
+  );
+
+  checks.it(
+    contactGroups,
+    ['assignContacts', 'showContacts'],
+    'the chosen group’s contacts fill the right panel; another group’s replace them',
+    async () => {
+      const asked: string[] = [];
+      const machine = createContactGroupsMachine(offlineClient).provide({
+        actors: {
+          loadGroups: fromPromise<ContactGroup[]>(() => Promise.resolve(GROUPS)),
+          loadContacts: fromPromise<Contact[], { group: string }>(({ input }) => {
+            asked.push(input.group);
+            return Promise.resolve(input.group === 'Suppliers' ? SUPPLIERS : CONTACTS);
+          }),
+        },
+      });
+      const actor = createActor(machine).start();
+      const shown = () => waitFor(actor, (s) => s.matches({ ready: { group: 'contactsReady' } }));
+      await shown();
+      expect(contactGroupsView(actor.getSnapshot())).toMatchObject({
+        contacts: CONTACTS,
+        contactsStatus: 'ready',
+      });
+      expect(contactOrder(actor)).toEqual(['2', '1']);
+      actor.send({ type: 'SELECT_GROUP', name: 'Suppliers' });
+      expect(contactGroupsView(actor.getSnapshot()).contactsStatus).toBe('loading');
+      await shown();
+      expect(asked).toEqual(['Key accounts', 'Suppliers']);
+      expect(contactGroupsView(actor.getSnapshot()).contacts).toEqual(SUPPLIERS);
+      expect(contactOrder(actor)).toEqual(['7']);
+    },
+  );
+
+  checks.it(
+    contactGroups,
+    ['toggleContact'],
+    'TOGGLE_CONTACT ticks a contact, and again unticks it, leaving the others as they are',
+    async () => {
+      const actor = await start();
+      actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
+      actor.send({ type: 'TOGGLE_CONTACT', id: 2 });
+      expect(ticked(actor)).toEqual(['2', '1']);
+      actor.send({ type: 'TOGGLE_CONTACT', id: 1 });
+      expect(ticked(actor)).toEqual(['2']);
     },
   );
 });

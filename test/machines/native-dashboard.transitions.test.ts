@@ -10,6 +10,10 @@ import {
   type UnrepliedRequest,
 } from '../../src/machines/native-dashboard/native-dashboard.actors';
 import { createNativeDashboardMachine } from '../../src/machines/native-dashboard/native-dashboard.machine';
+import {
+  nativeDashboardView,
+  unrepliedView,
+} from '../../src/machines/native-dashboard/native-dashboard.view';
 import { createUnrepliedMachine } from '../../src/machines/native-dashboard/unreplied.machine';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { fakeApi, type FakeReply } from '../unit/support/fake-api';
@@ -34,10 +38,13 @@ interface Options {
   search?: DashboardSearch;
   canFilterMailboxes?: boolean;
   exportReply?: FakeReply;
+  /** The filter choices' answer, held by the test; the start waits for the figures without one. */
+  choicesReply?: Promise<DashboardFilters>;
 }
 
 /** The machine with its calls recorded: the figures and unreplied answer at once. */
-async function start({ search = {}, canFilterMailboxes = true, exportReply }: Options = {}) {
+async function start(options: Options = {}) {
+  const { search = {}, canFilterMailboxes = true, exportReply, choicesReply } = options;
   const figureRequests: FiguresRequest[] = [];
   const unrepliedRequests: UnrepliedRequest[] = [];
   const saved: CsvFile[] = [];
@@ -52,10 +59,11 @@ async function start({ search = {}, canFilterMailboxes = true, exportReply }: Op
   });
   const machine = createNativeDashboardMachine(offlineClient).provide({
     actors: {
-      loadChoices: fromPromise(async () => choices),
+      loadChoices: fromPromise(() => choicesReply ?? Promise.resolve(choices)),
+      // Each answer counts the requests so far as its emails received: 1, 2, …
       loadFigures: fromPromise<Figures, FiguresInput>(async ({ input }) => {
         figureRequests.push(input.request);
-        return makeFigures(input.request, 3);
+        return makeFigures(input.request, figureRequests.length);
       }),
       exportCsv: createNativeDashboardActors(api.client).exportCsv,
       unreplied,
@@ -64,7 +72,7 @@ async function start({ search = {}, canFilterMailboxes = true, exportReply }: Op
   });
   const actor = createActor(machine, { input: { search, today: TODAY, canFilterMailboxes } });
   actor.start();
-  await waitFor(actor, (snapshot) => snapshot.matches({ figures: 'ready' }));
+  if (!choicesReply) await waitFor(actor, (snapshot) => snapshot.matches({ figures: 'ready' }));
   await flush();
   const list = () => {
     const child = actor.getSnapshot().children.unreplied;
@@ -124,7 +132,107 @@ describe('native dashboard: the request of a search', () => {
   );
 });
 
+describe('native dashboard: the choices and the figures', () => {
+  checks.it(
+    dashboard,
+    ['assignChoices', 'showUnreplied'],
+    'asks for nothing until the choices arrive, then for the latest search’s figures and list',
+    async () => {
+      let answer: (filters: DashboardFilters) => void = () => undefined;
+      const choicesReply = new Promise<DashboardFilters>((resolve) => (answer = resolve));
+      const { actor, figureRequests, unrepliedRequests, list } = await start({ choicesReply });
+      actor.send({ type: 'SEARCH', search: { teams: '1' } });
+      await flush();
+      expect(nativeDashboardView(actor.getSnapshot())).toMatchObject({
+        phase: 'starting',
+        choices: null,
+      });
+      expect(figureRequests).toEqual([]);
+      expect(unrepliedRequests).toEqual([]);
+      expect(unrepliedView(list().getSnapshot()).loading).toBe(true);
+      answer(choices);
+      await waitFor(actor, (snapshot) => snapshot.matches({ figures: 'ready' }));
+      await flush();
+      expect(nativeDashboardView(actor.getSnapshot()).choices).toEqual(choices);
+      const query = { from: '2026-03-02', to: TODAY, target: 7200, teams: '1' };
+      expect(figureRequests.map((request) => request.query)).toEqual([query]);
+      expect(unrepliedRequests).toEqual([{ query, page: 1 }]);
+      expect(unrepliedView(list().getSnapshot())).toMatchObject({ page: unrepliedPage });
+    },
+  );
+
+  checks.it(
+    dashboard,
+    ['assignFigures'],
+    'shows the figures that arrived, dims them while newer ones load, then shows those',
+    async () => {
+      const { actor } = await start();
+      const view = () => nativeDashboardView(actor.getSnapshot());
+      expect(view()).toMatchObject({ phase: 'ready', stale: false });
+      expect(view().figures?.summary.received).toBe(1);
+      actor.send({ type: 'SEARCH', search: { from: '2026-03-01', to: '2026-03-15' } });
+      expect(view()).toMatchObject({ phase: 'loading', stale: true });
+      expect(view().figures?.summary.received).toBe(1);
+      await waitFor(actor, (snapshot) => snapshot.matches({ figures: 'ready' }));
+      expect(view().stale).toBe(false);
+      expect(view().figures?.summary.received).toBe(2);
+      expect(view().figures?.request.query).toMatchObject({ from: '2026-03-01', to: '2026-03-15' });
+    },
+  );
+
+  checks.it(
+    dashboard,
+    ['showUnreplied'],
+    'new filters show the list’s first page of them; the same figures leave the list alone',
+    async () => {
+      const { actor, unrepliedRequests, list } = await start();
+      list().send({ type: 'PAGE', page: 3 });
+      await flush();
+      actor.send({ type: 'SEARCH', search: { mailboxes: 'ghost@acme.example' } });
+      await flush();
+      expect(unrepliedRequests.map((request) => request.page)).toEqual([1, 3]);
+      actor.send({ type: 'SEARCH', search: { mailboxes: 'sales@acme.example' } });
+      await flush();
+      expect(unrepliedRequests.at(-1)).toEqual({
+        query: { from: '2026-03-02', to: TODAY, target: 7200, mailboxes: 'sales@acme.example' },
+        page: 1,
+      });
+    },
+  );
+});
+
 describe('native dashboard: the unreplied list', () => {
+  checks.it(
+    unrepliedList,
+    ['hasQuery'],
+    'Previous and Next ask for nothing until the dashboard has sent its filters',
+    async () => {
+      const requests: UnrepliedRequest[] = [];
+      const machine = createUnrepliedMachine(offlineClient).provide({
+        actors: {
+          loadUnreplied: fromPromise<StatsUnrepliedPage, UnrepliedRequest>(async ({ input }) => {
+            requests.push(input);
+            return unrepliedPage;
+          }),
+        },
+      });
+      const actor = createActor(machine).start();
+      actor.send({ type: 'PAGE', page: 2 });
+      await flush();
+      expect(requests).toEqual([]);
+      expect(unrepliedView(actor.getSnapshot())).toMatchObject({ page: null, loading: true });
+      const query = { from: '2026-03-02', to: TODAY, target: 7200 };
+      actor.send({ type: 'SHOW', query });
+      actor.send({ type: 'PAGE', page: 2 });
+      await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+      expect(requests).toEqual([
+        { query, page: 1 },
+        { query, page: 2 },
+      ]);
+      expect(unrepliedView(actor.getSnapshot())).toMatchObject({ page: unrepliedPage });
+    },
+  );
+
   checks.it(
     unrepliedList,
     ['assignPageNumber', 'assignPage'],

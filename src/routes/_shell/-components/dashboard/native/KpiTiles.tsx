@@ -1,6 +1,7 @@
 import type { StatsSummary } from '@/api/types';
 import type { TimeBasis } from '@/domain/dashboard-search';
 import { formatDuration } from '@common/durations';
+import '@/ui/skeleton.css';
 
 type Better = 'lower' | 'higher' | 'neither';
 

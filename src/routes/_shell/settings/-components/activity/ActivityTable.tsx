@@ -7,6 +7,7 @@ import { TruncatedText } from '@/ui/TruncatedText';
 import { EntryDetails } from './EntryDetails';
 // The cell texts (`table-primary`, `table-secondary`) every settings table shares.
 import '@/screens/table/DataTable.css';
+import '@/ui/skeleton.css';
 
 interface ActivityTableProps {
   rows: readonly ActivityRow[];
@@ -159,10 +160,10 @@ export function ActivitySkeleton() {
     <div className="activity-skeleton" role="status" aria-label="Loading activity">
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index} className="activity-skeleton-row" aria-hidden="true">
-          <span className="activity-shimmer activity-shimmer-time" />
-          <span className="activity-shimmer activity-shimmer-actor" />
-          <span className="activity-shimmer activity-shimmer-op" />
-          <span className="activity-shimmer activity-shimmer-target" />
+          <span className="skeleton activity-skeleton-time" />
+          <span className="skeleton activity-skeleton-actor" />
+          <span className="skeleton activity-skeleton-op" />
+          <span className="skeleton activity-skeleton-target" />
         </div>
       ))}
     </div>
