@@ -15,13 +15,23 @@ import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import { sql } from '../server/db/sql';
 import type { Db } from '../server/db/types';
-import { createWorkspace } from '../server/repos/workspaces';
+import { createWorkspace, type NewWorkspace } from '../server/repos/workspaces';
 import { adminQuery, urlOf } from './bench-workspace';
 
 export const loadAverage = () =>
   `load ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}`;
+
+/** The audit benches' workspace (here and in bench-audit.ts). */
+export const AUDIT_BENCH_WORKSPACE: NewWorkspace = {
+  client_name: 'Audit bench',
+  allowed_domains: ['audit-bench.example'],
+  provider: 'G',
+  max_mailboxes: 5,
+  max_users: 5,
+  max_alerts: 5,
+};
 
 const ENTRIES = 1_000_000;
 const BATCH = 10_000;
@@ -120,14 +130,7 @@ async function insertBatch(db: Db, entries: StoredEntry[]): Promise<void> {
 /** A workspace with ENTRIES chained entries and its chain head at the last. */
 async function fill(db: Db): Promise<void> {
   await migrate(db);
-  const { workspace_id: workspaceId } = await createWorkspace(db, {
-    client_name: 'Audit bench',
-    allowed_domains: ['audit-bench.example'],
-    provider: 'G',
-    max_mailboxes: 5,
-    max_users: 5,
-    max_alerts: 5,
-  });
+  const { workspace_id: workspaceId } = await createWorkspace(db, AUDIT_BENCH_WORKSPACE);
   let prevHash = GENESIS_HASH;
   let batch: StoredEntry[] = [];
   for (let seq = 1; seq <= ENTRIES; seq += 1) {
@@ -185,6 +188,8 @@ export async function verifyTimings(adminUrl: string): Promise<string[]> {
     );
     if (!ws) throw new Error('the audit bench database holds no workspace');
     const load = loadAverage();
+    const mb = () => (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
+    const rssBefore = mb();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const { lines } = await runAuditCommand(chain.db, {
@@ -197,7 +202,7 @@ export async function verifyTimings(adminUrl: string): Promise<string[]> {
       chain.builtS === null ? 'kept from a run before' : `built in ${chain.builtS.toFixed(0)} s`;
     return [
       `PostgreSQL: audit:verify over ${ENTRIES.toLocaleString('en')} entries (${built}): ${seconds.toFixed(1)} s, ` +
-        `this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB ` +
+        `this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, RSS ${rssBefore} → ${mb()} MB ` +
         `(budget 30 s; ${load}): ${lines.join(' ')}`,
     ];
   } finally {

@@ -22,7 +22,7 @@ import type { DatabaseOptions } from '../server/db/types';
 import { addUser, createWorkspace } from '../server/repos/workspaces';
 import { percentile } from './bench-server';
 import { adminQuery, urlOf } from './bench-workspace';
-import { loadAverage, verifyTimings } from './bench-audit-chain';
+import { AUDIT_BENCH_WORKSPACE, loadAverage, verifyTimings } from './bench-audit-chain';
 
 const WARM_UP = 50;
 const BLOCKS = 20;
@@ -53,14 +53,7 @@ async function startWriter(options: DatabaseOptions, auditLog: boolean): Promise
   const db = await openDatabase(options);
   await migrate(db);
   const token = await db.transaction(async (tx) => {
-    const { workspace_id: id } = await createWorkspace(tx, {
-      client_name: 'Audit bench',
-      allowed_domains: ['audit-bench.example'],
-      provider: 'G',
-      max_mailboxes: 5,
-      max_users: 5,
-      max_alerts: 5,
-    });
+    const { workspace_id: id } = await createWorkspace(tx, AUDIT_BENCH_WORKSPACE);
     const admin = await addUser(tx, id, {
       email: 'admin@audit-bench.example',
       full_name: 'Admin',
