@@ -23,6 +23,7 @@ import {
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
 import { alertTimings } from './bench-alerts';
+import { auditTimings } from './bench-audit';
 import { reportTimings } from './bench-reports';
 import { gmailSyncTimings } from './bench-gmail-sync';
 import { graphSyncTimings } from './bench-graph-sync';
@@ -119,6 +120,9 @@ const BENCH_TEMPLATE = resolve(scratchDir, 'bench-template-db');
 const REPORTS_NAME =
   'scheduled reports (PostgreSQL with BENCH_DATABASE_URL: 1,000 weekly subscribers on 1,000,000 messages)';
 
+const AUDIT_NAME =
+  'audit log: a settings write with and without it (PGlite; PostgreSQL and audit:verify over 1,000,000 entries with BENCH_DATABASE_URL)';
+
 const ALERTS_NAME =
   'alert engine (PostgreSQL with BENCH_DATABASE_URL: 1,000 alerts on 1,000,000 messages; overdue to SMTP)';
 
@@ -194,6 +198,10 @@ const MEASUREMENTS: Measurement[] = [
     run: () => reportTimings(),
   },
   {
+    name: AUDIT_NAME,
+    run: () => auditTimings(),
+  },
+  {
     name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
     run: () => loadTimings(scratchDir),
   },
@@ -221,6 +229,12 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'reports') {
     console.log(`\n== ${REPORTS_NAME} ==`);
     for (const line of await reportTimings()) console.log(line);
+    return;
+  }
+  // `npm run bench -- audit`: the audit log's figures alone.
+  if (process.argv[2] === 'audit') {
+    console.log(`\n== ${AUDIT_NAME} ==`);
+    for (const line of await auditTimings()) console.log(line);
     return;
   }
   // `npm run bench -- sync`: the Gmail and Graph sync figures alone (no browser, no server).

@@ -7,7 +7,6 @@ import {
   type ActivitySearch,
   type AuditRequest,
 } from '@/domain/activity-search';
-import type { Features } from '@/session/user-info';
 import { saveFile, type CsvFile } from '../native-dashboard/csv-file';
 import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
@@ -19,8 +18,6 @@ import { describeNamed } from '../shared/describe-named';
 export interface AuditInput {
   /** The route's validated search: the filters and the page the URL holds. */
   search: ActivitySearch;
-  /** Whether the company hours (and so the company's timezone) may be read. */
-  features: Features;
 }
 
 interface AuditContext extends AuditInput {
@@ -28,7 +25,7 @@ interface AuditContext extends AuditInput {
   request: AuditRequest;
   /** The last page that arrived: kept, dimmed, while the next one loads. */
   page: AuditPage | null;
-  /** The company's timezone, which times are shown in; null until the first load. */
+  /** The workspace's timezone, which times are shown in (each page names it); null until one. */
   timezone: string | null;
   /** Keys of the entries opened to their before and after. */
   expanded: ReadonlySet<string>;
@@ -158,11 +155,7 @@ export function createAuditMachine(client: ApiClient) {
             invoke: {
               id: 'loadEntries',
               src: 'loadEntries',
-              input: ({ context }) => ({
-                request: context.request,
-                timezone: context.timezone,
-                features: context.features,
-              }),
+              input: ({ context }) => context.request,
               onDone: {
                 target: 'ready',
                 actions: [
