@@ -1028,6 +1028,8 @@ export interface components {
             total: number;
             page: number;
             page_size: number;
+            /** @description The workspace's IANA time zone, which `from` and `to` are read in and the page shows times in: the company hours' zone, `UTC` when none is set (whatever the business hours feature's state). */
+            timezone: string;
             entries: components["schemas"]["AuditEntry"][];
         };
         AuditEntry: {

@@ -15,8 +15,6 @@
  * loading the page). The app runs in this process; the load client in a worker.
  */
 import { cp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +29,15 @@ import { rebuildWorkspaceStats } from '../server/stats/rebuild';
 import { clientDir } from '../test/browser/support/server';
 import { seedToken } from '../test/browser/support/sign-in';
 import { BENCH_END, openBenchWorkspace } from './bench-workspace';
-import { percentile, runLoad, type LoadPlan } from './load-client';
+import {
+  againstInstant,
+  costed,
+  percentile,
+  runLoad,
+  type Costed,
+  type LoadPlan,
+  type LoadResult,
+} from './load-client';
 
 const PEOPLE = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
@@ -118,12 +124,26 @@ async function recordView(browser: Browser, url: string, token: string, search: 
   }
 }
 
+/** What the app ran outside transactions: the reads each request makes. */
+interface Served {
+  app: FastifyInstance;
+  url: string;
+  statements: () => number;
+}
+
 /** The app on `db`, which stays open when the app closes (its opener closes it). */
-async function serve(db: Db): Promise<{ app: FastifyInstance; url: string }> {
+async function serve(db: Db): Promise<Served> {
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
-  const borrowed: Db = { ...db, close: () => Promise.resolve() };
+  let statements = 0;
+  const query = db.query.bind(db) as (...args: unknown[]) => Promise<object[]>;
+  const counting = (...args: unknown[]) => {
+    statements += 1;
+    return query(...args);
+  };
+  const borrowed = { ...db, query: counting, close: () => Promise.resolve() } as Db;
   const app = await buildApp({ config, db: borrowed, logger: false, backgroundWork: false });
-  return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url, statements: () => statements };
 }
 
 /**
@@ -132,24 +152,12 @@ async function serve(db: Db): Promise<{ app: FastifyInstance; url: string }> {
  * shared; a busy one shows here).
  */
 async function floor(waves: string[][]): Promise<string> {
-  const server = createServer((_request, reply) => reply.end('{}'));
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const plan = {
-      baseUrl: `http://127.0.0.1:${port}`,
-      tokens: ['-'],
-      socketsPerClient: 6,
-      warmPath: '/',
-    };
-    const load = await runLoad({ ...plan, clients: PEOPLE, seconds: SINGLE_SECONDS, waves });
-    return (
-      `  floor (the load client against a server that answers at once): a view takes ` +
-      `p50 ${ms(percentile(load.views, 0.5))}, p99 ${ms(percentile(load.views, 0.99))}`
-    );
-  } finally {
-    server.close();
-  }
+  const plan = { socketsPerClient: 6, warmPath: '/', clients: PEOPLE, seconds: SINGLE_SECONDS };
+  const load = await againstInstant('{}', { ...plan, waves });
+  return (
+    `  floor (the load client against a server that answers at once): a view takes ` +
+    `p50 ${ms(percentile(load.views, 0.5))}, p99 ${ms(percentile(load.views, 0.99))}`
+  );
 }
 
 /** Each kind of request's p50 and p99 under the fifty people, by path. */
@@ -161,32 +169,65 @@ function byPath(requests: Record<string, number[]>): string {
   return `  by request (p50/p99): ${kinds.join(', ')}`;
 }
 
-/** One statistics request: its first (computed) reply, then alone and under 50 connections. */
-async function endpoint(plan: Omit<LoadPlan, 'waves' | 'clients'>, label: string, path: string) {
-  const once = async () => {
-    const started = performance.now();
-    const reply = await fetch(`${plan.baseUrl}${path}`, {
-      headers: { authorization: `Token ${plan.tokens[0] ?? ''}` },
-    });
-    await reply.arrayBuffer();
-    return performance.now() - started;
-  };
-  const first = await once();
-  const alone = await runLoad({ ...plan, clients: 1, seconds: SINGLE_SECONDS, waves: [[path]] });
-  const single = percentile(alone.views, 0.5);
-  const load = await runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves: [[path]] });
-  const replies = load.views;
+/** What one reply costs alone and under load, and the load client's floor for the same bytes. */
+function costLine(alone: Costed, fifty: Costed, floorLoad: LoadResult): string {
+  const each = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(2));
+  const longest = Math.max(0, ...fifty.gc);
+  const paused = fifty.gc.reduce((sum, pause) => sum + pause, 0);
   return (
-    `  ${label}: first (computed) ${ms(first)}; alone median ${ms(single)}; ` +
-    `50 connections p50 ${ms(percentile(replies, 0.5))}, p99 ${ms(percentile(replies, 0.99))}, ` +
-    `${(replies.length / plan.seconds).toFixed(0)} replies/s; ` +
-    `p99 ÷ alone median ${(percentile(replies, 0.99) / single).toFixed(1)} (budget 10)` +
-    (load.failures.length > 0 ? `; ${load.failures.length} failed (${load.failures[0]})` : '')
+    `    per reply: server thread ${each(alone.server)} ms alone, ${each(fifty.server)} ms under ` +
+    `50; load client ${each(fifty.client)} ms; statements ${alone.statements.toFixed(2)} alone, ` +
+    `${fifty.statements.toFixed(2)} under 50; GC under 50: ${fifty.gc.length} pauses, ` +
+    `${ms(paused)} in all, longest ${ms(longest)}; floor (the load client, 50 connections, against a server that ` +
+    `answers the same bytes at once): p50 ${ms(percentile(floorLoad.views, 0.5))}, ` +
+    `p99 ${ms(percentile(floorLoad.views, 0.99))}`
   );
 }
 
+/** One statistics request: its first (computed) reply, then alone and under 50 connections. */
+async function endpoint(
+  plan: Omit<LoadPlan, 'waves' | 'clients'>,
+  served: Served,
+  label: string,
+  path: string,
+) {
+  const started = performance.now();
+  const reply = await fetch(`${plan.baseUrl}${path}`, {
+    headers: { authorization: `Token ${plan.tokens[0] ?? ''}` },
+  });
+  const body = await reply.text();
+  const first = performance.now() - started;
+  const waves = [[path]];
+  const alone = await costed(served.statements, () =>
+    runLoad({ ...plan, clients: 1, seconds: SINGLE_SECONDS, waves }),
+  );
+  const single = percentile(alone.load.views, 0.5);
+  const fifty = await costed(served.statements, () =>
+    runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves }),
+  );
+  const replies = fifty.load.views;
+  const floorLoad = await againstInstant(body, {
+    ...plan,
+    clients: 50,
+    socketsPerClient: 1,
+    seconds: SINGLE_SECONDS,
+    waves,
+  });
+  return [
+    `  ${label}: first (computed) ${ms(first)}; alone median ${ms(single)}; ` +
+      `50 connections p50 ${ms(percentile(replies, 0.5))}, p99 ${ms(percentile(replies, 0.99))}, ` +
+      `${(replies.length / plan.seconds).toFixed(0)} replies/s; ` +
+      `p99 ÷ alone median ${(percentile(replies, 0.99) / single).toFixed(1)} (budget 10)` +
+      (fifty.load.failures.length > 0
+        ? `; ${fifty.load.failures.length} failed (${fifty.load.failures[0]})`
+        : ''),
+    costLine(alone, fifty, floorLoad),
+  ];
+}
+
 async function measure(browser: Browser, target: Target): Promise<string[]> {
-  const { app, url } = await serve(target.db);
+  const served = await serve(target.db);
+  const { app, url } = served;
   const { tokens, remove } = await people(target.db, target.workspaceId);
   try {
     const waves = await recordView(browser, url, tokens[0] ?? '', target.search);
@@ -214,13 +255,24 @@ async function measure(browser: Browser, target: Target): Promise<string[]> {
         (fifty.failures.length > 0 ? `, ${fifty.failures.length} failed requests` : ''),
       byPath(fifty.requests),
       await floor(waves),
-      await endpoint(plan, 'summary, 90 days', `/portal/api/stats/summary?${range(90)}`),
-      await endpoint(
+      ...(await endpoint(
         plan,
+        served,
+        'summary, 90 days',
+        `/portal/api/stats/summary?${range(90)}`,
+      )),
+      ...(await endpoint(
+        plan,
+        served,
         'breakdown by mailbox, 90 days',
         `/portal/api/stats/breakdown?${range(90)}&by=mailbox`,
-      ),
-      await endpoint(plan, 'time series, 365 days', `/portal/api/stats/timeseries?${range(365)}`),
+      )),
+      ...(await endpoint(
+        plan,
+        served,
+        'time series, 365 days',
+        `/portal/api/stats/timeseries?${range(365)}`,
+      )),
     ];
   } finally {
     await remove();

@@ -140,7 +140,7 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<number>
   }
 }
 
-const urlOf = (adminUrl: string, name: string) => {
+export const urlOf = (adminUrl: string, name: string) => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();

@@ -23,6 +23,7 @@ import {
 } from '../test/browser/support/server';
 import { demoLink } from '../test/browser/support/sign-in';
 import { alertTimings } from './bench-alerts';
+import { auditTimings } from './bench-audit';
 import { reportTimings } from './bench-reports';
 import { gmailSyncTimings } from './bench-gmail-sync';
 import { graphSyncTimings } from './bench-graph-sync';
@@ -119,6 +120,9 @@ const BENCH_TEMPLATE = resolve(scratchDir, 'bench-template-db');
 const REPORTS_NAME =
   'scheduled reports (PostgreSQL with BENCH_DATABASE_URL: 1,000 weekly subscribers on 1,000,000 messages)';
 
+const AUDIT_NAME =
+  'audit log: a settings write with and without it (PGlite; PostgreSQL and audit:verify over 1,000,000 entries with BENCH_DATABASE_URL)';
+
 const ALERTS_NAME =
   'alert engine (PostgreSQL with BENCH_DATABASE_URL: 1,000 alerts on 1,000,000 messages; overdue to SMTP)';
 
@@ -194,6 +198,10 @@ const MEASUREMENTS: Measurement[] = [
     run: () => reportTimings(),
   },
   {
+    name: AUDIT_NAME,
+    run: () => auditTimings(),
+  },
+  {
     name: 'users list under load, 50 connections (embedded database and PostgreSQL)',
     run: () => loadTimings(scratchDir),
   },
@@ -223,6 +231,12 @@ async function main(): Promise<void> {
     for (const line of await reportTimings()) console.log(line);
     return;
   }
+  // `npm run bench -- audit`: the audit log's figures alone.
+  if (process.argv[2] === 'audit') {
+    console.log(`\n== ${AUDIT_NAME} ==`);
+    for (const line of await auditTimings()) console.log(line);
+    return;
+  }
   // `npm run bench -- sync`: the Gmail and Graph sync figures alone (no browser, no server).
   if (process.argv[2] === 'sync') {
     console.log(`\n== ${SYNC_NAMES.gmail} ==`);
@@ -230,7 +244,7 @@ async function main(): Promise<void> {
     console.log(`\n== ${SYNC_NAMES.graph} ==`);
     for (const line of await graphSyncTimings(scratchDir)) console.log(line);
     console.log(`\n== ${SYNC_NAMES.imap} ==`);
-    for (const line of await imapSyncTimings()) console.log(line);
+    await imapSyncTimings((line) => console.log(line));
     return;
   }
   // `npm run bench -- users`: only the figures whose heading names it (the users table, the
@@ -259,7 +273,7 @@ async function main(): Promise<void> {
   // Its syncs run in processes of their own, so their peak memory is theirs.
   if (!only || imapOnly) {
     console.log(`\n== ${SYNC_NAMES.imap} ==`);
-    for (const line of await imapSyncTimings()) console.log(line);
+    await imapSyncTimings((line) => console.log(line));
   }
 }
 

@@ -7,6 +7,9 @@
  * the server's event loop when both share a process; it is a bounded node:http loop (no wrk or
  * autocannon here) that records every reply's time.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 export interface LoadPlan {
@@ -33,6 +36,8 @@ export interface LoadResult {
   requests: Record<string, number[]>;
   /** Replies other than 200, and errors, e.g. `503 /portal/api/stats/summary`. */
   failures: string[];
+  /** The load client's own CPU time over the run (its thread; absent before Node 23.9). */
+  clientCpuMs?: number;
 }
 
 // Plain JavaScript for the worker.
@@ -82,13 +87,22 @@ async function person(agent, index) {
   }
   agent.destroy();
 }
+const cpu = () => {
+  const used = process.threadCpuUsage?.();
+  return used ? (used.user + used.system) / 1000 : undefined;
+};
+let cpuBefore;
 // Everyone connects first; then the clock starts for all at once.
 Promise.all(Array.from({ length: clients }, (_, index) => connect(index)))
   .then((agents) => {
     until = performance.now() + seconds * 1000;
+    cpuBefore = cpu();
     return Promise.all(agents.map((agent, index) => person(agent, index)));
   })
-  .then(() => parentPort.postMessage({ views, requests, failures }));
+  .then(() => {
+    const clientCpuMs = cpuBefore === undefined ? undefined : cpu() - cpuBefore;
+    parentPort.postMessage({ views, requests, failures, clientCpuMs });
+  });
 `;
 
 export function runLoad(plan: LoadPlan): Promise<LoadResult> {
@@ -100,6 +114,70 @@ export function runLoad(plan: LoadPlan): Promise<LoadResult> {
     });
     worker.once('error', fail);
   });
+}
+
+type CpuUsage = { user: number; system: number };
+/** This thread's CPU time (Node 23.9+), else undefined. */
+const threadCpuUsage = (
+  process as { threadCpuUsage?: (since?: CpuUsage) => CpuUsage }
+).threadCpuUsage?.bind(process);
+
+/** What the server's thread spent on a run, per reply: CPU time, statements, GC pauses. */
+export interface Costed {
+  load: LoadResult;
+  /** CPU time of this thread (the app's, run here) per reply; its busy time before Node 23.9. */
+  server: number;
+  /** The load client's CPU time per reply (its own thread), when known. */
+  client: number | undefined;
+  /** Statements the app ran per reply, as `statements()` counts them. */
+  statements: number;
+  /** Each garbage collection's pause on this thread, in ms. */
+  gc: number[];
+}
+
+export async function costed(
+  statements: () => number,
+  run: () => Promise<LoadResult>,
+): Promise<Costed> {
+  const gc: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gc.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const statementsBefore = statements();
+  const cpuBefore = threadCpuUsage?.();
+  const busyBefore = performance.eventLoopUtilization();
+  try {
+    const load = await run();
+    const cpu = cpuBefore && threadCpuUsage?.(cpuBefore);
+    const spent = cpu
+      ? (cpu.user + cpu.system) / 1000
+      : performance.eventLoopUtilization(busyBefore).active;
+    const replies = Math.max(1, load.views.length);
+    return {
+      load,
+      server: spent / replies,
+      client: load.clientCpuMs === undefined ? undefined : load.clientCpuMs / replies,
+      statements: (statements() - statementsBefore) / replies,
+      gc,
+    };
+  } finally {
+    observer.disconnect();
+  }
+}
+
+/** The load client against a server that answers `body` at once, as `plan` asks it. */
+export async function againstInstant(body: string, plan: Omit<LoadPlan, 'baseUrl' | 'tokens'>) {
+  const server = createServer((_request, reply) =>
+    reply.setHeader('content-type', 'application/json').end(body),
+  );
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await runLoad({ ...plan, baseUrl: `http://127.0.0.1:${port}`, tokens: ['-'] });
+  } finally {
+    server.close();
+  }
 }
 
 export function percentile(values: readonly number[], q: number): number {

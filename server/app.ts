@@ -30,6 +30,11 @@ interface AppOptions {
   backgroundWork?: boolean;
   /** `line`: the console's readable format, with one request line each at `debug`. */
   logFormat?: LogFormat;
+  /**
+   * False: writes are not recorded in the audit log. Only `npm run bench -- audit` passes it, to
+   * measure what the log costs a write; no setting reaches it.
+   */
+  auditLog?: boolean;
 }
 
 /** Sign-in codes and states travel in URLs: logs keep the path and drop the secret parts. */
@@ -50,6 +55,7 @@ export async function buildApp({
   now,
   backgroundWork = true,
   logFormat = 'json',
+  auditLog = true,
 }: AppOptions): Promise<FastifyInstance> {
   const lines = logFormat === 'line';
   const stream = lines ? oneLineStream(logStream ?? process.stdout) : logStream;
@@ -83,7 +89,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   await app.register(routeInventory);
   await app.register(configPlugin, { config });
-  await app.register(dbPlugin, { db });
+  await app.register(dbPlugin, { db, auditLog });
   await app.register(outboundPlugin, { now, disabled: !backgroundWork });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);

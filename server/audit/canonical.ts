@@ -7,11 +7,21 @@ import { createHash } from 'node:crypto';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+// Built by concatenation rather than map and join: verification hashes every entry of a log
+// (a million in 30 s is the budget), and the intermediate arrays were a third of its time.
 export function canonicalJson(value: Json): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`).join(',')}}`;
+  let text = '';
+  if (Array.isArray(value)) {
+    for (const item of value) text += (text === '' ? '' : ',') + canonicalJson(item);
+    return `[${text}]`;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > 1) keys.sort();
+  for (const key of keys) {
+    text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`;
+  }
+  return `{${text}}`;
 }
 
 export const sha256Hex = (text: string): string =>

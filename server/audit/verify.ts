@@ -38,14 +38,24 @@ function problemOf(row: EntryRow, seq: number, prevHash: string): string | null 
   return null;
 }
 
+/**
+ * Streams the chain in batches of BATCH entries by key (memory stays at two batches, whatever the
+ * log's length), asking for the next batch before hashing this one, so on PostgreSQL the
+ * database reads while this process hashes.
+ */
 export async function verifyChain(q: Queryable, workspaceId: number): Promise<Verdict> {
   const head = await chainState(q, workspaceId);
   const last = Number(head?.seq ?? 0);
   let seq = Number(head?.anchor_seq ?? 0) + 1;
   let prevHash = head?.anchor_hash ?? GENESIS_HASH;
-  while (seq <= last) {
-    const rows = await entriesFrom(q, workspaceId, seq, BATCH);
+  let next = seq <= last ? entriesFrom(q, workspaceId, seq, BATCH) : null;
+  while (next) {
+    const rows = await next;
     if (rows.length === 0) break;
+    const after = Number(rows.at(-1)?.seq) + 1;
+    // A failed prefetch surfaces when awaited; until then it must not be an unhandled rejection.
+    next = after <= last ? entriesFrom(q, workspaceId, after, BATCH) : null;
+    next?.catch(() => {});
     for (const row of rows) {
       if (Number(row.seq) > last) break;
       const problem = problemOf(row, seq, prevHash);

@@ -22,3 +22,22 @@ export async function revokeToken(tx: Queryable, workspaceId: number, tokenHash:
   await tx.query(sql`update session_tokens set revoked_at = now()
      where workspace_id = ${workspaceId} and token_hash = ${tokenHash} and revoked_at is null`);
 }
+
+/**
+ * Revokes every live session of these users (a removed user's are then deleted with them by
+ * cascade) and answers how many each had; users with none are left out.
+ */
+export async function endSessions(
+  tx: Queryable,
+  workspaceId: number,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await tx.query<{ user_id: number; sessions: number }>(sql`
+    with ended as (
+      update session_tokens set revoked_at = now()
+       where workspace_id = ${workspaceId} and user_id = any(${userIds}::int[])
+         and revoked_at is null and expires_at > now()
+      returning user_id)
+    select user_id, count(*)::int as sessions from ended group by user_id`);
+  return new Map(rows.map((row) => [row.user_id, row.sessions]));
+}

@@ -1,8 +1,8 @@
-import { userInfo } from 'node:os';
 import type { Db, Tx } from '../db/types';
 import { appendEntry } from '../audit/append';
 import { masked } from '../audit/changes';
 import { withTransaction } from '../audit/recorder';
+import { operatorCaller } from '../audit/sessions';
 import type { Json } from '../audit/canonical';
 import type { Fields, Target } from '../audit/entry';
 import { workspaceCreatedNow, workspaceExists } from '../repos/audit-targets';
@@ -89,8 +89,7 @@ export function recordCommand(db: Db, command: AnyCommand): CliRecording {
     if (workspaceId === null || !(await workspaceExists(tx, workspaceId))) return;
     await appendEntry(tx, {
       workspaceId,
-      actor: { kind: 'cli', userId: null, name: userInfo().username },
-      client: { address: null, userAgent: null },
+      ...operatorCaller(),
       operation: command.name,
       target,
       before: {},

@@ -12,6 +12,8 @@ import {
   type Workspace,
 } from '../repos/workspaces';
 import { createOperatorSignInLink } from '../auth/demo-login';
+import { operatorCaller, revokeSessions } from '../audit/sessions';
+import { findUsersByEmail } from '../repos/users';
 import { loadConfig } from '../config';
 import { outboxLines } from '../alerts/outbox-report';
 import { rotateWebhookSecret, webhookSecret } from '../alerts/webhook-secret';
@@ -113,6 +115,9 @@ const HANDLERS: Handlers = {
 
   'user:remove': async (tx, { workspaceId, email }) => {
     await existing(tx, workspaceId);
+    const found = await findUsersByEmail(tx, workspaceId, [email.toLowerCase()]);
+    const users = [...found].map(([address, user]) => ({ id: user.id, email: address }));
+    await revokeSessions(tx, workspaceId, users, 'user removed', operatorCaller());
     const removed = await removeUser(tx, workspaceId, email);
     if (!removed)
       throw new CliInputError(`--email ${email}: no such user in workspace ${workspaceId}`);

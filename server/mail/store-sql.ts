@@ -102,9 +102,11 @@ export async function applyChanges(
 
 /**
  * A stored reply whose original arrives later (another folder, another batch) moves, with its
- * whole thread, into the original's thread. `moved` is materialized and its candidates found by
- * the indexes of migration 0004: inlined, it was evaluated once per updated row (seconds per
- * batch at a few thousand stored messages).
+ * whole thread, into the original's thread. Its candidates come from one scan of the indexes of
+ * migration 0004 (In-Reply-To by btree, References by GIN) with the batch's Message-IDs as one
+ * array the planner cannot see: given the array, it put the overlap's selectivity at
+ * 1 − 0.995^n (71% for 250 ids, with no element statistics) and scanned the whole mailbox each
+ * batch. `moved` is materialized: inlined, it was evaluated once per updated row.
  */
 export async function mergeDescendants(tx: Tx, target: StoreTarget, rows: readonly MessageRow[]) {
   const headed = rows.filter((row) => row.message_id_header !== null);
@@ -114,14 +116,19 @@ export async function mergeDescendants(tx: Tx, target: StoreTarget, rows: readon
   return tx.query<{ old_key: string; new_key: string }>(sql`
     with batch as (
       select * from unnest(${ids}::text[], ${keys}::text[]) as b(header_id, thread_key)
+    ), wanted as materialized (
+      select array_agg(header_id) as ids from batch
+    ), candidates as materialized (
+      select m.thread_key, m.in_reply_to, m.references_ids from messages m
+       where m.workspace_id = ${target.workspaceId} and m.mailbox_id = ${target.mailboxId}
+         and (m.in_reply_to = any((select ids from wanted)::text[])
+              or m.references_ids && (select ids from wanted))
     ), moved as materialized (
-      select distinct on (m.thread_key) m.thread_key as old_key, b.thread_key as new_key
-      from messages m join batch b
-        on m.in_reply_to = b.header_id or b.header_id = any(m.references_ids)
-      where m.workspace_id = ${target.workspaceId} and m.mailbox_id = ${target.mailboxId}
-        and m.thread_key <> b.thread_key
-        and (m.in_reply_to = any(${ids}::text[]) or m.references_ids && ${ids}::text[])
-      order by m.thread_key, b.thread_key
+      select distinct on (c.thread_key) c.thread_key as old_key, b.thread_key as new_key
+      from candidates c join batch b
+        on c.in_reply_to = b.header_id or b.header_id = any(c.references_ids)
+      where c.thread_key <> b.thread_key
+      order by c.thread_key, b.thread_key
     )
     update messages u set thread_key = moved.new_key from moved
     where u.workspace_id = ${target.workspaceId} and u.mailbox_id = ${target.mailboxId}

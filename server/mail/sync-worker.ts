@@ -1,3 +1,4 @@
+import { sql } from '../db/sql';
 import type { Db, Tx } from '../db/types';
 import {
   claimDueMailboxes,
@@ -56,6 +57,31 @@ const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** attempts, 3600);
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 
+/** Rows a run stores before it first refreshes the planner's statistics, and the growth after. */
+const FIRST_ANALYZE_AFTER = 1000;
+const ANALYZE_GROWTH = 4;
+
+/**
+ * Refreshes the planner's statistics of the tables a sync grows (the messages, and the facts
+ * the batch's refresh writes through onThreadsChanged) after the run's first 1,000 stored rows,
+ * then whenever they have grown fourfold. Without statistics the planner takes a table for a
+ * handful of rows and finds every index that starts with the workspace as cheap as the right
+ * one: each stored copy and each thread's facts were looked up by scanning the whole mailbox,
+ * so a batch's cost grew with the mailbox (40 s of a 10,000-message first sync, nearly all of
+ * it). PGlite runs no autovacuum, and PostgreSQL's analyzes only after a tenth of a table
+ * changed, too late for a new mailbox in a large table.
+ */
+function statisticsKeeper(db: Db) {
+  let stored = 0;
+  let next = FIRST_ANALYZE_AFTER;
+  return async (inserted: number) => {
+    stored += inserted;
+    if (stored < next) return;
+    next = stored * ANALYZE_GROWTH;
+    await db.query(sql`analyze messages, stats_message_facts, stats_requests`);
+  };
+}
+
 async function syncMailbox(
   deps: SyncWorkerDeps,
   mailbox: ClaimedMailbox,
@@ -79,6 +105,7 @@ async function syncMailbox(
   const target = { ...mailbox, leaseOwner: deps.owner };
   try {
     const stored = storedMail(deps.db, mailbox);
+    const analyzeAfter = statisticsKeeper(deps.db);
     const batches = connector.sync({ ...mailbox, stored }, mailbox.cursor, both);
     for await (const batch of batches) {
       const result = await deps.db.transaction(async (tx) => {
@@ -94,6 +121,7 @@ async function syncMailbox(
         return committed;
       });
       deps.onBatch?.(mailbox, batch, result);
+      await analyzeAfter(result.inserted);
     }
   } finally {
     clearInterval(renewal);

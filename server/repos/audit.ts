@@ -118,6 +118,14 @@ function filtersSql(workspaceId: number, f: AuditFilters): Sql {
   return joinSql(parts, sql` and `);
 }
 
+/** The zone the filters' dates are read in: the company hours' zone, else UTC. */
+export async function auditTimezone(q: Queryable, workspaceId: number): Promise<string> {
+  const [row] = await q.query<{ timezone: string }>(
+    sql`select report_timezone(${workspaceId}) as timezone`,
+  );
+  return row?.timezone ?? 'UTC';
+}
+
 /** How many entries the filters select. */
 export async function countEntries(
   q: Queryable,

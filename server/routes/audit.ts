@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from './route';
 import { badRequest } from '../http/errors';
 import type { QueryOf } from '../contract/types';
-import { countEntries, listEntries, type AuditFilters } from '../repos/audit';
+import { auditTimezone, countEntries, listEntries, type AuditFilters } from '../repos/audit';
 import { apiEntry, auditCsv } from '../audit/read';
 
 // The audit log's read operations (admins only). Nothing here, or anywhere in the API, changes
@@ -39,16 +39,17 @@ export default function auditRoutes(app: FastifyInstance) {
     const filters = filtersOf(query);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 50;
-    const [total, rows] = await Promise.all([
+    const [total, rows, timezone] = await Promise.all([
       countEntries(db, auth.workspaceId, filters),
       listEntries(db, auth.workspaceId, filters, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       }),
+      auditTimezone(db, auth.workspaceId),
     ]);
     return {
       status: 200,
-      body: { total, page, page_size: pageSize, entries: rows.map(apiEntry) },
+      body: { total, page, page_size: pageSize, timezone, entries: rows.map(apiEntry) },
     };
   });
 

@@ -8,6 +8,7 @@ import { contractOperations, portalDocument, type ContractOperation } from '../c
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../contract/types';
 import { describedOperation } from '../audit/operations';
 import { startRecording } from '../audit/recorder';
+import { clientOf, userActor } from '../audit/sessions';
 import type { Actor } from '../audit/entry';
 
 declare module 'fastify' {
@@ -143,16 +144,17 @@ function answersWithPages(op: ContractOperation): boolean {
  * (server/audit/operations.ts), one that records the change in the change's own transaction.
  */
 async function audited<O extends OperationId, R>(
-  db: Db,
+  app: FastifyInstance,
   operationId: O,
   call: Call<O>,
   auth: AuthContext | undefined,
   handler: (db: Db) => Promise<R>,
 ): Promise<R> {
-  const description = describedOperation(operationId);
+  const { db } = app;
+  const description = app.auditLog ? describedOperation(operationId) : undefined;
   if (!description) return handler(db);
   const { body, query, params, request } = call;
-  const actor: Actor | null = auth ? { kind: 'user', userId: auth.userId, name: auth.email } : null;
+  const actor: Actor | null = auth ? userActor(auth) : null;
   const input = {
     body,
     query,
@@ -162,8 +164,10 @@ async function audited<O extends OperationId, R>(
     email: auth?.email ?? null,
     tokenHash: auth?.tokenHash ?? null,
   };
-  const client = { address: request.ip, userAgent: request.headers['user-agent'] ?? null };
-  const recording = startRecording(db, operationId, description, input, { actor, client });
+  const recording = startRecording(db, operationId, description, input, {
+    actor,
+    client: clientOf(request),
+  });
   const result = await handler(recording.db);
   await recording.finish();
   return result;
@@ -199,7 +203,7 @@ export function route<O extends OperationId>(
       const { auth } = request;
       if (!auth) throw unauthorized();
       const call = callOf<O>(request);
-      const result = await audited(app.db, operationId, call, auth, (db) =>
+      const result = await audited(app, operationId, call, auth, (db) =>
         handler({ ...call, auth, db }),
       );
       return send(reply, result);
@@ -228,7 +232,7 @@ export function publicRoute<O extends OperationId>(
     },
     handler: async (request, reply) => {
       const call = callOf<O>(request);
-      const result = await audited(app.db, operationId, call, undefined, (db) =>
+      const result = await audited(app, operationId, call, undefined, (db) =>
         handler({ ...call, db, reply }),
       );
       return send(reply, result);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { route } from './route';
+import { requestCaller, revokeSessions } from '../audit/sessions';
 import { SnapshotCache } from '../db/snapshot-cache';
 import { badRequest } from '../http/errors';
 import { addressProblem, nameFromAddress, normalizeEmails } from '../domain/mailbox-addresses';
@@ -120,7 +121,7 @@ export default function usersRoutes(app: FastifyInstance) {
     return { status: 201, body: { users } };
   });
 
-  route(app, 'deleteUsers', ADMIN, async ({ body, auth, db }) => {
+  route(app, 'deleteUsers', ADMIN, async ({ body, auth, db, request }) => {
     const emails = normalizeEmails(body.emails);
     if (emails.includes(auth.email.toLowerCase())) throw badRequest('You cannot remove yourself.');
     await db.transaction(async (tx) => {
@@ -128,10 +129,13 @@ export default function usersRoutes(app: FastifyInstance) {
       const unknown = emails.filter((email) => !found.has(email));
       if (unknown.length > 0)
         throw badRequest(`These addresses are not users of this workspace: ${unknown.join(', ')}.`);
+      const users = [...found].map(([email, user]) => ({ id: user.id, email }));
+      const caller = requestCaller(request, auth);
+      await revokeSessions(tx, auth.workspaceId, users, 'user removed', caller);
       await deleteUsers(
         tx,
         auth.workspaceId,
-        [...found.values()].map((user) => user.id),
+        users.map((user) => user.id),
       );
     });
     return { status: 204 };

@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
 import type { EventObject } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { ActivityFilters } from '../../src/domain/activity-search';
-import type { AuditLoad, AuditLoadInput } from '../../src/machines/audit/audit.actors';
+import type { ActivityFilters, AuditRequest } from '../../src/domain/activity-search';
+import type { AuditLoad } from '../../src/machines/audit/audit.actors';
 import {
   createAuditMachine,
   type AuditEvent,
@@ -10,7 +10,6 @@ import {
 } from '../../src/machines/audit/audit.machine';
 import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
 import { makeAuditPage, makeEntry } from '../support/audit-fixtures';
-import { makeFeatures } from '../support/fixtures';
 import { offlineClient } from '../support/offline-client';
 import {
   describePathTests,
@@ -20,14 +19,14 @@ import {
 } from './support/paths';
 
 const failure = new ApiFailure({ kind: 'server', status: 500, message: 'boom', requestId: 'r1' });
-const input: AuditInput = { search: {}, features: makeFeatures() };
+const input: AuditInput = { search: {} };
 const load: AuditLoad = { page: makeAuditPage([makeEntry(3)]), timezone: 'Europe/Madrid' };
 
 const start = startWithStandIns(
   (actors) =>
     createAuditMachine(offlineClient).provide({
       actors: {
-        loadEntries: actors.promise<AuditLoad, AuditLoadInput>('loadEntries'),
+        loadEntries: actors.promise<AuditLoad, AuditRequest>('loadEntries'),
         exportCsv: actors.promise<CsvFile, ActivityFilters>('exportCsv'),
       },
       actions: { saveCsv: () => undefined, notifyExportFailed: () => undefined },

@@ -8,7 +8,6 @@ import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
 import { tableView } from '../../src/machines/shared/table.view';
 import { dismissAllToasts, getToasts } from '../../src/stores/toast-store';
 import { makeAuditPage, makeEntry } from '../support/audit-fixtures';
-import { makeFeatures } from '../support/fixtures';
 import { offlineClient } from '../support/offline-client';
 import { fakeApi, type FakeReply, type RecordedCall } from '../unit/support/fake-api';
 import { transitionChecks } from './support/checks';
@@ -23,14 +22,13 @@ afterEach(() => dismissAllToasts());
 
 const LIST = '/portal/api/audit/';
 const EXPORT = '/portal/api/audit/export.csv';
-const HOURS = '/portal/api/settings/company-business-hours/';
 const ENTRIES = [makeEntry(12), makeEntry(11, { operation: 'createTeam' })];
 
 /** Page 1 holds entries 12 and 11, page 2 entry 1, of 120 in all. */
 const byPage = (call: RecordedCall): FakeReply =>
   call.query.get('page') === '2'
-    ? { body: makeAuditPage([makeEntry(1)], 2, 120) }
-    : { body: makeAuditPage(ENTRIES, 1, 120) };
+    ? { body: makeAuditPage([makeEntry(1)], 2, 120, 'America/New_York') }
+    : { body: makeAuditPage(ENTRIES, 1, 120, 'America/New_York') };
 
 interface Options {
   search?: ActivitySearch;
@@ -41,15 +39,14 @@ interface Options {
 async function start({ search = {}, listReply, exportReply }: Options = {}) {
   const saved: CsvFile[] = [];
   const api = fakeApi({
-    [`GET ${LIST}`]: listReply ?? { body: makeAuditPage(ENTRIES, 1, 120) },
+    [`GET ${LIST}`]: listReply ?? { body: makeAuditPage(ENTRIES, 1, 120, 'America/New_York') },
     [`GET ${EXPORT}`]: exportReply ?? { body: 'time,actor\n' },
-    [`GET ${HOURS}`]: { body: { business_hours: [], timezone: 'America/New_York' } },
   });
   const machine = createAuditMachine(api.client).provide({
     actors: createAuditActors(api.client),
     actions: { saveCsv: (_, params: { file: CsvFile }) => void saved.push(params.file) },
   });
-  const actor = createActor(machine, { input: { search, features: makeFeatures() } }).start();
+  const actor = createActor(machine, { input: { search } }).start();
   await waitFor(actor, (snapshot) => !snapshot.matches({ entries: 'loading' }));
   const listQueries = () => api.callsTo('GET', LIST).map((call) => Object.fromEntries(call.query));
   return { actor, api, saved, listQueries };
@@ -62,7 +59,7 @@ describe('audit: the page of the filters', () => {
   checks.it(
     audit,
     ['assignSearch', 'assignLoad'],
-    'asks for the URL’s filters and page, and shows times in the company’s timezone',
+    'asks for the URL’s filters and page, and shows times in the zone the page names',
     async () => {
       const { actor, listQueries } = await start({
         search: { from: '2026-03-01', actor: 'ada', page: 3 },

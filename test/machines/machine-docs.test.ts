@@ -7,6 +7,7 @@ import {
   createModalSaveMachine,
   type SaveInput,
 } from '../../src/machines/shared/modal-save.machine';
+import { descriptionProblems } from './support/docs-descriptions';
 import { discoverMachines } from './support/docs-discover';
 import { parseChecksRecord, parsePathsRecord } from './support/docs-records';
 import { coverageOf, docName, machineDoc, machinesIndex } from './support/docs-render';
@@ -87,6 +88,13 @@ describe('path coverage', () => {
   for (const entry of entries) {
     it(`every declared transition of ${entry.machine.id} is taken by a path test`, () => {
       expect(coverageOf(entry).transitions.untaken).toEqual([]);
+    });
+  }
+});
+describe('descriptions (a developer reads what each part is without reading the code)', () => {
+  for (const entry of entries) {
+    it(`${entry.machine.id}, its states, guards and actions each have a one-line description`, () => {
+      expect(descriptionProblems(entry.machine)).toEqual([]);
     });
   }
 });

@@ -30,6 +30,11 @@ export const cliEntry = makeEntry(7, {
   after: { max_users: 20, smtp_password: '[secret]' },
 });
 
-export function makeAuditPage(entries: AuditEntry[], page = 1, total = entries.length): AuditPage {
-  return { total, page, page_size: 50, entries };
+export function makeAuditPage(
+  entries: AuditEntry[],
+  page = 1,
+  total = entries.length,
+  timezone = 'Europe/Madrid',
+): AuditPage {
+  return { total, page, page_size: 50, timezone, entries };
 }

@@ -8,7 +8,7 @@ import type {
   SyncCursor,
   SyncTarget,
 } from '../connector';
-import { countUpTo, missingCopies, presentUids, type UidRanges } from './expunged';
+import { countUpTo, missingCopies, presentUids, uidSet, type UidRanges } from './expunged';
 import { describeImapFailure } from './failures';
 import { planFolders, type FolderRef } from './folders';
 import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
@@ -117,24 +117,40 @@ export function createImapConnector(
     return { folder: { ...folder, uidValidity }, pending, state };
   };
 
-  /** The folder's pending messages, `batchSize` at a time, each with the folder's next state. */
+  /**
+   * The folder's pending messages, `batchSize` at a time, each with the folder's next state.
+   * The next batch is fetched while this one is stored (one command in flight), so Dovecot reads
+   * its files while the database writes; a consumer that stops early waits for it to finish.
+   */
   async function* chunks(client: ImapFlow, reading: Reading, signal: AbortSignal) {
     const { folder, pending } = reading;
-    for (let start = 0; start < pending.length; start += batchSize) {
-      signal.throwIfAborted();
+    const fetchFrom = (start: number) => {
       const uids = pending.slice(start, start + batchSize);
-      const fetched: FetchMessageObject[] = await client.fetchAll(
-        uids.join(','),
+      const fetched: Promise<FetchMessageObject[]> = client.fetchAll(
+        uidSet(uids),
         { uid: true, internalDate: true, headers: HEADER_FIELDS },
         { uid: true },
       );
-      const done = start + batchSize >= pending.length;
-      const state: FolderState = {
-        ...reading.state,
-        lastUid: uids.at(-1) ?? reading.state.lastUid,
-        historyDone: reading.state.historyDone || done,
-      };
-      yield { messages: fetched.map((message) => toSyncedMessage(folder, message)), state };
+      fetched.catch(() => undefined);
+      return { start, uids, fetched };
+    };
+    let next = pending.length > 0 ? fetchFrom(0) : null;
+    try {
+      while (next) {
+        signal.throwIfAborted();
+        const { start, uids, fetched } = next;
+        const messages = (await fetched).map((message) => toSyncedMessage(folder, message));
+        const done = start + batchSize >= pending.length;
+        next = done ? null : fetchFrom(start + batchSize);
+        const state: FolderState = {
+          ...reading.state,
+          lastUid: uids.at(-1) ?? reading.state.lastUid,
+          historyDone: reading.state.historyDone || done,
+        };
+        yield { messages, state };
+      }
+    } finally {
+      await next?.fetched.catch(() => undefined);
     }
   }
 

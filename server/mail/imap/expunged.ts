@@ -39,6 +39,12 @@ function toRanges(uids: readonly number[]): UidRanges {
   return ranges;
 }
 
+/** UIDs as a compact IMAP sequence set (`1:250,300`): a FETCH of a batch is a few bytes. */
+export const uidSet = (uids: readonly number[]) =>
+  toRanges(uids)
+    .map(([low, high]) => (low === high ? String(low) : `${low}:${high}`))
+    .join(',');
+
 /** How many UIDs of `ranges` are at most `upTo`. */
 export const countUpTo = (ranges: UidRanges, upTo: number) =>
   ranges.reduce((sum, [low, high]) => sum + (low > upTo ? 0 : Math.min(high, upTo) - low + 1), 0);
@@ -68,7 +74,7 @@ async function copiesElsewhere(client: ImapFlow, folders: readonly FolderRef[], 
       const uids = await client.search({ or }, { uid: true });
       if (!uids || uids.length === 0) continue;
       const fetched = await client.fetchAll(
-        uids.join(','),
+        uidSet(uids),
         { uid: true, internalDate: true, headers: HEADER_FIELDS },
         { uid: true },
       );

@@ -17,6 +17,7 @@ import {
   validChecks,
   type AddMailboxesContext,
 } from './add-mailboxes.context';
+import { describeNamed } from '../shared/describe-named';
 
 interface AddMailboxesInput {
   /** The workspace's `max_mailboxes`, from the signed-in user info. */
@@ -50,7 +51,7 @@ const addedTitle = (count: number) => (count === 1 ? 'Mailbox added' : `${count}
  * addresses without a result.
  */
 export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps) {
-  return setup({
+  const addMailboxesSetup = setup({
     types: {
       context: {} as AddMailboxesContext,
       events: {} as AddMailboxesEvent,
@@ -109,8 +110,35 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
       goBack: () => undefined,
     },
     delays: { reconnectDelay: RECONNECT_DELAY_MS },
-  }).createMachine({
+  });
+  return addMailboxesSetup.createMachine({
     id: 'addMailboxes',
+    description:
+      'The Add mailboxes page: paste addresses, validate them live over a socket, then add the valid ones, within the mailbox limit.',
+    meta: describeNamed(addMailboxesSetup, {
+      guards: {
+        canValidate: 'At least one entry is an address, and they fit within the mailbox limit',
+        isLastCheck: "This result is the last address's",
+        canReconnect: 'The socket has not yet been reopened the most times allowed in a row',
+        canAdd: 'At least one address is valid, and the valid ones fit within the mailbox limit',
+      },
+      actions: {
+        assignTracked: 'Keeps how many mailboxes the workspace tracks, for the limit',
+        assignText: 'Keeps the pasted text and the entries split from it',
+        toggleHistoric: 'Switches whether past emails are brought in with the new mailboxes',
+        clearRun: "Forgets the last validation's results, counts and error",
+        startRun: 'Splits the entries into addresses to check and entries refused at once',
+        assignCheck: "Adds one address's result to the list",
+        countReconnect: 'Counts one more reopening of the socket',
+        resetReconnects:
+          'Starts the reopening count again (the socket answered, or the user chose Try again)',
+        assignError: 'Shows why the validation or the add failed',
+        clearError: 'Clears the last error before trying again',
+        copyInvalidList: 'Copies the invalid addresses to the clipboard, one a line, and says so',
+        toastAdded: 'Says how many mailboxes were added',
+        goBack: 'Goes back to the mailboxes list (the route provides it)',
+      },
+    }),
     initial: 'loading',
     context: ({ input }) => ({
       maxMailboxes: input.maxMailboxes,
@@ -126,6 +154,7 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
     }),
     states: {
       loading: {
+        description: 'Loading how many mailboxes the workspace already tracks',
         invoke: {
           id: 'loadTrackedCount',
           src: 'loadTrackedCount',
@@ -136,8 +165,12 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
           onError: 'loadFailed',
         },
       },
-      loadFailed: { on: { RETRY: 'loading' } },
+      loadFailed: {
+        description: 'The count could not be loaded; the page offers a retry',
+        on: { RETRY: 'loading' },
+      },
       before: {
+        description: 'The address box and the past-emails choice, before validation',
         tags: 'before',
         // Back from a run (Cancel): its answers and counts no longer apply.
         entry: 'clearRun',
@@ -148,6 +181,8 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
         },
       },
       connection: {
+        description:
+          'The validation socket is open: it checks each address while results and Add show',
         invoke: {
           id: 'validationSocket',
           src: 'validationSocket',
@@ -156,6 +191,7 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
         initial: 'validating',
         states: {
           validating: {
+            description: 'The addresses are being checked; Cancel goes back to the address box',
             tags: 'validating',
             on: {
               CANCEL: '#addMailboxes.before',
@@ -174,9 +210,11 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
             initial: 'connecting',
             states: {
               connecting: {
+                description: 'Opening the validation socket',
                 on: { SOCKET_READY: { target: 'checking', actions: 'resetReconnects' } },
               },
               checking: {
+                description: 'Each address comes back valid or with its problem, one at a time',
                 on: {
                   SOCKET_RESULT: [
                     {
@@ -200,6 +238,8 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
           },
           // The connection stays open until Cancel or Add; a drop here needs no reconnection.
           results: {
+            description:
+              'Every address has its result; Add adds the valid ones, Copy copies the invalid ones',
             tags: 'results',
             on: {
               CANCEL: '#addMailboxes.before',
@@ -208,6 +248,7 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
             },
           },
           adding: {
+            description: 'Waiting for the server to add the valid mailboxes',
             tags: ['results', 'adding'],
             invoke: {
               id: 'createMailboxes',
@@ -231,20 +272,27 @@ export function createAddMailboxesMachine(client: ApiClient, socket?: SocketDeps
         },
       },
       reconnecting: {
+        description:
+          'The socket closed unexpectedly; waiting a moment before reopening it for the addresses left',
         tags: 'validating',
         after: { reconnectDelay: { target: 'connection', actions: 'countReconnect' } },
         on: { CANCEL: 'before' },
       },
       // Try again starts a fresh series of reconnections, keeping the answers so far.
       gaveUp: {
+        description: 'The socket kept closing; Try again reconnects and keeps the answers so far',
         entry: 'resetReconnects',
         on: { RETRY: 'connection', CANCEL: 'before' },
       },
       failed: {
+        description: 'The validation failed with a message; Try again reconnects',
         entry: 'resetReconnects',
         on: { RETRY: { target: 'connection', actions: 'clearError' }, CANCEL: 'before' },
       },
-      added: { type: 'final' },
+      added: {
+        description: 'Added; the page goes back to the mailboxes list with a toast',
+        type: 'final',
+      },
     },
   });
 }

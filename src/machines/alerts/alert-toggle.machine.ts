@@ -4,6 +4,7 @@ import { toast } from '@/stores/toast-store';
 import { createAlertsActors } from './alerts.actors';
 import { ALERT_PAUSED_TOAST, ALERT_RESUMED_TOAST } from './alerts.rows';
 import { toastFailed } from '../shared/save-toasts';
+import { describeNamed } from '../shared/describe-named';
 
 export interface AlertToggleInput {
   alertId: number;
@@ -36,7 +37,7 @@ const isSync = (event: AlertToggleEvent, isActive: boolean) =>
  */
 export function createAlertToggleMachine(client: ApiClient) {
   const actors = createAlertsActors(client);
-  return setup({
+  const alertToggleSetup = setup({
     types: {
       context: {} as AlertToggleContext,
       events: {} as AlertToggleEvent,
@@ -55,21 +56,40 @@ export function createAlertToggleMachine(client: ApiClient) {
         toastFailed(params.title, params.error),
       notifyToggled: sendParent({ type: 'ALERT_TOGGLED' } satisfies AlertToggledEvent),
     },
-  }).createMachine({
+  });
+  return alertToggleSetup.createMachine({
     id: 'alertToggle',
+    description:
+      "One alert's Active/Paused toggle in the alerts list: pausing and resuming it on the server, with a toast either way.",
+    meta: describeNamed(alertToggleSetup, {
+      guards: {
+        isActive: 'The list showed the alert as active',
+        isSyncedActive: 'The reloaded list shows the alert active again (changed elsewhere)',
+        isSyncedPaused: 'The reloaded list shows the alert paused (changed elsewhere)',
+      },
+      actions: {
+        showPausedToast: 'Says the alert is paused',
+        showResumedToast: 'Says the alert is active again',
+        showFailureToast: 'Says the alert could not be paused or resumed, and why',
+        notifyToggled: 'Tells the alerts page, which reloads the list',
+      },
+    }),
     context: ({ input }) => ({ alertId: input.alertId, isActive: input.isActive }),
     initial: 'starting',
     states: {
       starting: {
+        description: 'Choosing Active or Paused from the status the list showed',
         always: [{ guard: 'isActive', target: 'active' }, { target: 'paused' }],
       },
       active: {
+        description: 'The alert is active; the toggle offers Pause',
         on: {
           PAUSE: 'pausing',
           SYNC: { guard: 'isSyncedPaused', target: 'paused' },
         },
       },
       pausing: {
+        description: 'Waiting for the server to pause the alert',
         invoke: {
           id: 'setAlertActive',
           src: 'setAlertActive',
@@ -88,12 +108,14 @@ export function createAlertToggleMachine(client: ApiClient) {
         },
       },
       paused: {
+        description: 'The alert is paused; the toggle offers Resume',
         on: {
           RESUME: 'resuming',
           SYNC: { guard: 'isSyncedActive', target: 'active' },
         },
       },
       resuming: {
+        description: 'Waiting for the server to resume the alert',
         invoke: {
           id: 'setAlertActive',
           src: 'setAlertActive',

@@ -25,6 +25,7 @@ import {
 } from '../shared/modal-save.machine';
 import { toastFailed } from '../shared/save-toasts';
 import { tableMachine } from '../shared/table.machine';
+import { describeNamed } from '../shared/describe-named';
 
 /** The page's modals over the client; tests stand in their save calls. */
 export function createAlertsModals(client: ApiClient) {
@@ -114,94 +115,117 @@ function alertsSetup(client: ApiClient) {
 /** The alerts page: the list, its table, the alert and delete modals, a toggle per alert. */
 export function createAlertsMachine(client: ApiClient) {
   const base = alertsSetup(client);
-  return base
-    .extend({
-      actions: {
-        /**
-         * The rows, and each listed alert's toggle (kept across reloads, brought in line with
-         * the server); deleted alerts' toggles stop.
-         */
-        showRows: base.enqueueActions(({ context, enqueue }) => {
-          enqueue.sendTo('table', { type: 'SET_ROWS', rows: context.alerts.map(alertRow) });
-          const listed = new Set(context.alerts.map((alert) => String(alert.id)));
-          for (const [key, toggle] of Object.entries(context.toggles)) {
-            if (!listed.has(key)) enqueue.stopChild(toggle);
-          }
-          for (const alert of context.alerts) {
-            const toggle = context.toggles[String(alert.id)];
-            if (toggle) enqueue.sendTo(toggle, { type: 'SYNC', isActive: alert.is_active });
-          }
-          enqueue.assign({
-            toggles: ({ context: current, spawn }) =>
-              Object.fromEntries(
-                current.alerts.map((alert) => {
-                  const key = String(alert.id);
-                  const input = { alertId: alert.id, isActive: alert.is_active };
-                  const toggle =
-                    current.toggles[key] ?? spawn('toggle', { id: `toggle-${key}`, input });
-                  return [key, toggle];
-                }),
-              ),
-          });
-        }),
-      },
-    })
-    .createMachine({
-      id: 'alerts',
-      context: ({ input }) => ({
-        alerts: input.seed?.alerts ?? [],
-        mailboxes: input.seed?.mailboxes ?? [],
-        emailDelivery: true,
-        features: input.features,
-        maxAlerts: input.maxAlerts,
-        userEmail: input.userEmail,
-        toggles: {},
+  const alertsWithRows = base.extend({
+    actions: {
+      /**
+       * The rows, and each listed alert's toggle (kept across reloads, brought in line with
+       * the server); deleted alerts' toggles stop.
+       */
+      showRows: base.enqueueActions(({ context, enqueue }) => {
+        enqueue.sendTo('table', { type: 'SET_ROWS', rows: context.alerts.map(alertRow) });
+        const listed = new Set(context.alerts.map((alert) => String(alert.id)));
+        for (const [key, toggle] of Object.entries(context.toggles)) {
+          if (!listed.has(key)) enqueue.stopChild(toggle);
+        }
+        for (const alert of context.alerts) {
+          const toggle = context.toggles[String(alert.id)];
+          if (toggle) enqueue.sendTo(toggle, { type: 'SYNC', isActive: alert.is_active });
+        }
+        enqueue.assign({
+          toggles: ({ context: current, spawn }) =>
+            Object.fromEntries(
+              current.alerts.map((alert) => {
+                const key = String(alert.id);
+                const input = { alertId: alert.id, isActive: alert.is_active };
+                const toggle =
+                  current.toggles[key] ?? spawn('toggle', { id: `toggle-${key}`, input });
+                return [key, toggle];
+              }),
+            ),
+        });
       }),
-      invoke: LIST_TAB_CHILDREN,
-      initial: 'starting',
-      states: {
-        ...listLoadStates<AlertsData>(),
-        ready: {
-          type: 'parallel',
-          on: {
-            // At or above max_alerts, creating is refused with a toast, no modal.
-            CREATE: [
-              { guard: 'isAtLimit', actions: 'showLimitToast' },
-              { actions: { type: 'openEditor', params: { draft: null } } },
-            ],
-            REMOVE: {
-              actions: { type: 'openRemover', params: ({ event }) => ({ alerts: event.alerts }) },
-            },
+    },
+  });
+  return alertsWithRows.createMachine({
+    id: 'alerts',
+    description:
+      'The alerts page: the alerts on unreplied emails, creating, editing, pausing and deleting them, and the alert limit.',
+    meta: describeNamed(alertsWithRows, {
+      guards: {
+        hasSeed: 'The alerts loaded at sign-in are at hand, so the list shows at once',
+        isAtLimit:
+          'The workspace has as many alerts as its plan allows, so Create alert only toasts',
+        isRemoval: 'The modal that saved is the delete modal, so ticked rows are unticked',
+      },
+      actions: {
+        assignData: 'Keeps the alerts, mailboxes and email delivery status the server sent',
+        clearSelection: 'Unticks every row of the table',
+        showLimitToast: 'Says the alert limit is reached instead of opening the alert modal',
+        showLoadAlertFailure: 'Says the alert to edit could not be loaded',
+        openEditor:
+          'Opens the alert modal: a new alert notifying the signed-in user, or the alert to edit',
+        openRemover: 'Opens the delete modal with the chosen alerts',
+        showRows:
+          "Puts the alerts into the table and gives each its Active/Paused toggle, following the server's status",
+      },
+    }),
+    context: ({ input }) => ({
+      alerts: input.seed?.alerts ?? [],
+      mailboxes: input.seed?.mailboxes ?? [],
+      emailDelivery: true,
+      features: input.features,
+      maxAlerts: input.maxAlerts,
+      userEmail: input.userEmail,
+      toggles: {},
+    }),
+    invoke: LIST_TAB_CHILDREN,
+    initial: 'starting',
+    states: {
+      ...listLoadStates<AlertsData>(),
+      ready: {
+        description: 'The list is on show; Create alert, Edit and Delete open their modals',
+        type: 'parallel',
+        on: {
+          // At or above max_alerts, creating is refused with a toast, no modal.
+          CREATE: [
+            { guard: 'isAtLimit', actions: 'showLimitToast' },
+            { actions: { type: 'openEditor', params: { draft: null } } },
+          ],
+          REMOVE: {
+            actions: { type: 'openRemover', params: ({ event }) => ({ alerts: event.alerts }) },
           },
-          states: {
-            list: listRegion<AlertsData, 'ALERT_TOGGLED'>('alerts', ['ALERT_TOGGLED']),
-            opener: {
-              initial: 'idle',
-              states: {
-                idle: {
-                  on: { EDIT: 'fetching' },
-                },
-                // The modal shows with a loading state while the alert is fetched.
-                fetching: {
-                  on: { CANCEL_EDIT: 'idle' },
-                  invoke: {
-                    id: 'loadAlert',
-                    src: 'loadAlert',
-                    // Only EDIT enters this state.
-                    input: ({ event }) => ({ alertId: event.type === 'EDIT' ? event.alert.id : 0 }),
-                    onDone: {
-                      target: 'idle',
-                      actions: {
-                        type: 'openEditor',
-                        params: ({ event }) => ({ draft: draftFromAlert(event.output) }),
-                      },
+        },
+        states: {
+          list: listRegion<AlertsData, 'ALERT_TOGGLED'>('alerts', ['ALERT_TOGGLED']),
+          opener: {
+            description: 'Edit fetches the full alert before the alert modal opens with it',
+            initial: 'idle',
+            states: {
+              idle: {
+                description: 'No alert is being fetched for editing',
+                on: { EDIT: 'fetching' },
+              },
+              // The modal shows with a loading state while the alert is fetched.
+              fetching: {
+                description: 'The alert modal shows loading while the alert to edit is fetched',
+                on: { CANCEL_EDIT: 'idle' },
+                invoke: {
+                  id: 'loadAlert',
+                  src: 'loadAlert',
+                  // Only EDIT enters this state.
+                  input: ({ event }) => ({ alertId: event.type === 'EDIT' ? event.alert.id : 0 }),
+                  onDone: {
+                    target: 'idle',
+                    actions: {
+                      type: 'openEditor',
+                      params: ({ event }) => ({ draft: draftFromAlert(event.output) }),
                     },
-                    onError: {
-                      target: 'idle',
-                      actions: {
-                        type: 'showLoadAlertFailure',
-                        params: ({ event }) => ({ error: event.error }),
-                      },
+                  },
+                  onError: {
+                    target: 'idle',
+                    actions: {
+                      type: 'showLoadAlertFailure',
+                      params: ({ event }) => ({ error: event.error }),
                     },
                   },
                 },
@@ -210,7 +234,8 @@ export function createAlertsMachine(client: ApiClient) {
           },
         },
       },
-    });
+    },
+  });
 }
 
 export type AlertsMachine = ReturnType<typeof createAlertsMachine>;

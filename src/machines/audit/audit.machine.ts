@@ -7,19 +7,17 @@ import {
   type ActivitySearch,
   type AuditRequest,
 } from '@/domain/activity-search';
-import type { Features } from '@/session/user-info';
 import { saveFile, type CsvFile } from '../native-dashboard/csv-file';
 import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
 import { tableMachine } from '../shared/table.machine';
 import { createAuditActors, type AuditLoad } from './audit.actors';
 import { auditRow, entryKey } from './audit.rows';
+import { describeNamed } from '../shared/describe-named';
 
 export interface AuditInput {
   /** The route's validated search: the filters and the page the URL holds. */
   search: ActivitySearch;
-  /** Whether the company hours (and so the company's timezone) may be read. */
-  features: Features;
 }
 
 interface AuditContext extends AuditInput {
@@ -27,7 +25,7 @@ interface AuditContext extends AuditInput {
   request: AuditRequest;
   /** The last page that arrived: kept, dimmed, while the next one loads. */
   page: AuditPage | null;
-  /** The company's timezone, which times are shown in; null until the first load. */
+  /** The workspace's timezone, which times are shown in (each page names it); null until one. */
   timezone: string | null;
   /** Keys of the entries opened to their before and after. */
   expanded: ReadonlySet<string>;
@@ -74,7 +72,7 @@ function keepOnPage(expanded: ReadonlySet<string>, page: AuditPage): ReadonlySet
  * A new request re-enters `loading`, so a slow reply for old filters never replaces newer ones.
  */
 export function createAuditMachine(client: ApiClient) {
-  return setup({
+  const auditSetup = setup({
     types: {
       context: {} as AuditContext,
       events: {} as AuditEvent,
@@ -112,8 +110,26 @@ export function createAuditMachine(client: ApiClient) {
       notifyExportFailed: (_, params: { error: unknown }) =>
         toastFailed(EXPORT_FAILED, params.error),
     },
-  }).createMachine({
+  });
+  return auditSetup.createMachine({
     id: 'audit',
+    description:
+      'Settings → Activity: who changed what, a page of the audit log at a time for the filters in the address, each entry opening to its before and after, and its CSV export.',
+    meta: describeNamed(auditSetup, {
+      guards: {
+        isNewRequest: 'The filters or the page differ from those on show',
+        isShownEntry: 'The entry to open or close is on the page on show',
+      },
+      actions: {
+        assignSearch: 'Takes the filters and page from the address',
+        assignLoad:
+          "Shows the page that arrived in the workspace's timezone, keeping open the entries still on it",
+        showRows: "Puts the page's entries into the table as rows",
+        toggleEntry: 'Opens an entry to its before and after, or closes it',
+        saveCsv: 'Hands the exported CSV file to the browser as a download',
+        notifyExportFailed: 'Says the CSV export failed, and why',
+      },
+    }),
     type: 'parallel',
     context: ({ input }) => ({
       ...input,
@@ -131,17 +147,15 @@ export function createAuditMachine(client: ApiClient) {
     },
     states: {
       entries: {
+        description: "A page of the activity log for the route's filters",
         initial: 'loading',
         states: {
           loading: {
+            description: 'Loading the page of entries for the filters',
             invoke: {
               id: 'loadEntries',
               src: 'loadEntries',
-              input: ({ context }) => ({
-                request: context.request,
-                timezone: context.timezone,
-                features: context.features,
-              }),
+              input: ({ context }) => context.request,
               onDone: {
                 target: 'ready',
                 actions: [
@@ -153,9 +167,12 @@ export function createAuditMachine(client: ApiClient) {
             },
             on: { SEARCH: searchTransitions(true) },
           },
-          ready: { on: { SEARCH: searchTransitions(false) } },
+          ready: {
+            description: 'The page of entries is on show; each entry opens to its before and after',
+            on: { SEARCH: searchTransitions(false) },
+          },
           failed: {
-            description: 'The page could not be loaded: Something went wrong, with Refresh page.',
+            description: 'The page could not be loaded: Something went wrong, with Refresh page',
             on: { RETRY: 'loading', SEARCH: searchTransitions(false) },
           },
         },

@@ -15,6 +15,7 @@ import {
   type ScheduleEditEvent,
 } from './schedule-edits';
 import { toastSaved, toastFailed } from '../shared/save-toasts';
+import { describeNamed } from '../shared/describe-named';
 
 interface CompanyHoursContext {
   /** What the server holds (no days and no timezone until loaded). */
@@ -35,7 +36,7 @@ const COMPANY_HOURS_NOT_SAVED = "We couldn't save your business hours";
  * `editing.changed`: the draft differs from what the server holds.
  */
 export function createCompanyHoursMachine(client: ApiClient) {
-  return setup({
+  const companyHoursSetup = setup({
     types: { context: {} as CompanyHoursContext, events: {} as CompanyHoursEvent },
     actors: createCompanyHoursActors(client),
     guards: {
@@ -56,12 +57,27 @@ export function createCompanyHoursMachine(client: ApiClient) {
       notifySaveFailed: (_, params: { error: unknown }) =>
         toastFailed(COMPANY_HOURS_NOT_SAVED, params.error),
     },
-  }).createMachine({
+  });
+  return companyHoursSetup.createMachine({
     id: 'companyHours',
+    description:
+      "The company's business hours: the weekly opening times and timezone that response times are measured in.",
+    meta: describeNamed(companyHoursSetup, {
+      guards: {
+        isChanged: 'The form differs from the hours the server holds',
+      },
+      actions: {
+        assignSaved: 'Keeps the hours the server holds and resets the form to them',
+        editSchedule: "Applies the user's change to a day, a time or the timezone in the form",
+        notifySaved: 'Says Business hours saved',
+        notifySaveFailed: 'Says the business hours could not be saved, and why',
+      },
+    }),
     initial: 'loading',
     context: { saved: NOTHING, draft: NOTHING },
     states: {
       loading: {
+        description: "Loading the company's weekly hours and timezone",
         invoke: {
           id: 'loadCompanyHours',
           src: 'loadCompanyHours',
@@ -73,22 +89,29 @@ export function createCompanyHoursMachine(client: ApiClient) {
         },
       },
       failed: {
+        description: 'The hours could not be loaded; the page offers a retry',
         on: { RETRY: 'loading' },
       },
       editing: {
+        description: "The weekly hours form, with the company's days, times and timezone",
         initial: 'checking',
         on: SCHEDULE_EDITS,
         states: {
           checking: {
+            description: 'Comparing the form with what is saved',
             always: [{ guard: 'isChanged', target: 'changed' }, { target: 'unchanged' }],
           },
-          unchanged: {},
+          unchanged: {
+            description: 'The form matches what is saved, so Save is disabled',
+          },
           changed: {
+            description: 'The form differs from what is saved; Save is enabled',
             on: { SAVE: '#companyHours.saving' },
           },
         },
       },
       saving: {
+        description: 'Waiting for the server to save the new hours',
         tags: 'saving',
         invoke: {
           id: 'saveCompanyHours',

@@ -28,10 +28,13 @@ type Done<T> = { event: DoneActorEvent<T> };
  * and `assignError`.
  */
 export const importingState = {
+  description:
+    'The import dialog: pick a country, its region and years, preview its public holidays, import the ticked ones',
   initial: 'loadingCountries',
   on: { CLOSE },
   states: {
     loadingCountries: {
+      description: 'Loading the countries to import from (once; later imports reuse them)',
       always: { guard: 'hasCountries', target: 'choosing' },
       invoke: {
         id: 'loadCountries',
@@ -50,12 +53,15 @@ export const importingState = {
       },
     },
     choosing: {
+      description:
+        'Choosing the country, region and years; Preview needs a country and at most ten years in order',
       on: {
         EDIT_IMPORT: { actions: 'editImport' },
         PREVIEW: { guard: 'canPreview', target: 'previewing' },
       },
     },
     previewing: {
+      description: 'Fetching the public holidays of the chosen country and years',
       invoke: {
         id: 'previewHolidays',
         src: 'previewHolidays',
@@ -74,6 +80,8 @@ export const importingState = {
       },
     },
     reviewing: {
+      description:
+        'The preview list: the user ticks the holidays to import (those already in the list cannot be ticked)',
       on: {
         TOGGLE_ROW: { actions: 'toggleRow' },
         TOGGLE_ALL: { actions: 'toggleAll' },
@@ -82,6 +90,7 @@ export const importingState = {
       },
     },
     saving: {
+      description: 'Waiting for the server to import the ticked holidays',
       tags: 'saving',
       invoke: {
         id: 'importHolidays',

@@ -16,6 +16,7 @@ import {
   type ImportDraft,
 } from './holidays.draft';
 import { failureMessage, toastFailed, toastSaved } from '../shared/save-toasts';
+import { describeNamed } from '../shared/describe-named';
 
 interface HolidaysContext {
   holidays: Holiday[];
@@ -59,7 +60,7 @@ const importedTitle = (added: number) =>
 
 /** The company holidays card: the list, the add and import dialogs, and removals. */
 export function createHolidaysMachine(client: ApiClient, today: () => Date = () => new Date()) {
-  return setup({
+  const holidaysSetup = setup({
     types: { context: {} as HolidaysContext, events: {} as HolidaysEvent },
     actors: createHolidaysActors(client),
     guards: {
@@ -127,8 +128,43 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
       notifyRemoveFailed: (_, params: { error: unknown }) =>
         toastFailed("We couldn't remove the holiday", params.error),
     },
-  }).createMachine({
+  });
+  return holidaysSetup.createMachine({
     id: 'holidays',
+    description:
+      "The company holidays card: the days business hours skip, added by hand, imported from a country's public holidays, or removed.",
+    meta: describeNamed(holidaysSetup, {
+      guards: {
+        canAdd: 'The holiday has a real date, a last date not before it (or none) and a name',
+        canPreview: 'A country is chosen and the years run forward over at most ten years',
+        hasCountries: 'The countries were loaded by an earlier import, so none is loaded again',
+        hasTicked: 'At least one holiday in the preview is ticked',
+      },
+      actions: {
+        assignHolidays: 'Keeps the holidays the server holds (after a load, an add or an import)',
+        startAdding: 'Opens the add dialog empty',
+        editHoliday:
+          "Applies the user's change to the date, last date or name and clears the last error",
+        startImport: 'Opens the import dialog with this year and next',
+        assignCountries: 'Keeps the countries that holidays can be imported from',
+        editImport:
+          "Applies the user's change to country, region or years (a new country resets the region)",
+        assignPreview:
+          'Shows the public holidays found, ticking the suggested ones not already in the list',
+        toggleRow: 'Ticks or unticks one holiday in the preview',
+        toggleAll:
+          'Ticks every holiday that can be imported, or unticks them all when all are ticked',
+        assignError: 'Shows in the dialog why the call failed',
+        assignRemoving: 'Remembers which holiday is being removed',
+        dropRemoved: 'Takes the removed holiday out of the list',
+        clearRemoving: 'Forgets the holiday whose removal failed, which stays in the list',
+        notifyAdded: 'Says Holiday added, and that figures change at the next nightly rebuild',
+        notifyImported:
+          'Says how many holidays were imported, and that figures change at the next nightly rebuild',
+        notifyRemoved: 'Says Holiday removed, and that figures change at the next nightly rebuild',
+        notifyRemoveFailed: 'Says the holiday could not be removed, and why',
+      },
+    }),
     initial: 'loading',
     context: {
       holidays: [],
@@ -142,6 +178,7 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
     },
     states: {
       loading: {
+        description: "Loading the company's holidays",
         invoke: {
           id: 'loadHolidays',
           src: 'loadHolidays',
@@ -155,11 +192,16 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
           onError: 'failed',
         },
       },
-      failed: { on: { RETRY: 'loading' } },
+      failed: {
+        description: 'The holidays could not be loaded; the card offers a retry',
+        on: { RETRY: 'loading' },
+      },
       ready: {
+        description: 'The holidays list, and the dialog or removal under way',
         initial: 'idle',
         states: {
           idle: {
+            description: "The list alone: Add, Import and each holiday's Remove are offered",
             on: {
               ADD: { target: 'adding', actions: 'startAdding' },
               IMPORT: { target: 'importing', actions: 'startImport' },
@@ -167,6 +209,8 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
             },
           },
           removing: {
+            description:
+              'Waiting for the server to remove one holiday; its row stays until it is gone',
             invoke: {
               id: 'removeHoliday',
               src: 'removeHoliday',
@@ -182,16 +226,20 @@ export function createHolidaysMachine(client: ApiClient, today: () => Date = () 
             },
           },
           adding: {
+            description: 'The add holiday dialog: a date, an optional last date and a name',
             initial: 'editing',
             on: { CLOSE },
             states: {
               editing: {
+                description:
+                  'Filling in the holiday; Save needs a real date, a last date not before it and a name',
                 on: {
                   EDIT_HOLIDAY: { actions: 'editHoliday' },
                   SAVE: { guard: 'canAdd', target: 'saving' },
                 },
               },
               saving: {
+                description: 'Waiting for the server to add the holiday',
                 tags: 'saving',
                 invoke: {
                   id: 'addHoliday',

@@ -21,6 +21,7 @@ import {
   SCHEDULE_EDITS,
   type ScheduleEditEvent,
 } from './schedule-edits';
+import { describeNamed } from '../shared/describe-named';
 
 /** Company, Custom and Ignored; the API calls Ignored `Ignore`. */
 export type BhsMode = 'Company' | 'Custom' | 'Ignored';
@@ -98,7 +99,7 @@ function changeOf(context: MailboxHoursContext): MailboxHoursChange {
  * override, Custom needs a day and a local timezone, Ignored saves whole days in Madrid.
  */
 export function createMailboxHoursMachine(client: ApiClient) {
-  return setup({
+  const mailboxHoursSetup = setup({
     types: {
       context: {} as MailboxHoursContext,
       events: {} as MailboxHoursEvent,
@@ -139,8 +140,28 @@ export function createMailboxHoursMachine(client: ApiClient) {
       })),
       notifySaved: () => toastSaved(MAILBOX_HOURS_SAVED),
     },
-  }).createMachine({
+  });
+  return mailboxHoursSetup.createMachine({
     id: 'mailboxHours',
+    description:
+      "One mailbox's update business hours modal: follow the company's hours, set custom hours and holidays, or ignore business hours.",
+    meta: describeNamed(mailboxHoursSetup, {
+      guards: {
+        isSavable:
+          "Company or Ignored is chosen, or Custom has a day, a local timezone and, when it follows a country's holidays, the country",
+      },
+      actions: {
+        assignData:
+          "Fills the form from the mailbox's saved mode (Custom starts from the company's hours when it had none)",
+        assignMode: 'Switches between Company, Custom and Ignored and clears the last error',
+        editSchedule:
+          "Applies the user's change to a day, a time or the timezone of the custom hours",
+        assignHolidays:
+          'Sets which holidays the custom hours follow (a new country drops the region)',
+        assignError: 'Shows in the modal why the save failed',
+        notifySaved: "Says the mailbox's business hours are saved",
+      },
+    }),
     initial: 'loading',
     context: ({ input }) => ({
       email: input.email,
@@ -153,6 +174,7 @@ export function createMailboxHoursMachine(client: ApiClient) {
     }),
     states: {
       loading: {
+        description: "Loading the mailbox's hours, the company's hours and the holiday countries",
         invoke: {
           id: 'loadMailboxHours',
           src: 'loadMailboxHours',
@@ -165,9 +187,12 @@ export function createMailboxHoursMachine(client: ApiClient) {
         },
       },
       failed: {
+        description: 'The hours could not be loaded; the modal offers a retry',
         on: { RETRY: 'loading' },
       },
       editing: {
+        description:
+          "The modal's form: Company, Custom or Ignored, with Custom's days, timezone and holidays",
         initial: 'checking',
         on: {
           SET_MODE: { target: '.checking', actions: 'assignMode' },
@@ -176,15 +201,21 @@ export function createMailboxHoursMachine(client: ApiClient) {
         },
         states: {
           checking: {
+            description: 'Checking whether the chosen mode can be saved',
             always: [{ guard: 'isSavable', target: 'ready' }, { target: 'incomplete' }],
           },
           ready: {
+            description: 'The choice can be saved; Save is enabled',
             on: { SAVE: '#mailboxHours.saving' },
           },
-          incomplete: {},
+          incomplete: {
+            description:
+              'Custom lacks a day, a local timezone or a holiday country; Save is disabled and the modal says which',
+          },
         },
       },
       saving: {
+        description: "Waiting for the server to save the mailbox's hours",
         tags: 'saving',
         invoke: {
           id: 'saveMailboxHours',
@@ -197,7 +228,10 @@ export function createMailboxHoursMachine(client: ApiClient) {
           },
         },
       },
-      saved: { type: 'final' },
+      saved: {
+        description: 'Saved; the modal closes and the mailboxes list reloads',
+        type: 'final',
+      },
     },
   });
 }

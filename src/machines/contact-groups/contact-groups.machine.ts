@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
+import { describeNamed } from '../shared/describe-named';
 import { contactGroupsSetup } from './contact-groups.setup';
 
 /**
@@ -9,8 +10,36 @@ import { contactGroupsSetup } from './contact-groups.setup';
  * the groups, chooses a group afresh and clears the selection.
  */
 export function createContactGroupsMachine(client: ApiClient) {
-  return contactGroupsSetup(client).createMachine({
+  const groupsSetup = contactGroupsSetup(client);
+  return groupsSetup.createMachine({
     id: 'contactGroups',
+    description:
+      "The contact groups page: groups of customer addresses and domains on the left, the chosen group's contacts on the right, with adding, renaming and removing.",
+    meta: describeNamed(groupsSetup, {
+      guards: {
+        hasGroups: 'The workspace has at least one contact group',
+        hasSelectedGroup: 'A group is chosen, so contacts can be added to it',
+      },
+      actions: {
+        assignGroups:
+          'Keeps the groups and chooses one: the one shown if it is still there, else the first in the list',
+        assignAfterWrite: 'Keeps the groups a save returned and chooses the group written to',
+        showGroups: 'Puts the groups into the left-hand table',
+        sortGroups: 'Sorts the groups by name (the first time ascending, then each click turns it)',
+        sortContacts: 'Sorts the contacts (the first time ascending, then each click turns it)',
+        selectGroup: 'Chooses the clicked group, whose contacts then load',
+        assignContacts: "Keeps the chosen group's contacts",
+        showContacts: 'Puts the contacts into the right-hand table',
+        clearSelection: 'Unticks every contact',
+        toggleContact: 'Ticks or unticks one contact',
+        toggleAll: 'Ticks every contact, or unticks them all when all are ticked',
+        openForm:
+          'Opens the group form: add a group, add contacts to the chosen group, or rename one',
+        openGroupRemoval: 'Opens the remove modal for a whole group, with its number of contacts',
+        openContactsRemoval:
+          'Opens the remove modal for the ticked contacts (all of them removes the group)',
+      },
+    }),
     context: { groups: [], selected: null, contacts: [] },
     invoke: [
       { id: 'groups', src: 'table' },
@@ -22,9 +51,11 @@ export function createContactGroupsMachine(client: ApiClient) {
     states: {
       /** Both lists start sorted ascending, as the panels' headers say (once: not on RETRY). */
       starting: {
+        description: "Sorting both lists ascending, as the panels' headers say",
         always: { target: 'loading', actions: ['sortGroups', 'sortContacts'] },
       },
       loading: {
+        description: 'Loading the contact groups',
         invoke: {
           id: 'loadGroups',
           src: 'loadGroups',
@@ -39,9 +70,11 @@ export function createContactGroupsMachine(client: ApiClient) {
         },
       },
       failed: {
+        description: 'The groups could not be loaded; the page offers a retry',
         on: { RETRY: 'loading' },
       },
       ready: {
+        description: 'The two panels, and the group form and remove modal they open',
         initial: 'checking',
         on: {
           SORT_GROUPS: { actions: 'sortGroups' },
@@ -81,11 +114,14 @@ export function createContactGroupsMachine(client: ApiClient) {
         },
         states: {
           checking: {
+            description: 'Checking whether there is any group (again after each write)',
             always: [{ guard: 'hasGroups', target: 'group' }, { target: 'empty' }],
           },
-          /** Organize your contacts in groups, with Create group. */
-          empty: {},
+          empty: {
+            description: 'No groups yet: Organize your contacts in groups, with Create group',
+          },
           group: {
+            description: 'A group is chosen and its contacts show beside the list',
             initial: 'loadingContacts',
             on: {
               SELECT_GROUP: {
@@ -96,6 +132,7 @@ export function createContactGroupsMachine(client: ApiClient) {
             },
             states: {
               loadingContacts: {
+                description: "Loading the chosen group's contacts",
                 invoke: {
                   id: 'loadContacts',
                   src: 'loadContacts',
@@ -114,6 +151,7 @@ export function createContactGroupsMachine(client: ApiClient) {
                 },
               },
               contactsReady: {
+                description: 'The contacts show; they can be sorted and ticked for removal',
                 on: {
                   SORT_CONTACTS: { actions: 'sortContacts' },
                   TOGGLE_CONTACT: { actions: 'toggleContact' },
@@ -121,6 +159,7 @@ export function createContactGroupsMachine(client: ApiClient) {
                 },
               },
               contactsFailed: {
+                description: 'The contacts could not be loaded; the panel offers a retry',
                 on: { RETRY_CONTACTS: 'loadingContacts' },
               },
             },

@@ -2,6 +2,7 @@ import type { Dashboard } from '@/api/types';
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { createDashboardActors } from './dashboard.actors';
+import { describeNamed } from '../shared/describe-named';
 
 interface DashboardContext {
   dashboard: Dashboard | null;
@@ -17,7 +18,7 @@ export type DashboardEvent =
  * help header on the other pages.
  */
 export function createDashboardMachine(client: ApiClient) {
-  return setup({
+  const dashboardSetup = setup({
     types: { context: {} as DashboardContext, events: {} as DashboardEvent },
     actors: createDashboardActors(client),
     guards: {
@@ -33,15 +34,30 @@ export function createDashboardMachine(client: ApiClient) {
         dashboard: params.dashboard,
       })),
     },
-  }).createMachine({
+  });
+  return dashboardSetup.createMachine({
     id: 'dashboard',
+    description:
+      "The dashboard page's platform: Looker Studio, Superset or the native dashboard, from the workspace's settings, loaded once per session.",
+    meta: describeNamed(dashboardSetup, {
+      guards: {
+        isLookerStudio: 'The workspace uses Looker Studio and has its embed address',
+        isSuperset: 'The workspace uses Superset',
+        isNative: 'The workspace uses the native dashboard',
+      },
+      actions: {
+        assignDashboard: "Keeps the workspace's dashboard settings",
+      },
+    }),
     initial: 'idle',
     context: { dashboard: null },
     states: {
       idle: {
+        description: 'Waiting for the session before loading the dashboard settings',
         on: { LOAD: 'loading' },
       },
       loading: {
+        description: 'Loading which dashboard the workspace uses',
         invoke: {
           id: 'loadDashboard',
           src: 'loadDashboard',
@@ -56,6 +72,7 @@ export function createDashboardMachine(client: ApiClient) {
         },
       },
       choosingPlatform: {
+        description: 'Picking the page to show from the dashboard platform',
         always: [
           { guard: 'isLookerStudio', target: 'lookerStudio' },
           { guard: 'isSuperset', target: 'superset' },
@@ -64,13 +81,19 @@ export function createDashboardMachine(client: ApiClient) {
         ],
       },
       failed: {
+        description: 'The settings could not be loaded; the page offers a retry',
         on: { RETRY: 'loading' },
       },
-      lookerStudio: { tags: 'platform' },
-      superset: { tags: 'platform' },
+      lookerStudio: {
+        description: 'The Looker Studio dashboard, framed in the page',
+        tags: 'platform',
+      },
+      superset: { description: 'The Superset dashboard, embedded in the page', tags: 'platform' },
       // Mailpulse's own dashboard; no help header, it needs no BI platform explained.
-      native: {},
-      notReady: {},
+      native: {
+        description: "Mailpulse's own dashboard of response times, unreplied emails and volumes",
+      },
+      notReady: { description: 'No dashboard is set up yet; the page says it will be ready soon' },
     },
   });
 }

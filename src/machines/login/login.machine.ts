@@ -2,6 +2,7 @@ import type { DemoUser, SignInOptions } from '@/api/types';
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { createLoginActors } from './login.actors';
+import { describeNamed } from '../shared/describe-named';
 import { failureMessage } from '../shared/save-toasts';
 
 interface LoginContext {
@@ -16,7 +17,7 @@ type LoginEvent = { type: 'DEMO_SIGN_IN'; user: DemoUser };
 
 /** The login page: what it offers, and the demo block's sign-in (a full navigation at the end). */
 export function createLoginMachine(client: ApiClient) {
-  return setup({
+  const loginSetup = setup({
     types: { context: {} as LoginContext, events: {} as LoginEvent },
     actors: createLoginActors(client),
     actions: {
@@ -32,14 +33,24 @@ export function createLoginMachine(client: ApiClient) {
       // The link signs in and redirects, as the printed links do.
       openLink: (_, params: { url: string }) => window.location.assign(params.url),
     },
-  }).createMachine({
+  });
+  return loginSetup.createMachine({
     id: 'login',
     description: "The login page: which providers it offers, and the demo block's sign-in.",
+    meta: describeNamed(loginSetup, {
+      guards: {},
+      actions: {
+        assignOptions: 'Keeps the providers and demo users the server offers',
+        assignDemoUser: 'Remembers which demo user was chosen and clears an earlier failure',
+        assignDemoError: 'Says the demo sign-in failed, and why, under the demo users',
+        openLink: 'Follows the sign-in link, leaving the app for the dashboard',
+      },
+    }),
     initial: 'loading',
     context: { options: null, demoUser: null, demoError: null },
     states: {
       loading: {
-        description: 'Asking which providers are set up and which demo users there are.',
+        description: 'Asking which providers are set up and which demo users there are',
         invoke: {
           id: 'loadOptions',
           src: 'loadOptions',
@@ -51,7 +62,7 @@ export function createLoginMachine(client: ApiClient) {
         },
       },
       ready: {
-        description: 'The sign-in buttons, and the demo users when demo sign-in is on.',
+        description: 'The sign-in buttons, and the demo users when demo sign-in is on',
         on: {
           DEMO_SIGN_IN: {
             target: 'signingIn',
@@ -60,7 +71,7 @@ export function createLoginMachine(client: ApiClient) {
         },
       },
       signingIn: {
-        description: 'Getting a single-use sign-in link for the chosen demo user.',
+        description: 'Getting a single-use sign-in link for the chosen demo user',
         invoke: {
           id: 'createDemoLink',
           src: 'createDemoLink',
@@ -75,7 +86,7 @@ export function createLoginMachine(client: ApiClient) {
           },
         },
       },
-      leaving: { description: 'The browser is on its way to the dashboard.' },
+      leaving: { description: 'The browser is on its way to the dashboard' },
     },
   });
 }

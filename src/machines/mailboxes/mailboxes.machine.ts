@@ -11,6 +11,7 @@ import {
 import { mailboxesRemovedToast, mailboxRow } from './mailboxes.rows';
 import { createRemoveMachine, type ModalSavedEvent } from '../shared/modal-save.machine';
 import { tableMachine } from '../shared/table.machine';
+import { describeNamed } from '../shared/describe-named';
 
 /** The tab's modals over the client; tests stand in their save calls. */
 export function createMailboxesModals(client: ApiClient) {
@@ -57,7 +58,7 @@ export type MailboxesEvent =
  */
 export function createMailboxesMachine(client: ApiClient) {
   const actors = createMailboxesActors(client);
-  return setup({
+  const mailboxesSetup = setup({
     types: {
       context: {} as MailboxesContext,
       events: {} as MailboxesEvent,
@@ -92,8 +93,27 @@ export function createMailboxesMachine(client: ApiClient) {
         },
       })),
     },
-  }).createMachine({
+  });
+  return mailboxesSetup.createMachine({
     id: 'mailboxes',
+    description:
+      "The mailboxes tab: the tracked mailboxes, removing them, the mailbox limit and each mailbox's business hours.",
+    meta: describeNamed(mailboxesSetup, {
+      guards: {
+        hasSeed: 'The mailboxes loaded at sign-in are at hand, so the list shows at once',
+        isAtLimit: 'The workspace tracks as many mailboxes as its plan allows',
+        isRemoval: 'The modal that saved is the remove modal, so ticked rows are unticked',
+        hasEditableHours: 'Business hours are on and this user may change them',
+      },
+      actions: {
+        assignData: 'Keeps the mailboxes the server sent',
+        showRows: 'Puts the mailboxes into the table as rows',
+        assignHoursOf:
+          "Remembers which mailbox's business hours modal is open (none when it closes)",
+        clearSelection: 'Unticks every row of the table',
+        openRemover: 'Opens the remove modal with the chosen mailboxes',
+      },
+    }),
     context: ({ input }) => ({
       mailboxes: input.seed?.mailboxes ?? [],
       maxMailboxes: input.maxMailboxes,
@@ -108,6 +128,8 @@ export function createMailboxesMachine(client: ApiClient) {
     states: {
       ...listLoadStates<MailboxesData>(),
       ready: {
+        description:
+          'The list is on show: its table, remove modal, limit modal and business hours modal work side by side',
         type: 'parallel',
         on: {
           REMOVE: {
@@ -122,17 +144,24 @@ export function createMailboxesMachine(client: ApiClient) {
           list: listRegion<MailboxesData>('mailboxes'),
           limit: limitRegion(),
           hours: {
+            description:
+              'The update business hours modal, offered on each row while business hours are editable',
             initial: 'checking',
             states: {
               checking: {
+                description: 'Deciding whether rows offer Update business hours',
                 always: [
                   { guard: 'hasEditableHours', target: 'closed' },
                   { target: 'unavailable' },
                 ],
               },
               // Business hours disabled or read-only: the row menu has no Update business hours.
-              unavailable: {},
+              unavailable: {
+                description:
+                  'Business hours are off or read-only: rows offer no Update business hours',
+              },
               closed: {
+                description: 'Rows offer Update business hours; no modal is open',
                 tags: 'hoursEditable',
                 on: {
                   EDIT_HOURS: {
@@ -145,6 +174,7 @@ export function createMailboxesMachine(client: ApiClient) {
                 },
               },
               open: {
+                description: 'The update business hours modal is open for one mailbox',
                 tags: 'hoursEditable',
                 on: {
                   CLOSE_HOURS: {

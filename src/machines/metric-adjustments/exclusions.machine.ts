@@ -14,6 +14,7 @@ import type { FilterField, FilterOperator } from '@common/exclusions';
 import { createFilteringActors } from './filtering-settings.actors';
 import { filteringBlockStates } from './filtering-settings.states';
 import { toastSaved, toastFailed } from '../shared/save-toasts';
+import { describeNamed } from '../shared/describe-named';
 
 interface ExclusionsContext {
   /** 'G' (Google) offers Label; other providers offer Category and Folder. */
@@ -60,7 +61,7 @@ function editRow(row: ExclusionRow, event: RowEdit): ExclusionRow | null {
  * no rows left after a removal, saving the empty set is allowed. A save reloads the rows.
  */
 export function createExclusionsMachine(client: ApiClient) {
-  return setup({
+  const exclusionsSetup = setup({
     types: {
       context: {} as ExclusionsContext,
       events: {} as ExclusionsEvent,
@@ -101,8 +102,24 @@ export function createExclusionsMachine(client: ApiClient) {
       notifySaveFailed: (_, params: { error: unknown }) =>
         toastFailed(EXCLUSIONS_NOT_SAVED, params.error),
     },
-  }).createMachine({
+  });
+  return exclusionsSetup.createMachine({
     id: 'exclusions',
+    description:
+      'The Exclude Emails block of metric adjustments: the conditions (an address, domain, subject, label, folder or category that is or contains an entry) whose emails no figure counts.',
+    meta: describeNamed(exclusionsSetup, {
+      guards: {
+        hasIncompleteRow: 'A condition has no entries, or an entry that is not valid for its field',
+      },
+      actions: {
+        assignReply: 'Shows the saved conditions as rows',
+        addRow: 'Adds an empty condition (addresses, is)',
+        editRows:
+          "Applies the user's change to one condition: its field, operator or entries, or removes it",
+        notifySaved: 'Says New exclusions condition saved',
+        notifySaveFailed: 'Says the exclusion conditions could not be saved, and why',
+      },
+    }),
     initial: 'loading',
     context: ({ input }) => ({ provider: input.provider, rows: [], nextId: 1 }),
     states: {
@@ -112,6 +129,7 @@ export function createExclusionsMachine(client: ApiClient) {
         failedTarget: 'ready.valid',
       }),
       ready: {
+        description: 'The exclusion conditions, each a field, an operator and its entries',
         initial: 'pristine',
         on: {
           ADD_ROW: { target: '.checking', actions: 'addRow' },
@@ -122,13 +140,18 @@ export function createExclusionsMachine(client: ApiClient) {
           REMOVE_ITEM: EDIT,
         },
         states: {
-          /** Nothing edited since the last load or save. */
-          pristine: {},
+          pristine: {
+            description: 'Nothing edited since the last load or save; Save is disabled',
+          },
           checking: {
+            description: 'Checking the conditions after an edit',
             always: [{ guard: 'hasIncompleteRow', target: 'invalid' }, { target: 'valid' }],
           },
-          invalid: {},
+          invalid: {
+            description: 'A condition has no entries or an invalid one; Save is disabled',
+          },
           valid: {
+            description: 'Edited, and every condition is complete; Save is enabled',
             on: { SAVE: '#exclusions.saving' },
           },
         },

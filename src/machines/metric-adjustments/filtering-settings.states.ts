@@ -37,9 +37,13 @@ export function filteringBlockStates<TSave extends string, TInput, TContext>({
   failedTarget,
 }: BlockSave<TSave, TInput, TContext>) {
   return {
-    loading: { invoke: load },
-    failed: { on: { RETRY: 'loading' } },
+    loading: { description: 'Loading the saved settings', invoke: load },
+    failed: {
+      description: 'The settings could not be loaded; the block offers a retry',
+      on: { RETRY: 'loading' },
+    },
     saving: {
+      description: 'Waiting for the server to save the edits',
       tags: ['busy', 'saving'],
       invoke: {
         id: src,
@@ -55,6 +59,10 @@ export function filteringBlockStates<TSave extends string, TInput, TContext>({
         },
       },
     },
-    reloading: { tags: 'busy', invoke: load },
+    reloading: {
+      description: 'Saved; reading the settings back as the server now holds them',
+      tags: 'busy',
+      invoke: load,
+    },
   } as const;
 }

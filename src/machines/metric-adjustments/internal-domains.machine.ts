@@ -5,6 +5,7 @@ import { isDomain } from '@common/patterns';
 import { createFilteringActors } from './filtering-settings.actors';
 import { filteringBlockStates } from './filtering-settings.states';
 import { toastSaved, toastFailed } from '../shared/save-toasts';
+import { describeNamed } from '../shared/describe-named';
 
 interface DomainEntry {
   item: string;
@@ -37,7 +38,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * the list is not empty, every entry is a domain, and it differs from what the server holds.
  */
 export function createInternalDomainsMachine(client: ApiClient) {
-  return setup({
+  const internalDomainsSetup = setup({
     types: { context: {} as InternalDomainsContext, events: {} as InternalDomainsEvent },
     actors: createFilteringActors(client),
     guards: {
@@ -83,8 +84,25 @@ export function createInternalDomainsMachine(client: ApiClient) {
       notifySaveFailed: (_, params: { error: unknown }) =>
         toastFailed(INTERNAL_DOMAINS_NOT_SAVED, params.error),
     },
-  }).createMachine({
+  });
+  return internalDomainsSetup.createMachine({
     id: 'internalDomains',
+    description:
+      "The Internal domains block of metric adjustments: the domains whose emails count as internal, not customers'.",
+    meta: describeNamed(internalDomainsSetup, {
+      guards: {
+        isEmpty: "There is no domain at all, neither the workspace's own nor an added one",
+        hasInvalidEntry: 'An added entry is not a domain',
+        isUnchanged: 'The added domains are the ones the server holds',
+      },
+      actions: {
+        assignReply: "Shows the workspace's own domains and the saved ones",
+        addDomains: 'Adds the typed domains, lower-cased, skipping any already listed',
+        removeDomain: 'Removes one added domain',
+        notifySaved: 'Says New internal domains condition saved',
+        notifySaveFailed: 'Says the internal domains could not be saved, and why',
+      },
+    }),
     initial: 'loading',
     context: { defaults: [], saved: [], entries: [] },
     states: {
@@ -95,6 +113,7 @@ export function createInternalDomainsMachine(client: ApiClient) {
         failedTarget: 'ready.changed',
       }),
       ready: {
+        description: "The internal domains: the workspace's own, then those added here",
         initial: 'checking',
         on: {
           ADD_DOMAINS: { target: '.checking', actions: 'addDomains' },
@@ -102,6 +121,7 @@ export function createInternalDomainsMachine(client: ApiClient) {
         },
         states: {
           checking: {
+            description: 'Checking the list after an edit',
             always: [
               { guard: 'isEmpty', target: 'empty' },
               { guard: 'hasInvalidEntry', target: 'invalid' },
@@ -109,11 +129,19 @@ export function createInternalDomainsMachine(client: ApiClient) {
               { target: 'changed' },
             ],
           },
-          empty: {},
-          /** Shows: Some of the entries are not valid domains. */
-          invalid: {},
-          unchanged: {},
+          empty: {
+            description: 'No domain at all; Save is disabled',
+          },
+          invalid: {
+            description:
+              'An entry is not a domain; the block says Some of the entries are not valid domains',
+          },
+          unchanged: {
+            description: 'The list is what the server holds; Save is disabled',
+          },
           changed: {
+            description:
+              'The list differs from what is saved and every entry is a domain; Save is enabled',
             on: { SAVE: '#internalDomains.saving' },
           },
         },

@@ -14,6 +14,7 @@ import { toastFailed } from '../shared/save-toasts';
 import { saveFile, type CsvFile } from './csv-file';
 import { createNativeDashboardActors, type Figures } from './native-dashboard.actors';
 import { createUnrepliedMachine } from './unreplied.machine';
+import { describeNamed } from '../shared/describe-named';
 
 export interface NativeDashboardInput {
   /** The route's validated search: the filters and views the URL holds. */
@@ -69,7 +70,7 @@ const searchTransitions = (reenter: boolean) =>
  * reply for an old filter cannot overwrite a newer one.
  */
 export function createNativeDashboardMachine(client: ApiClient) {
-  return setup({
+  const nativeDashboardSetup = setup({
     types: {
       context: {} as NativeDashboardContext,
       events: {} as NativeDashboardEvent,
@@ -105,8 +106,27 @@ export function createNativeDashboardMachine(client: ApiClient) {
       notifyExportFailed: (_, params: { error: unknown }) =>
         toastFailed(EXPORT_FAILED, params.error),
     },
-  }).createMachine({
+  });
+  return nativeDashboardSetup.createMachine({
     id: 'nativeDashboard',
+    description:
+      "Mailpulse's own dashboard: the figures for the filters in the address, the unreplied list and the breakdown's CSV export; a late answer for old filters never replaces newer figures.",
+    meta: describeNamed(nativeDashboardSetup, {
+      guards: {
+        isNewRequest:
+          'The filter choices are known and the new filters ask for other figures than those on show',
+        hasRequest: "The figures' request is known, so the breakdown can be exported",
+      },
+      actions: {
+        assignChoices: 'Keeps the filter choices: the mailboxes and teams the user may filter by',
+        assignSearch:
+          'Takes the filters from the address, with their period and the figures they ask for',
+        assignFigures: 'Shows the figures that arrived',
+        showUnreplied: 'Tells the unreplied list the current filters',
+        saveCsv: 'Hands the exported CSV file to the browser as a download',
+        notifyExportFailed: 'Says the CSV export failed, and why',
+      },
+    }),
     type: 'parallel',
     context: ({ input }) => ({
       ...input,
@@ -118,10 +138,12 @@ export function createNativeDashboardMachine(client: ApiClient) {
     invoke: { id: 'unreplied', src: 'unreplied' },
     states: {
       figures: {
+        description: "The tiles, charts and breakdown for the route's filters",
         initial: 'loadingChoices',
         states: {
           loadingChoices: {
-            description: 'The filter choices first: the request needs them.',
+            description:
+              'Loading the filter choices (mailboxes, teams) first: the request needs them',
             invoke: {
               id: 'loadChoices',
               src: 'loadChoices',
@@ -138,13 +160,15 @@ export function createNativeDashboardMachine(client: ApiClient) {
             on: { SEARCH: { actions: { type: 'assignSearch', params: searchOf } } },
           },
           choicesFailed: {
-            description: 'No choices, no figures: the page shows its failure state.',
+            description: 'No choices, no figures: the page shows its failure state',
             on: {
               RETRY: 'loadingChoices',
               SEARCH: { actions: { type: 'assignSearch', params: searchOf } },
             },
           },
           loading: {
+            description:
+              'Loading the figures for the filters; the last figures stay on show meanwhile',
             invoke: {
               id: 'loadFigures',
               src: 'loadFigures',
@@ -163,9 +187,12 @@ export function createNativeDashboardMachine(client: ApiClient) {
             },
             on: { SEARCH: searchTransitions(true) },
           },
-          ready: { on: { SEARCH: searchTransitions(false) } },
+          ready: {
+            description: 'The figures for the filters are on show',
+            on: { SEARCH: searchTransitions(false) },
+          },
           failed: {
-            description: 'The figures could not be updated: the last ones stay, with Try again.',
+            description: 'The figures could not be updated: the last ones stay, with Try again',
             on: { RETRY: 'loading', SEARCH: searchTransitions(false) },
           },
         },

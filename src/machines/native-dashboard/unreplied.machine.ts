@@ -3,6 +3,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { sameRequest, type StatsQuery } from '@/domain/dashboard-search';
 import { createUnrepliedActors } from './native-dashboard.actors';
+import { describeNamed } from '../shared/describe-named';
 
 interface UnrepliedContext {
   /** The page's filters; null until the dashboard knows them. */
@@ -19,7 +20,7 @@ export type UnrepliedEvent =
 
 /** The unreplied list, longest waiting first, a page at a time; a newer SHOW or PAGE wins. */
 export function createUnrepliedMachine(client: ApiClient) {
-  return setup({
+  const unrepliedSetup = setup({
     types: { context: {} as UnrepliedContext, events: {} as UnrepliedEvent },
     actors: createUnrepliedActors(client),
     guards: {
@@ -35,8 +36,22 @@ export function createUnrepliedMachine(client: ApiClient) {
       assignPageNumber: assign((_, params: { pageNumber: number }) => params),
       assignPage: assign((_, params: { page: StatsUnrepliedPage }) => ({ page: params.page })),
     },
-  }).createMachine({
+  });
+  return unrepliedSetup.createMachine({
     id: 'unreplied',
+    description:
+      "The native dashboard's unreplied emails list, longest waiting first, a page at a time.",
+    meta: describeNamed(unrepliedSetup, {
+      guards: {
+        isNewQuery: 'The filters differ from those on show',
+        hasQuery: 'The filters are known, so a page can be asked for',
+      },
+      actions: {
+        assignQuery: 'Keeps the new filters and goes back to page 1',
+        assignPageNumber: 'Keeps the page asked for',
+        assignPage: 'Shows the page that arrived',
+      },
+    }),
     initial: 'idle',
     context: { query: null, pageNumber: 1, page: null },
     on: {
@@ -56,8 +71,9 @@ export function createUnrepliedMachine(client: ApiClient) {
       },
     },
     states: {
-      idle: { description: 'Waiting for the filters, known once the dashboard has its choices.' },
+      idle: { description: 'Waiting for the filters, known once the dashboard has its choices' },
       loading: {
+        description: 'Loading a page of the list; the last page stays on show meanwhile',
         invoke: {
           id: 'loadUnreplied',
           src: 'loadUnreplied',
@@ -72,9 +88,9 @@ export function createUnrepliedMachine(client: ApiClient) {
           onError: 'failed',
         },
       },
-      ready: {},
+      ready: { description: 'The page is on show with Previous and Next' },
       failed: {
-        description: 'The page could not be loaded: the list shows its failure state.',
+        description: 'The page could not be loaded: the list shows its failure state',
         on: { RETRY: 'loading' },
       },
     },

@@ -4,6 +4,7 @@ import type { ApiClient } from '@/api/client';
 import { toast } from '@/stores/toast-store';
 import { createRequestFormActors, type SupportRequest } from './request-form.actors';
 import { toastFailed } from '../shared/save-toasts';
+import { describeNamed } from '../shared/describe-named';
 
 export interface Integration {
   id: string;
@@ -54,7 +55,7 @@ function requestOf({ request, feedbackType, content }: RequestFormContext): Supp
 
 /** The feedback and integration-request modals: a text longer than 5 characters, then send. */
 export function createRequestFormMachine(client: ApiClient) {
-  return setup({
+  const requestFormSetup = setup({
     types: {
       context: {} as RequestFormContext,
       events: {} as RequestFormEvent,
@@ -85,12 +86,27 @@ export function createRequestFormMachine(client: ApiClient) {
           params.error,
         ),
     },
-  }).createMachine({
+  });
+  return requestFormSetup.createMachine({
     id: 'requestForm',
+    description:
+      'The feedback and integration-request modals: a text of more than 5 characters (and a feedback type), then send.',
+    meta: describeNamed(requestFormSetup, {
+      guards: {
+        isLongEnough: 'The text, trimmed, is longer than 5 characters',
+      },
+      actions: {
+        setType: 'Keeps the chosen feedback type (Feature request, Bug or Question)',
+        setContent: 'Keeps the text the user typed',
+        notifySent: 'Thanks the user with a toast (naming the integration for a request)',
+        notifyFailed: 'Says the feedback or request could not be sent, and why',
+      },
+    }),
     initial: 'editing',
     context: ({ input }) => ({ request: input, feedbackType: 'Feature request', content: '' }),
     states: {
       editing: {
+        description: 'The form: the feedback type (feedback only) and the text',
         initial: 'checking',
         on: {
           SET_TYPE: {
@@ -107,13 +123,20 @@ export function createRequestFormMachine(client: ApiClient) {
         },
         states: {
           checking: {
+            description: 'Checking the text after an edit',
             always: [{ guard: 'isLongEnough', target: 'ready' }, { target: 'incomplete' }],
           },
-          incomplete: {},
-          ready: { on: { SUBMIT: '#requestForm.sending' } },
+          incomplete: {
+            description: 'The text is 5 characters or shorter; Send is disabled',
+          },
+          ready: {
+            description: 'The text is long enough; Send is enabled',
+            on: { SUBMIT: '#requestForm.sending' },
+          },
         },
       },
       sending: {
+        description: 'Waiting for the server to store the request',
         tags: 'saving',
         invoke: {
           id: 'sendRequest',
@@ -126,7 +149,7 @@ export function createRequestFormMachine(client: ApiClient) {
           },
         },
       },
-      sent: { type: 'final' },
+      sent: { description: 'Sent; the modal closes with a thank-you toast', type: 'final' },
     },
   });
 }

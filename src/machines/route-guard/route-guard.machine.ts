@@ -12,6 +12,7 @@ import {
 import { readStoredUserInfo } from '@/session/user-info-store';
 import type { FeatureName } from '@/session/user-info';
 import { createRouteGuardActors } from './route-guard.actors';
+import { describeNamed } from '../shared/describe-named';
 
 interface RouteGuardContext {
   /** The path being decided, without leading or trailing slashes (`settings/users`). */
@@ -64,7 +65,7 @@ export function navigateEvent(target: NavigationTarget): RouteGuardEvent {
  * server still refuses whatever the role may not see).
  */
 export function createRouteGuardMachine(client: ApiClient) {
-  return setup({
+  const routeGuardSetup = setup({
     types: { context: {} as RouteGuardContext, events: {} as RouteGuardEvent },
     actors: createRouteGuardActors(client),
     guards: {
@@ -96,8 +97,31 @@ export function createRouteGuardMachine(client: ApiClient) {
       useStoredAccess: assign({ access: ({ context }) => context.storedAccess }),
       assignAccess: assign((_, params: { access: Access }) => ({ access: params.access })),
     },
-  }).createMachine({
+  });
+  return routeGuardSetup.createMachine({
     id: 'routeGuard',
+    description:
+      'The route guard: on each navigation, whether the page shows, is not found, or sends the visitor to the login page, the dashboard or the maintenance page.',
+    meta: describeNamed(routeGuardSetup, {
+      guards: {
+        hasUrlToken: 'The address carries a sign-in token (from a sign-in link)',
+        isLoginPage: 'The page is the login page',
+        isSignedOut: 'No token is kept in this browser',
+        isOpenToSignedInUsers:
+          'Any signed-in user may see the page (the dashboard, or an address no route matches)',
+        hasStoredAccessOnFirstNavigation:
+          "The page is being loaded and the browser kept the user's role and features from the last visit",
+        isDenied: "The user's role or features do not reach the page",
+        isMaintenance: 'The server answered 503: the service is under maintenance',
+      },
+      actions: {
+        assignNavigation:
+          "Takes the navigation's page, token and stored role, forgetting the last decision",
+        storeUrlToken: 'Keeps the sign-in token from the address in this browser',
+        useStoredAccess: 'Decides with the role and features stored from the last visit',
+        assignAccess: 'Decides with the role and features the server sent',
+      },
+    }),
     initial: 'idle',
     context: {
       path: '',
@@ -112,8 +136,9 @@ export function createRouteGuardMachine(client: ApiClient) {
     // A new navigation supersedes one still waiting for the user-info call.
     on: { NAVIGATE: { target: '.routing', actions: 'assignNavigation' } },
     states: {
-      idle: {},
+      idle: { description: 'No navigation yet' },
       routing: {
+        description: 'Deciding from the address and local storage alone, when they suffice',
         always: [
           { guard: 'hasUrlToken', target: 'toDashboard', actions: 'storeUrlToken' },
           // A signed-in visitor has nothing to do on the login page.
@@ -130,6 +155,8 @@ export function createRouteGuardMachine(client: ApiClient) {
         ],
       },
       loadingUserInfo: {
+        description:
+          "Asking the server for the user's role and features before letting the page show",
         invoke: {
           id: 'loadAccess',
           src: 'loadAccess',
@@ -147,14 +174,30 @@ export function createRouteGuardMachine(client: ApiClient) {
         },
       },
       deciding: {
+        description: "Checking the page against the user's role and features",
         always: [{ guard: 'isDenied', target: 'notFound' }, { target: 'allowed' }],
       },
-      allowed: { tags: 'settled' },
-      notFound: { tags: 'settled' },
-      toLogin: { tags: 'settled' },
-      toDashboard: { tags: 'settled' },
-      maintenance: { tags: 'settled' },
-      unverified: { tags: 'settled' },
+      allowed: { description: 'The page may show', tags: 'settled' },
+      notFound: {
+        description:
+          'The page shows Not found: no such page, or not for this role or these features',
+        tags: 'settled',
+      },
+      toLogin: { description: 'Signed out: the browser goes to the login page', tags: 'settled' },
+      toDashboard: {
+        description:
+          'The browser goes to the dashboard (a sign-in link, or a signed-in visitor on the login page)',
+        tags: 'settled',
+      },
+      maintenance: {
+        description: 'The service is under maintenance; the maintenance page shows',
+        tags: 'settled',
+      },
+      unverified: {
+        description:
+          'The role could not be checked; the page shows and the server still refuses what the role may not see',
+        tags: 'settled',
+      },
     },
   });
 }

@@ -5,6 +5,7 @@ import { clearToken } from '@/api/session-store';
 import type { UserInfo } from '@/session/user-info';
 import { clearStoredUserInfo, storeUserInfo } from '@/session/user-info-store';
 import { createSessionActors } from './session.actors';
+import { describeNamed } from '../shared/describe-named';
 
 interface SessionContext {
   user: UserInfo | null;
@@ -30,7 +31,7 @@ const hasKind = (error: unknown, kind: ApiError['kind']) =>
   isApiFailure(error) && error.error.kind === kind;
 
 export function createSessionMachine(client: ApiClient) {
-  return setup({
+  const sessionSetup = setup({
     types: { context: {} as SessionContext, events: {} as SessionEvent },
     actors: createSessionActors(client),
     guards: {
@@ -55,15 +56,37 @@ export function createSessionMachine(client: ApiClient) {
       retryDelay: ({ context }) => RETRY_BASE_MS * 2 ** context.retries,
       maintenanceRecheck: MAINTENANCE_RECHECK_MS,
     },
-  }).createMachine({
+  });
+  return sessionSetup.createMachine({
     id: 'session',
+    description:
+      'The signed-in session: who the user is (loaded once when the shell mounts), maintenance, retries and signing out.',
+    meta: describeNamed(sessionSetup, {
+      guards: {
+        isMaintenance: 'The server answered 503: the service is under maintenance',
+        isUnauthorized: 'The server answered 401: the token is missing or expired',
+        canRetryAutomatically:
+          'Fewer than three automatic retries since the last success or Refresh',
+      },
+      actions: {
+        assignUser: 'Keeps the signed-in user and resets the retry count',
+        storeUserInfo:
+          "Stores the user's info in the browser, so the next visit shows the shell at once",
+        countRetry: 'Counts one more automatic retry (each waits twice as long as the last)',
+        resetRetries: 'Starts the retry count again after the user pressed Refresh',
+        clearSession: 'Forgets the token and the stored user info in this browser',
+        goToLogin: 'Loads the login page afresh, so nothing of the old session outlives it',
+      },
+    }),
     initial: 'idle',
     context: { user: null, retries: 0 },
     states: {
       idle: {
+        description: 'The shell has not mounted yet',
         on: { LOAD: 'loading', MAINTENANCE: 'maintenance' },
       },
       loading: {
+        description: 'Asking the server who is signed in; the shell shows its loading state',
         invoke: {
           id: 'loadUserInfo',
           src: 'loadUserInfo',
@@ -89,19 +112,25 @@ export function createSessionMachine(client: ApiClient) {
         },
       },
       ready: {
+        description: 'Signed in: the shell and its pages show',
         tags: 'signedIn',
         on: { LOGOUT: 'signingOut', MAINTENANCE: 'maintenance' },
       },
       maintenance: {
+        description:
+          'The service is under maintenance; the maintenance page checks again every minute',
         after: { maintenanceRecheck: 'loading' },
       },
       failed: {
+        description:
+          'Who is signed in could not be learnt; retried on its own a few times, then Refresh',
         after: {
           retryDelay: { guard: 'canRetryAutomatically', target: 'loading', actions: 'countRetry' },
         },
         on: { RETRY: { target: 'loading', actions: 'resetRetries' } },
       },
       signingOut: {
+        description: 'Signing out: the server revokes the token',
         tags: 'signedIn',
         invoke: {
           id: 'expireToken',
@@ -112,6 +141,8 @@ export function createSessionMachine(client: ApiClient) {
         },
       },
       signedOut: {
+        description:
+          'Signed out: the local session is cleared and the browser goes to the login page',
         type: 'final',
         entry: ['clearSession', 'goToLogin'],
       },

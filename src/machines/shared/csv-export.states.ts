@@ -12,11 +12,15 @@ export function csvExportRegion<TContext, TInput, TGuard extends string = never>
   guard?: TGuard,
 ) {
   return {
+    description: 'The Export CSV button: idle, or busy with one export',
     initial: 'idle',
     states: {
-      idle: { on: { EXPORT_CSV: { target: 'exporting', ...(guard ? { guard } : {}) } } },
+      idle: {
+        description: 'Export is ready to start',
+        on: { EXPORT_CSV: { target: 'exporting', ...(guard ? { guard } : {}) } },
+      },
       exporting: {
-        description: 'Export is busy until the file is saved or the export failed (a toast).',
+        description: 'Export is busy until the file is saved or the export failed (a toast)',
         invoke: {
           id: 'exportCsv',
           src: 'exportCsv',

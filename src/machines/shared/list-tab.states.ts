@@ -40,12 +40,14 @@ export const LIST_TAB_CHILDREN = [
 export function listLoadStates<TData>() {
   return {
     starting: {
+      description: 'Choosing where to start: the lists loaded at sign-in, or a load of its own',
       always: [
         { guard: 'hasSeed', target: 'ready.list.refreshing', actions: 'showRows' },
         { target: 'loading' },
       ],
     },
     loading: {
+      description: 'Loading the lists; the tab shows its loading state',
       invoke: {
         ...load,
         onDone: { target: 'ready', actions: assignLoaded<TData>() },
@@ -53,6 +55,7 @@ export function listLoadStates<TData>() {
       },
     },
     failed: {
+      description: 'The lists could not be loaded; the tab shows Something went wrong with a retry',
       on: { RETRY: 'loading' },
     },
   } as const;
@@ -83,10 +86,13 @@ export function listRegion<TData, TEvent extends string = never>(
     ...Object.fromEntries(alsoReloadOn.map((type) => [type, reload])),
   } as { MODAL_SAVED: typeof reloadAfterSave } & Record<TEvent, typeof reload>;
   return {
+    description: 'The list on show, and its reload after a change',
     initial: 'idle',
     states: {
-      idle: { on },
+      idle: { description: 'The list shows what was last loaded', on },
       refreshing: {
+        description:
+          'Reloading the lists behind the rows on show (after a save, or the rows from sign-in)',
         on,
         invoke: {
           ...load,
@@ -104,10 +110,18 @@ export function listRegion<TData, TEvent extends string = never>(
  */
 export function limitRegion<TBelow extends object>(...belowLimit: TBelow[]) {
   return {
+    description: 'The plan-limit modal, which Add opens instead of adding at the limit',
     initial: 'closed',
     states: {
-      closed: { on: { ADD: [{ guard: 'isAtLimit', target: 'open' }, ...belowLimit] } },
-      open: { on: { CLOSE_LIMIT: 'closed' } },
+      closed: {
+        description:
+          'No limit modal; Add opens the add modal, or the limit modal at the plan limit',
+        on: { ADD: [{ guard: 'isAtLimit', target: 'open' }, ...belowLimit] },
+      },
+      open: {
+        description: 'The limit modal says the plan allows no more',
+        on: { CLOSE_LIMIT: 'closed' },
+      },
     },
   } as const;
 }

@@ -1,6 +1,7 @@
 import { assign, sendParent, setup, type PromiseActorLogic } from 'xstate';
 import { isApiFailure } from '@/api/errors';
 import { toast, type ToastOptions } from '@/stores/toast-store';
+import { describeNamed } from './describe-named';
 
 /** What the parent of a modal hears after a successful save: reload, clear a selection… */
 export interface ModalSavedEvent<TOutput = unknown> {
@@ -71,11 +72,13 @@ export function createModalSaveMachine<TDraft, TOutput>(
   const errorMessage = options.errorMessage ?? saveErrorMessage;
   // Only a modal with a confirm step has the state, so the others' graphs are as before.
   const confirming = {
+    description:
+      'Asking the user to confirm before saving; Back returns to the form with its draft',
     tags: 'visible',
     on: { CONFIRM: 'saving', BACK: 'open', CLOSE: 'closed' },
   } as const;
   const confirmStep: Record<string, typeof confirming> = options.confirm ? { confirming } : {};
-  return setup({
+  const modalSaveSetup = setup({
     types: {
       context: {} as ModalSaveContext<TDraft>,
       events: {} as ModalSaveEvent<TDraft>,
@@ -104,12 +107,30 @@ export function createModalSaveMachine<TDraft, TOutput>(
           }) satisfies ModalSavedEvent<TOutput>,
       ),
     },
-  }).createMachine({
+  });
+  return modalSaveSetup.createMachine({
     id: options.id,
+    description:
+      'A modal that edits a draft and saves it: on success it closes with a toast and tells its page to reload; on failure it stays open with the error.',
+    meta: describeNamed(modalSaveSetup, {
+      guards: {
+        canSubmit:
+          "The draft passes the modal's own rules (for a remove modal: at least one row is chosen)",
+      },
+      actions: {
+        assignDraft: 'Keeps the draft the user is editing and clears the last error',
+        assignError:
+          "Shows why the save failed: the server's message for a refused save, a generic text otherwise",
+        showSuccessToast: "Shows the modal's success toast (for example Mailbox added)",
+        showFailureToast: 'Shows a failure toast, in the modals that have one (remove modals)',
+        notifySaved: 'Tells the page that opened the modal that it saved, so the list reloads',
+      },
+    }),
     initial: 'closed',
     context: { draft: options.emptyDraft, error: null },
     states: {
       closed: {
+        description: 'The dialog is closed; Open fills it with a draft',
         on: {
           OPEN: {
             target: 'open',
@@ -118,6 +139,7 @@ export function createModalSaveMachine<TDraft, TOutput>(
         },
       },
       open: {
+        description: "The dialog shows the draft being edited, and the last save's error if any",
         tags: 'visible',
         on: {
           EDIT: {
@@ -129,6 +151,7 @@ export function createModalSaveMachine<TDraft, TOutput>(
       },
       ...confirmStep,
       saving: {
+        description: "Waiting for the server to save the draft; the dialog's buttons are busy",
         tags: ['visible', 'saving'],
         invoke: {
           id: 'save',

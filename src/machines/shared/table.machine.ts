@@ -6,6 +6,7 @@ import {
   type SortDirection,
   type TableRow,
 } from './table.view';
+import { describeNamed } from './describe-named';
 
 interface TableContext {
   /** The rows as the screen handed them over (the server's order). */
@@ -84,7 +85,7 @@ const isAllSelected = (context: TableContext) =>
  * column; `view` and `selection` follow the context (empty table, no search match, rows; none,
  * some or all of the selectable rows in view).
  */
-export const tableMachine = setup({
+const tableSetup = setup({
   types: { context: {} as TableContext, events: {} as TableEvent },
   guards: {
     isSortedColumn: ({ context, event }) =>
@@ -138,8 +139,35 @@ export const tableMachine = setup({
     clearSelection: assign({ selected: () => new Set<string>() }),
     clearQuery: assign(({ context }) => view(context, { ...currentOrder(context), query: '' })),
   },
-}).createMachine({
+});
+
+export const tableMachine = tableSetup.createMachine({
   id: 'table',
+  description:
+    "Search, sort and selection of one data table: the list tabs' tables and the other lists that tick rows.",
+  meta: describeNamed(tableSetup, {
+    guards: {
+      isSortedColumn: 'The clicked column is the one the rows are already sorted by',
+      isSelectable: 'The clicked row is in view and may be ticked (not locked)',
+      isEmpty: 'The table has no rows at all',
+      hasNoMatches: 'There are rows, but the search hides every one of them',
+      hasRowsInView: 'At least one row is in view',
+      isAllSelected: 'Every selectable row in view is ticked',
+      isNoneSelected: 'No row is ticked',
+      isSomeSelected: 'Some, but not all, of the selectable rows in view are ticked',
+    },
+    actions: {
+      assignRows:
+        'Takes the rows the screen hands over, keeping the sort, the search and the ticks of rows still in view',
+      assignSort: 'Orders the rows by the clicked column in the given direction',
+      assignQuery:
+        'Narrows the rows in view to those matching the search; ticked rows that drop out are unticked',
+      toggleRow: 'Ticks or unticks one row',
+      selectAll: 'Ticks every selectable row in view (never a hidden or locked one)',
+      clearSelection: 'Unticks every row',
+      clearQuery: 'Empties the search, so every row is in view again',
+    },
+  }),
   type: 'parallel',
   context: {
     rows: [],
@@ -165,9 +193,12 @@ export const tableMachine = setup({
   },
   states: {
     sort: {
+      description:
+        'How the rows are ordered: as the server sent them, or by the column header last clicked',
       initial: 'unsorted',
       states: {
         unsorted: {
+          description: "In the server's order; no column header clicked yet",
           on: {
             SET_ROWS: {
               actions: {
@@ -185,6 +216,7 @@ export const tableMachine = setup({
           },
         },
         ascending: {
+          description: 'Sorted by the clicked column, smallest or A first',
           on: {
             SET_ROWS: {
               actions: {
@@ -212,6 +244,7 @@ export const tableMachine = setup({
           },
         },
         descending: {
+          description: 'Sorted by the clicked column again, largest or Z first',
           on: {
             SET_ROWS: {
               actions: {
@@ -231,21 +264,25 @@ export const tableMachine = setup({
       },
     },
     view: {
+      description: 'What the table body shows: its empty text, its no-match text, or rows',
       initial: 'empty',
       states: {
         empty: {
+          description: 'There are no rows at all; the table shows its empty text',
           always: [
             { guard: 'hasNoMatches', target: 'noMatches' },
             { guard: 'hasRowsInView', target: 'rows' },
           ],
         },
         noMatches: {
+          description: 'There are rows, but the search matches none of them; the table says so',
           always: [
             { guard: 'isEmpty', target: 'empty' },
             { guard: 'hasRowsInView', target: 'rows' },
           ],
         },
         rows: {
+          description: 'Rows are in view',
           always: [
             { guard: 'isEmpty', target: 'empty' },
             { guard: 'hasNoMatches', target: 'noMatches' },
@@ -254,21 +291,27 @@ export const tableMachine = setup({
       },
     },
     selection: {
+      description:
+        'How many of the selectable rows in view are ticked (the header checkbox and the bulk actions follow it)',
       initial: 'none',
       states: {
         none: {
+          description: 'No row is ticked',
           always: [
             { guard: 'isAllSelected', target: 'all' },
             { guard: 'isSomeSelected', target: 'some' },
           ],
         },
         some: {
+          description:
+            'Some selectable rows in view are ticked; the header checkbox is half ticked',
           always: [
             { guard: 'isAllSelected', target: 'all' },
             { guard: 'isNoneSelected', target: 'none' },
           ],
         },
         all: {
+          description: 'Every selectable row in view is ticked',
           always: [
             { guard: 'isNoneSelected', target: 'none' },
             { guard: 'isSomeSelected', target: 'some' },

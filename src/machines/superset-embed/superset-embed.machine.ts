@@ -1,6 +1,7 @@
 import { assertEvent, setup } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { createSupersetEmbedActors, type SupersetEmbedResult } from './superset-embed.actors';
+import { describeNamed } from '../shared/describe-named';
 
 interface SupersetEmbedContext {
   dashboardUuid: string | null;
@@ -13,7 +14,7 @@ export type SupersetEmbedEvent =
 
 /** Embeds the Superset dashboard on the dashboard page; one actor per visit of the page. */
 export function createSupersetEmbedMachine(client: ApiClient) {
-  return setup({
+  const supersetEmbedSetup = setup({
     types: {
       context: {} as SupersetEmbedContext,
       events: {} as SupersetEmbedEvent,
@@ -26,17 +27,28 @@ export function createSupersetEmbedMachine(client: ApiClient) {
         console.error('Error embedding Superset dashboard:', params.error);
       },
     },
-  }).createMachine({
+  });
+  return supersetEmbedSetup.createMachine({
     id: 'supersetEmbed',
+    description: "Embeds the workspace's Superset dashboard in the dashboard page, once per visit.",
+    meta: describeNamed(supersetEmbedSetup, {
+      guards: {},
+      actions: {
+        logEmbedError:
+          'Writes why the embedding failed to the console (the page shows only a short text)',
+      },
+    }),
     initial: 'awaitingMount',
     context: ({ input }) => input,
     states: {
       awaitingMount: {
+        description: 'Waiting for the page to render the element the dashboard goes into',
         on: {
           MOUNTED: 'mounted',
         },
       },
       mounted: {
+        description: 'The Superset SDK runs in the element, with a guest token from our server',
         // Invoked here, not in `embedding`, so the frame stays while the dashboard is shown.
         invoke: {
           id: 'embedSuperset',
@@ -49,6 +61,7 @@ export function createSupersetEmbedMachine(client: ApiClient) {
         initial: 'embedding',
         states: {
           embedding: {
+            description: 'The dashboard is loading in its frame',
             on: {
               EMBEDDED: 'embedded',
               EMBED_FAILED: {
@@ -57,8 +70,8 @@ export function createSupersetEmbedMachine(client: ApiClient) {
               },
             },
           },
-          embedded: {},
-          failed: {},
+          embedded: { description: 'The dashboard is shown' },
+          failed: { description: 'The dashboard could not be embedded; the page says so briefly' },
         },
       },
     },

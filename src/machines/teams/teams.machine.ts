@@ -12,6 +12,7 @@ import { tableMachine } from '../shared/table.machine';
 import { createTeamsActors, type RemoveTeamsDraft, type TeamsData } from './teams.actors';
 import { canSubmitTeam, EMPTY_TEAM_DRAFT, type TeamDraft } from './teams.draft';
 import { TEAM_CREATED_TOAST, TEAM_EDITED_TOAST, teamRow, teamsRemovedToast } from './teams.rows';
+import { describeNamed } from '../shared/describe-named';
 
 /** The tab's modals over the client; tests stand in their save calls. */
 export function createTeamsModals(client: ApiClient) {
@@ -60,7 +61,7 @@ function draftFor(context: TeamsContext, team: Team | null): TeamDraft {
 /** The teams tab: the lists, the table, the create/edit and remove modals. */
 export function createTeamsMachine(client: ApiClient) {
   const actors = createTeamsActors(client);
-  return setup({
+  const teamsSetup = setup({
     types: { context: {} as TeamsContext, events: {} as TeamsEvent, input: {} as TeamsInput },
     actors: {
       load: actors.loadTeamsData,
@@ -90,8 +91,25 @@ export function createTeamsMachine(client: ApiClient) {
         },
       })),
     },
-  }).createMachine({
+  });
+  return teamsSetup.createMachine({
     id: 'teams',
+    description:
+      'The teams tab: the teams with their members, creating, editing and removing them.',
+    meta: describeNamed(teamsSetup, {
+      guards: {
+        hasSeed: 'The teams loaded at sign-in are at hand, so the list shows at once',
+        isRemoval: 'The modal that saved is the remove modal, so ticked rows are unticked',
+      },
+      actions: {
+        assignData: 'Keeps the teams and mailboxes the server sent',
+        showRows: 'Puts the teams into the table as rows',
+        clearSelection: 'Unticks every row of the table',
+        openEditor:
+          "Opens the team modal: empty to create a team, or filled with the team to edit (other teams' names are taken)",
+        openRemover: 'Opens the remove modal with the chosen teams',
+      },
+    }),
     context: ({ input }) => ({
       teams: input.seed?.teams ?? [],
       mailboxes: input.seed?.mailboxes ?? [],
@@ -102,6 +120,7 @@ export function createTeamsMachine(client: ApiClient) {
     states: {
       ...listLoadStates<TeamsData>(),
       ready: {
+        description: 'The list is on show; Create, Edit and Remove open their modals',
         type: 'parallel',
         on: {
           CREATE: { actions: { type: 'openEditor', params: { team: null } } },

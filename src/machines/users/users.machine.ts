@@ -23,6 +23,7 @@ import {
   usersAddedToast,
   usersRemovedToast,
 } from './users.rows';
+import { describeNamed } from '../shared/describe-named';
 
 /** The tab's modals over the client; tests stand in their save calls. */
 export function createUsersModals(client: ApiClient) {
@@ -89,7 +90,7 @@ function draftFor(context: UsersContext, user: User | null): UsersDraft {
 /** The users tab: the lists, the table, the add/edit and remove modals, the user-limit modal. */
 export function createUsersMachine(client: ApiClient) {
   const actors = createUsersActors(client);
-  return setup({
+  const usersSetup = setup({
     types: { context: {} as UsersContext, events: {} as UsersEvent, input: {} as UsersInput },
     actors: {
       load: actors.loadUsersData,
@@ -124,8 +125,27 @@ export function createUsersMachine(client: ApiClient) {
         },
       })),
     },
-  }).createMachine({
+  });
+  return usersSetup.createMachine({
     id: 'users',
+    description:
+      'The users tab: the users with their roles and mailboxes, adding, editing and removing them, and the user limit.',
+    meta: describeNamed(usersSetup, {
+      guards: {
+        hasSeed: 'The users loaded at sign-in are at hand, so the list shows at once',
+        isAtLimit: 'The workspace has as many users as its plan allows',
+        isRemoval: 'The modal that saved is the remove modal, so ticked rows are unticked',
+        isOwnUser: 'The user to edit or remove is the signed-in user, who may change neither',
+      },
+      actions: {
+        assignData: 'Keeps the users, mailboxes and teams the server sent',
+        showRows:
+          "Puts the users into the table as rows (the signed-in user's row cannot be ticked)",
+        clearSelection: 'Unticks every row of the table',
+        openEditor: 'Opens the user modal: empty to add a user, or filled with the user to edit',
+        openRemover: 'Opens the remove modal with the chosen users',
+      },
+    }),
     context: ({ input }) => ({
       users: input.seed?.users ?? [],
       mailboxes: input.seed?.mailboxes ?? [],
@@ -139,6 +159,8 @@ export function createUsersMachine(client: ApiClient) {
     states: {
       ...listLoadStates<UsersData>(),
       ready: {
+        description:
+          "The list is on show; Edit and Remove open their modals, except on the signed-in user's own row",
         type: 'parallel',
         on: {
           EDIT: {

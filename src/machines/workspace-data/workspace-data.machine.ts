@@ -2,6 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import type { UserInfo } from '@/session/user-info';
 import { createWorkspaceDataActors, type WorkspaceLists } from './workspace-data.actors';
+import { describeNamed } from '../shared/describe-named';
 
 interface WorkspaceDataContext {
   /** Every feature's list once loaded; later screens read their list from here. */
@@ -16,7 +17,7 @@ export type WorkspaceDataEvent = { type: 'LOAD'; user: UserInfo };
  * loading state up.
  */
 export function createWorkspaceDataMachine(client: ApiClient) {
-  return setup({
+  const workspaceDataSetup = setup({
     types: { context: {} as WorkspaceDataContext, events: {} as WorkspaceDataEvent },
     actors: createWorkspaceDataActors(client),
     guards: {
@@ -25,18 +26,32 @@ export function createWorkspaceDataMachine(client: ApiClient) {
     actions: {
       assignLists: assign((_, params: { lists: WorkspaceLists }) => ({ lists: params.lists })),
     },
-  }).createMachine({
+  });
+  return workspaceDataSetup.createMachine({
     id: 'workspaceData',
+    description:
+      "The settings lists an admin's pages start from (mailboxes, users, teams, alerts…), loaded once at sign-in before the shell shows.",
+    meta: describeNamed(workspaceDataSetup, {
+      guards: {
+        isAdmin: 'The signed-in user is an admin',
+      },
+      actions: {
+        assignLists: 'Keeps the loaded lists for the settings pages to start from',
+      },
+    }),
     initial: 'idle',
     context: { lists: null },
     states: {
       idle: {
+        description: 'Waiting for the signed-in user; the shell shows its loading state',
         tags: 'pending',
         on: {
           LOAD: [{ guard: 'isAdmin', target: 'loading' }, { target: 'notNeeded' }],
         },
       },
       loading: {
+        description:
+          "Loading the lists of the admin's enabled settings pages; the shell waits for them",
         tags: 'pending',
         invoke: {
           id: 'loadWorkspaceData',
@@ -48,8 +63,8 @@ export function createWorkspaceDataMachine(client: ApiClient) {
           },
         },
       },
-      ready: {},
-      notNeeded: {},
+      ready: { description: 'The lists are at hand, so the settings pages show at once' },
+      notNeeded: { description: 'Not an admin: no settings data is loaded' },
     },
   });
 }

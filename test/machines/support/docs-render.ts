@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { namedDescription } from './docs-descriptions';
 import { mermaidDiagram } from './docs-mermaid';
 import type { Check, PathsRecord } from './docs-records';
 import {
@@ -113,9 +114,14 @@ function namedTable(kind: 'Guard' | 'Action', names: string[], entry: MachineEnt
       )
       .flatMap(([, places]) => places);
     const checks = entry.checks.filter((check) => check.name === name).map((check) => check.title);
-    return [code(name), where.join('; ') || '(not used)', checks.join('; ') || '—'];
+    return [
+      code(name),
+      namedDescription(entry.machine, kind === 'Guard' ? 'guards' : 'actions', name),
+      where.join('; ') || '(not used)',
+      checks.join('; ') || '—',
+    ];
   });
-  return table([kind, 'Used on', 'Checked by a transition test'], rows);
+  return table([kind, 'Description', 'Used on', 'Checked by a transition test'], rows);
 }
 
 function pathsSection(entry: MachineEntry): string[] {

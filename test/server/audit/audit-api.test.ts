@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { portalDocument } from '../../../server/contract/spec';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../../src/api/types';
-import { client } from '../support/app';
+import { client, setFeature } from '../support/app';
 import { setUpTestWorkspace } from '../support/suite';
 
 // The audit log's read operations: admins only, every query value bounded by the contract.
@@ -23,10 +23,13 @@ const ENTRY_FIELDS = {
   after: 1,
   hash: 1,
 } satisfies Record<keyof AuditEntry, 1>;
-const PAGE_FIELDS = { total: 1, page: 1, page_size: 1, entries: 1 } satisfies Record<
-  keyof AuditPage,
-  1
->;
+const PAGE_FIELDS = {
+  total: 1,
+  page: 1,
+  page_size: 1,
+  timezone: 1,
+  entries: 1,
+} satisfies Record<keyof AuditPage, 1>;
 
 const requiredOf = (name: string) =>
   (portalDocument.components.schemas?.[name] as { required: string[] }).required;
@@ -83,6 +86,22 @@ describe('the audit log API', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await list({ from: today, to: today })).total).toBe(4);
     expect((await list({ to: '2020-01-01' })).total).toBe(0);
+  });
+
+  it("names the zone its dates are in: the company hours', UTC until set, whatever the feature", async () => {
+    const ws = await t.workspace();
+    const admin = t.admin(ws);
+    const zone = async () => (await admin.get('/portal/api/audit/')).json<AuditPage>().timezone;
+    expect(await zone()).toBe('UTC');
+    const hours = {
+      business_hours: [{ weekday: 'Mon', start_time: '09:00:00', end_time: '17:00:00' }],
+      timezone: 'Pacific/Auckland',
+    };
+    await admin.post('/portal/api/settings/company-business-hours/', hours);
+    expect(await zone()).toBe('Pacific/Auckland');
+    // The server still reads `from` and `to` in it with the business hours feature off.
+    await setFeature(t.db, ws.workspaceId, 'business_hours', false, false);
+    expect(await zone()).toBe('Pacific/Auckland');
   });
 
   it('exports the same filters as CSV with formula cells neutralised, and logs the export', async () => {

@@ -7,7 +7,6 @@ import type { ActivitySearch } from '../../../src/domain/activity-search';
 import { createAuditMachine } from '../../../src/machines/audit/audit.machine';
 import { ActivityTab } from '../../../src/routes/_shell/settings/-components/activity/ActivityTab';
 import { cliEntry, makeAuditPage, makeEntry } from '../../support/audit-fixtures';
-import { makeUser } from '../../support/fixtures';
 import { fakeApi, type FakeReply, type RecordedCall } from '../support/fake-api';
 import { renderTab } from '../settings/render-tab';
 
@@ -26,9 +25,6 @@ interface Options {
 async function renderActivity({ search = {}, list, exportReply }: Options = {}) {
   const api = fakeApi({
     [`GET ${LIST}`]: list ?? (() => ({ body: makeAuditPage(ENTRIES, 1, 2) })),
-    'GET /portal/api/settings/company-business-hours/': {
-      body: { business_hours: [], timezone: 'Europe/Madrid' },
-    },
     'GET /portal/api/audit/export.csv': exportReply ?? { body: 'time\n' },
   });
   const machine = createAuditMachine(api.client);
@@ -39,14 +35,7 @@ async function renderActivity({ search = {}, list, exportReply }: Options = {}) 
       searches.push(next);
       setCurrent(next);
     };
-    return (
-      <ActivityTab
-        machine={machine}
-        user={makeUser('admin')}
-        search={current}
-        onSearch={onSearch}
-      />
-    );
+    return <ActivityTab machine={machine} search={current} onSearch={onSearch} />;
   }
   await renderTab(<Harness />);
   return { api, searches };

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useFlowMachine, useSignedInUser } from '@/app-context';
+import { useFlowMachine } from '@/app-context';
 import { validateActivitySearch, type ActivitySearch } from '@/domain/activity-search';
 import { createAuditMachine } from '@/machines/audit/audit.machine';
 import { ActivityTab } from './-components/activity/ActivityTab';
@@ -13,10 +13,9 @@ export const Route = createFileRoute('/_shell/settings/activity')({
 });
 
 function ActivitySettingsPage() {
-  const user = useSignedInUser();
   const machine = useFlowMachine(createAuditMachine);
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const onSearch = (next: ActivitySearch) => void navigate({ search: next });
-  return <ActivityTab machine={machine} user={user} search={search} onSearch={onSearch} />;
+  return <ActivityTab machine={machine} search={search} onSearch={onSearch} />;
 }

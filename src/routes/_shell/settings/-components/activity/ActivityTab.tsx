@@ -12,7 +12,6 @@ import { auditView, type AuditView } from '@/machines/audit/audit.view';
 import { sameView } from '@/machines/shared/same-view';
 import type { TableActor } from '@/machines/shared/table.machine';
 import { tableView } from '@/machines/shared/table.view';
-import type { UserInfo } from '@/session/user-info';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -25,7 +24,6 @@ import './activity.css';
 
 interface ActivityTabProps {
   machine: AuditMachine;
-  user: UserInfo;
   /** The route's validated search: the filters and page the URL holds. */
   search: ActivitySearch;
   onSearch: (search: ActivitySearch) => void;
@@ -112,8 +110,8 @@ function ActivityBody(props: {
 }
 
 /** Settings → Activity: the audit log, its filters in the URL, and its CSV export. */
-export function ActivityTab({ machine, user, search, onSearch }: ActivityTabProps) {
-  const actor = useActorRef(machine, { input: { search, features: user.features } });
+export function ActivityTab({ machine, search, onSearch }: ActivityTabProps) {
+  const actor = useActorRef(machine, { input: { search } });
   // The machine follows the URL: each new search is a SEARCH, which loads only what changed.
   useEffect(() => {
     actor.send({ type: 'SEARCH', search });
