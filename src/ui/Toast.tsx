@@ -9,6 +9,7 @@ import {
   type ToastItem,
   type ToastRegion,
 } from '@/stores/toast-store';
+import './icon-button.css';
 import './Toast.css';
 
 // Stable arrays: Radix re-binds its keyboard listener whenever the hotkey array changes.
@@ -45,7 +46,7 @@ function ToastCard({ item, position }: { item: ToastItem; position: number }) {
         )}
       </div>
       {!closeOnClick && (
-        <RadixToast.Close className="toast-close" aria-label="Dismiss notification">
+        <RadixToast.Close className="icon-button toast-close" aria-label="Dismiss notification">
           <CloseIcon size={16} />
         </RadixToast.Close>
       )}

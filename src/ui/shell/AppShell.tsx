@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { CloseIcon, MenuIcon } from '../icons';
 import { Logo } from './Logo';
 import { SideNav, type ShellFooterItem, type ShellNavItem } from './SideNav';
+import '../icon-button.css';
 import './AppShell.css';
 
 interface AppShellProps {
@@ -26,7 +27,7 @@ export function AppShell({ items, footerItems, account, children }: AppShellProp
       <header className="shell-topbar">
         <button
           type="button"
-          className="shell-menu-button"
+          className="icon-button shell-menu-button"
           aria-expanded={menuOpen}
           aria-controls="shell-sidebar"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}

@@ -1,4 +1,5 @@
 import { CloseIcon, SearchIcon } from '../icons';
+import '../icon-button.css';
 
 interface SearchBoxProps {
   value: string;
@@ -30,7 +31,7 @@ export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProp
       {value !== '' && (
         <button
           type="button"
-          className="table-search-clear"
+          className="icon-button table-search-clear"
           aria-label="Clear search text"
           onClick={() => onChange('')}
         >
