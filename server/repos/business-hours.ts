@@ -21,12 +21,17 @@ export async function findCompanyHours(
   tx: Queryable,
   workspaceId: number,
 ): Promise<BusinessHours | null> {
-  const [company] = await tx.query<{ timezone: string }>(
-    sql`select timezone from company_business_hours where workspace_id = ${workspaceId}`,
-  );
+  // One statement (the zone with its days), as the audit log reads it before and after a save.
+  const rows = await tx.query<{ timezone: string } & Partial<BusinessHoursEntry>>(sql`
+    select c.timezone, d.weekday, to_char(d.start_time, 'HH24:MI:SS') as start_time,
+           to_char(d.end_time, 'HH24:MI:SS') as end_time
+      from company_business_hours c
+      left join company_business_hour_days d on d.workspace_id = c.workspace_id
+     where c.workspace_id = ${workspaceId}`);
+  const [company] = rows;
   if (!company) return null;
-  const days = await tx.query<BusinessHoursEntry>(
-    sql`select ${DAY_COLUMNS} from company_business_hour_days where workspace_id = ${workspaceId}`,
+  const days = rows.flatMap(({ weekday, start_time, end_time }) =>
+    weekday && start_time && end_time ? [{ weekday, start_time, end_time }] : [],
   );
   return { business_hours: sortByWeekday(days), timezone: company.timezone };
 }
