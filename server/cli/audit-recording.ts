@@ -2,7 +2,7 @@ import type { Db, Tx } from '../db/types';
 import { appendEntry } from '../audit/append';
 import { masked } from '../audit/changes';
 import { withTransaction } from '../audit/recorder';
-import { operatorCaller } from '../audit/sessions';
+import { operatorCaller } from '../audit/caller';
 import type { Json } from '../audit/canonical';
 import type { Fields, Target } from '../audit/entry';
 import { workspaceCreatedNow, workspaceExists } from '../repos/audit-targets';

@@ -12,7 +12,8 @@ import {
   type Workspace,
 } from '../repos/workspaces';
 import { createOperatorSignInLink } from '../auth/demo-login';
-import { operatorCaller, revokeSessions } from '../audit/sessions';
+import { operatorCaller } from '../audit/caller';
+import { revokeSessions } from '../audit/sessions';
 import { findUsersByEmail } from '../repos/users';
 import { loadConfig } from '../config';
 import { outboxLines } from '../alerts/outbox-report';

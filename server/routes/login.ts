@@ -22,6 +22,7 @@ import {
 } from '../auth/oidc';
 import { signInIdentity } from '../auth/sign-in';
 import { redeemDemoCode } from '../auth/demo-login';
+import { clientOf } from '../audit/caller';
 
 const START_AGAIN = 'Start again from the sign-in page.';
 
@@ -89,12 +90,6 @@ function callbackUrl(publicUrl: string, provider: LoginProvider, request: Fastif
   if (query >= 0) url.search = request.url.slice(query);
   return url;
 }
-
-/** Where a sign-in comes from, for the audit log (`TRUST_PROXY` rules). */
-const clientOf = (request: FastifyRequest) => ({
-  address: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
 
 interface Deps {
   config: Config;

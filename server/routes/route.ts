@@ -8,7 +8,7 @@ import { contractOperations, portalDocument, type ContractOperation } from '../c
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../contract/types';
 import { describedOperation } from '../audit/operations';
 import { startRecording } from '../audit/recorder';
-import { clientOf, userActor } from '../audit/sessions';
+import { clientOf, userActor } from '../audit/caller';
 import type { Actor } from '../audit/entry';
 
 declare module 'fastify' {
