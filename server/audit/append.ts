@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
-import { insertEntry, lockChainHead } from '../repos/audit';
-import { entryHash, type NewEntry, type StoredEntry } from './entry';
+import { appendAtHead, lockChainHead, type UnplacedRow } from '../repos/audit';
+import { entryJsonAround, type NewEntry, type StoredEntry } from './entry';
 
 const MAX_USER_AGENT = 512;
 
@@ -13,33 +13,30 @@ export async function appendEntry(
   entry: NewEntry,
   now: Date = new Date(),
 ): Promise<StoredEntry> {
-  const head = await lockChainHead(tx, entry.workspaceId);
   const userAgent = entry.client.userAgent?.slice(0, MAX_USER_AGENT) ?? null;
-  const unhashed = {
-    ...entry,
-    client: { ...entry.client, userAgent },
-    seq: head.seq + 1,
-    at: now.toISOString(),
-    prevHash: head.hash,
-  };
-  const stored = { ...unhashed, hash: entryHash(unhashed) };
-  await insertEntry(tx, {
-    workspace_id: stored.workspaceId,
-    seq: stored.seq,
-    at: stored.at,
-    actor_kind: stored.actor.kind,
-    actor_user_id: stored.actor.userId,
-    actor_name: stored.actor.name,
-    client_address: stored.client.address,
+  const unplaced = { ...entry, client: { ...entry.client, userAgent }, at: now.toISOString() };
+  const row: UnplacedRow = {
+    workspace_id: unplaced.workspaceId,
+    at: unplaced.at,
+    actor_kind: unplaced.actor.kind,
+    actor_user_id: unplaced.actor.userId,
+    actor_name: unplaced.actor.name,
+    client_address: unplaced.client.address,
     user_agent: userAgent,
-    operation: stored.operation,
-    target_type: stored.target.type,
-    target_id: stored.target.id,
-    target_name: stored.target.name,
-    before: stored.before,
-    after: stored.after,
-    prev_hash: stored.prevHash,
-    hash: stored.hash,
-  });
-  return stored;
+    operation: unplaced.operation,
+    target_type: unplaced.target.type,
+    target_id: unplaced.target.id,
+    target_name: unplaced.target.name,
+    before: unplaced.before,
+    after: unplaced.after,
+    json: entryJsonAround(unplaced),
+  };
+  // A workspace's first entry creates its chain head (at the genesis hash) and appends again.
+  let placed = await appendAtHead(tx, row);
+  if (!placed) {
+    await lockChainHead(tx, unplaced.workspaceId);
+    placed = await appendAtHead(tx, row);
+  }
+  if (!placed) throw new Error(`no audit chain head for workspace ${unplaced.workspaceId}`);
+  return { ...unplaced, seq: Number(placed.seq), prevHash: placed.prev_hash, hash: placed.hash };
 }

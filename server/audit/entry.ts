@@ -56,22 +56,38 @@ export function canonicalEntryJson(entry: Omit<StoredEntry, 'hash'>): string {
 
 const str = (value: string | number | null | undefined) => JSON.stringify(value ?? null);
 
+/** An entry before the chain places it: what the writer stated, with its time. */
+export type UnplacedEntry = Omit<StoredEntry, 'hash' | 'seq' | 'prevHash'>;
+
+/**
+ * The canonical JSON of an entry around its place in the chain: the text before `prev_hash`'s
+ * value and the text after `seq`'s. The append statement puts the head's hash and next seq
+ * between them and hashes the whole in SQL, so taking the head and storing the entry is one
+ * statement (docs/audit.md).
+ */
+export function entryJsonAround(entry: UnplacedEntry): { before: string; after: string } {
+  const { actor, client, target } = entry;
+  return {
+    before:
+      `{"actor":{"kind":${str(actor.kind)},"name":${str(actor.name)},"user_id":${str(actor.userId)}},` +
+      `"after":${canonicalJson(entry.after)},"at":${str(new Date(entry.at).toISOString())},` +
+      `"before":${canonicalJson(entry.before)},` +
+      `"client":{"address":${str(client.address)},"user_agent":${str(client.userAgent)}},` +
+      `"operation":${str(entry.operation)},"prev_hash":`,
+    after:
+      `,"target":{"id":${str(target.id)},"name":${str(target.name)},"type":${str(target.type)}},` +
+      `"workspace_id":${str(entry.workspaceId)}}`,
+  };
+}
+
 /**
  * The same text as canonicalEntryJson, written out with its keys already in order: verification
  * hashes every entry, and sorting the same ten keys a million times was most of its work.
  * test/server/audit/audit-canonical.test.ts holds the two to the same output.
  */
 export function entryJson(entry: Omit<StoredEntry, 'hash'>): string {
-  const { actor, client, target } = entry;
-  return (
-    `{"actor":{"kind":${str(actor.kind)},"name":${str(actor.name)},"user_id":${str(actor.userId)}},` +
-    `"after":${canonicalJson(entry.after)},"at":${str(new Date(entry.at).toISOString())},` +
-    `"before":${canonicalJson(entry.before)},` +
-    `"client":{"address":${str(client.address)},"user_agent":${str(client.userAgent)}},` +
-    `"operation":${str(entry.operation)},"prev_hash":${str(entry.prevHash)},"seq":${str(entry.seq)},` +
-    `"target":{"id":${str(target.id)},"name":${str(target.name)},"type":${str(target.type)}},` +
-    `"workspace_id":${str(entry.workspaceId)}}`
-  );
+  const { before, after } = entryJsonAround(entry);
+  return `${before}${str(entry.prevHash)},"seq":${str(entry.seq)}${after}`;
 }
 
 export const entryHash = (entry: Omit<StoredEntry, 'hash'>): string => sha256Hex(entryJson(entry));

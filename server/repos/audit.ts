@@ -11,7 +11,7 @@ interface ChainHead {
 
 /**
  * Locks the workspace's chain head (creating it at the genesis hash) and returns its last entry:
- * concurrent appends in one workspace wait here for each other, so each links to the one before.
+ * retention holds it while it prunes, and the first append of a workspace creates it here.
  */
 export async function lockChainHead(tx: Queryable, workspaceId: number): Promise<ChainHead> {
   const [head] = await tx.query<ChainHead>(sql`
@@ -42,21 +42,43 @@ export interface EntryRow {
   hash: string;
 }
 
-/** Stores an entry at the head the caller locked and moves the head to it, in one statement. */
-export async function insertEntry(tx: Queryable, row: EntryRow): Promise<void> {
-  await tx.query(sql`
-    with entry as (
+/** An entry's columns before the chain places it, and its canonical JSON around its place. */
+export type UnplacedRow = Omit<EntryRow, 'seq' | 'prev_hash' | 'hash'> & {
+  json: { before: string; after: string };
+};
+
+/**
+ * Appends an entry after the workspace's chain head and moves the head to it, in one statement:
+ * the head's row lock makes concurrent appends of a workspace take turns, and the entry's hash is
+ * its canonical JSON with the head's hash and next seq put in place, hashed here (docs/audit.md).
+ * Returns the entry's place, or null when the workspace has no chain head yet.
+ */
+export async function appendAtHead(
+  tx: Queryable,
+  row: UnplacedRow,
+): Promise<Pick<EntryRow, 'seq' | 'prev_hash' | 'hash'> | null> {
+  const [placed] = await tx.query<Pick<EntryRow, 'seq' | 'prev_hash' | 'hash'>>(sql`
+    with head as (
+      select seq + 1 as seq, hash as prev_hash,
+             encode(sha256(convert_to(${row.json.before}::text || '"' || hash || '","seq":'
+                                      || (seq + 1)::text || ${row.json.after}::text, 'UTF8')),
+                    'hex') as hash
+        from audit_chain_heads where workspace_id = ${row.workspace_id} for update),
+    entry as (
       insert into audit_entries (workspace_id, seq, at, actor_kind, actor_user_id, actor_name,
                                  client_address, user_agent, operation, target_type, target_id,
                                  target_name, before, after, prev_hash, hash)
-      values (${row.workspace_id}, ${row.seq}, ${row.at}::timestamptz, ${row.actor_kind},
-              ${row.actor_user_id}, ${row.actor_name}, ${row.client_address}, ${row.user_agent},
-              ${row.operation}, ${row.target_type}, ${row.target_id}, ${row.target_name},
-              ${JSON.stringify(row.before)}::jsonb, ${JSON.stringify(row.after)}::jsonb,
-              ${row.prev_hash}, ${row.hash})
-      returning workspace_id, seq, hash)
+      select ${row.workspace_id}, head.seq, ${row.at}::timestamptz, ${row.actor_kind},
+             ${row.actor_user_id}, ${row.actor_name}, ${row.client_address}, ${row.user_agent},
+             ${row.operation}, ${row.target_type}, ${row.target_id}, ${row.target_name},
+             ${JSON.stringify(row.before)}::jsonb, ${JSON.stringify(row.after)}::jsonb,
+             head.prev_hash, head.hash
+        from head
+      returning seq, prev_hash, hash)
     update audit_chain_heads h set seq = entry.seq, hash = entry.hash
-      from entry where h.workspace_id = entry.workspace_id`);
+      from entry where h.workspace_id = ${row.workspace_id}
+    returning entry.seq, entry.prev_hash, entry.hash`);
+  return placed ?? null;
 }
 
 interface ChainState extends ChainHead {

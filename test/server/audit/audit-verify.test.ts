@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendEntry } from '../../../server/audit/append';
 import { executeArgv } from '../../../server/cli/execute';
 import { loadConfig } from '../../../server/config';
 import { setUpTestApp } from '../support/suite';
@@ -104,6 +105,35 @@ describe('audit:verify', () => {
     );
     expect(replies.map((reply) => reply.statusCode)).toEqual(replies.map(() => 201));
     expect(await verify(ws.workspaceId)).toMatchObject({ stdout: ['ok 13 entries'], code: 0 });
+  });
+
+  it('agrees with the hashes the append statement computed, whatever the text', async () => {
+    // The first appends of a workspace race to create its chain head; the texts are ones JSON
+    // and UTF-8 treat specially, which the SQL hash must encode as verification does.
+    const ws = await t.workspace();
+    const names = [
+      'é ✓ 𝄞',
+      '"quoted" \\ back\nline',
+      '\u2028\u2029',
+      '\u0007\u001f',
+      'x'.repeat(600),
+    ];
+    await Promise.all(
+      names.map((name) =>
+        t.db.transaction((tx) =>
+          appendEntry(tx, {
+            workspaceId: ws.workspaceId,
+            actor: { kind: 'user', userId: null, name },
+            client: { address: '2001:db8::1', userAgent: name },
+            operation: 'test',
+            target: { type: 'test', id: name, name },
+            before: { [name]: name },
+            after: { nested: { z: [name, 1.5, null, true], a: -0.25 } },
+          }),
+        ),
+      ),
+    );
+    expect(await verify(ws.workspaceId)).toMatchObject({ stdout: ['ok 5 entries'], code: 0 });
   });
 
   it('refuses an unknown workspace with exit 2', async () => {
