@@ -21,13 +21,17 @@ export interface AuthContext {
 }
 
 interface Row {
+  token_hash: string;
   user_id: number;
   workspace_id: number;
   role: Role;
   email: string;
   full_name: string;
+  /** On the first row of each workspace only: the flags are the workspace's, not the user's. */
   features: Partial<Features> | null;
 }
+
+type Session = Omit<Row, 'token_hash' | 'features'> & { features: Features };
 
 /** A feature without a row is enabled and writable, as the workspaces repository reads it. */
 function withDefaults(features: Partial<Features> | null): Features {
@@ -37,16 +41,42 @@ function withDefaults(features: Partial<Features> | null): Features {
 
 const TOKEN_HEADER = /^Token ([A-Za-z0-9_-]{20,200})$/;
 
-/** The live sessions among some token hashes, in one statement. */
-async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string, Row>> {
-  const rows = await db.query<Row & { token_hash: string }>(sql`
-    select t.token_hash, u.user_id, u.workspace_id, u.role, u.email, u.full_name,
-           (select json_object_agg(f.feature, json_build_object('enabled', f.enabled, 'read_only', f.read_only))
-              from workspace_features f where f.workspace_id = u.workspace_id) as features
-      from session_tokens t
-      join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
-     where t.token_hash = any(${hashes}::text[]) and t.revoked_at is null and t.expires_at > now()`);
-  return new Map(rows.map((row) => [row.token_hash, row]));
+/**
+ * The live sessions among some token hashes, in one statement. Under load a batch holds many
+ * sessions of one workspace, so its feature flags are read, sent and parsed once per workspace
+ * (on its first row) rather than once per session: a third of the batch's cost on PGlite.
+ */
+async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string, Session>> {
+  const rows = await db.query<Row>(sql`
+    with s as (
+      select t.token_hash, u.user_id, u.workspace_id, u.role, u.email, u.full_name,
+             row_number() over (partition by u.workspace_id) as nth
+        from session_tokens t
+        join users u on u.workspace_id = t.workspace_id and u.user_id = t.user_id
+       where t.token_hash = any(${hashes}::text[]) and t.revoked_at is null
+         and t.expires_at > now())
+    select s.token_hash, s.user_id, s.workspace_id, s.role, s.email, s.full_name,
+           case when s.nth = 1 then
+             (select json_object_agg(f.feature,
+                                     json_build_object('enabled', f.enabled, 'read_only', f.read_only))
+                from workspace_features f where f.workspace_id = s.workspace_id) end as features
+      from s`);
+  const flags = new Map<number, Features>();
+  for (const row of rows) if (row.features) flags.set(row.workspace_id, withDefaults(row.features));
+  const flagsOf = (workspaceId: number) => flags.get(workspaceId) ?? withDefaults(null);
+  return new Map(
+    rows.map((row) => [
+      row.token_hash,
+      {
+        user_id: row.user_id,
+        workspace_id: row.workspace_id,
+        role: row.role,
+        email: row.email,
+        full_name: row.full_name,
+        features: flagsOf(row.workspace_id),
+      },
+    ]),
+  );
 }
 
 // Concurrent requests' sessions are read together (server/db/fresh-batch.ts), each from a read
@@ -69,6 +99,6 @@ export async function authenticate(
     email: row.email,
     fullName: row.full_name,
     tokenHash,
-    features: withDefaults(row.features),
+    features: row.features,
   };
 }
