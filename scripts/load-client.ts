@@ -5,7 +5,8 @@
  * with at most `socketsPerClient` connections (a browser opens six per host), opened before the
  * clock starts when `warmPath` is set. It runs in a worker thread, so its own work does not delay
  * the server's event loop when both share a process; it is a bounded node:http loop (no wrk or
- * autocannon here) that records every reply's time.
+ * autocannon here) that records every reply's time. Each person keeps the cookies the server
+ * sets (the XSRF cookie) and sends them back, as a browser does.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,11 +50,16 @@ let until = 0;
 const views = [];
 const requests = {};
 const failures = [];
-function get(agent, token, path, record = true) {
+function get({ agent, jar }, token, path, record = true) {
   return new Promise((done) => {
     const started = performance.now();
     const headers = { authorization: 'Token ' + token, accept: 'application/json' };
+    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => name + '=' + value).join('; ');
     const request = http.get(baseUrl + path, { agent, headers }, (reply) => {
+      for (const line of reply.headers['set-cookie'] ?? []) {
+        const [name, value] = line.split(';')[0].split('=');
+        jar.set(name, value);
+      }
       reply.on('data', () => {});
       reply.on('end', () => {
         if (!record) return done();
@@ -70,22 +76,25 @@ function get(agent, token, path, record = true) {
   });
 }
 async function connect(index) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: socketsPerClient });
+  const browser = {
+    agent: new http.Agent({ keepAlive: true, maxSockets: socketsPerClient }),
+    jar: new Map(),
+  };
   const token = tokens[index % tokens.length];
   if (warmPath) {
-    const open = Array.from({ length: socketsPerClient }, () => get(agent, token, warmPath, false));
+    const open = Array.from({ length: socketsPerClient }, () => get(browser, token, warmPath, false));
     await Promise.all(open);
   }
-  return agent;
+  return browser;
 }
-async function person(agent, index) {
+async function person(browser, index) {
   const token = tokens[index % tokens.length];
   while (performance.now() < until) {
     const started = performance.now();
-    for (const wave of waves) await Promise.all(wave.map((path) => get(agent, token, path)));
+    for (const wave of waves) await Promise.all(wave.map((path) => get(browser, token, path)));
     views.push(performance.now() - started);
   }
-  agent.destroy();
+  browser.agent.destroy();
 }
 const cpu = () => {
   const used = process.threadCpuUsage?.();
@@ -94,10 +103,10 @@ const cpu = () => {
 let cpuBefore;
 // Everyone connects first; then the clock starts for all at once.
 Promise.all(Array.from({ length: clients }, (_, index) => connect(index)))
-  .then((agents) => {
+  .then((browsers) => {
     until = performance.now() + seconds * 1000;
     cpuBefore = cpu();
-    return Promise.all(agents.map((agent, index) => person(agent, index)));
+    return Promise.all(browsers.map((browser, index) => person(browser, index)));
   })
   .then(() => {
     const clientCpuMs = cpuBefore === undefined ? undefined : cpu() - cpuBefore;
