@@ -10,17 +10,14 @@ interface ChainHead {
 }
 
 /**
- * Locks the workspace's chain head (creating it at the genesis hash) and returns its last entry:
- * retention holds it while it prunes, and the first append of a workspace creates it here.
+ * Locks the workspace's chain head, creating it at the genesis hash: retention holds it while it
+ * prunes, and the first append of a workspace creates it here.
  */
-export async function lockChainHead(tx: Queryable, workspaceId: number): Promise<ChainHead> {
-  const [head] = await tx.query<ChainHead>(sql`
+export async function lockChainHead(tx: Queryable, workspaceId: number): Promise<void> {
+  await tx.query(sql`
     insert into audit_chain_heads (workspace_id, seq, hash)
     values (${workspaceId}, 0, repeat('0', 64))
-    on conflict (workspace_id) do update set seq = audit_chain_heads.seq
-    returning seq, hash`);
-  if (!head) throw new Error(`no audit chain head for workspace ${workspaceId}`);
-  return head;
+    on conflict (workspace_id) do update set seq = audit_chain_heads.seq`);
 }
 
 export interface EntryRow {
