@@ -57,7 +57,7 @@ export function canonicalEntryJson(entry: Omit<StoredEntry, 'hash'>): string {
 const str = (value: string | number | null | undefined) => JSON.stringify(value ?? null);
 
 /** An entry before the chain places it: what the writer stated, with its time. */
-export type UnplacedEntry = Omit<StoredEntry, 'hash' | 'seq' | 'prevHash'>;
+type UnplacedEntry = Omit<StoredEntry, 'hash' | 'seq' | 'prevHash'>;
 
 /**
  * The canonical JSON of an entry around its place in the chain: the text before `prev_hash`'s
