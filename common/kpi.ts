@@ -1,5 +1,6 @@
 import type { components } from '../openapi/portal.gen';
 import { formatDuration } from './durations';
+import { formatCount, formatShare } from './numbers';
 
 // The headline figures (KPI tiles) and their change on the period before: the native dashboard
 // shows them and the report emails send them, so the two always say the same.
@@ -19,9 +20,6 @@ export interface KpiTile {
   /** A count, which is "no data" rather than 0 for a period without mail. */
   count?: true;
 }
-
-export const formatCount = (value: number) => value.toLocaleString('en-US');
-const formatShare = (share: number) => `${Math.round(share * 100)}%`;
 
 export const KPI_TILES: readonly KpiTile[] = [
   {

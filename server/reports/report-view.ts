@@ -2,7 +2,8 @@ import type { Schemas } from '../contract/types';
 import type { SubscriptionRecord } from '../repos/reports';
 import { formatDuration } from '../../common/durations';
 import { FREQUENCY_TEXTS, formatPeriod } from '../../common/reports';
-import { KPI_TILES, formatCount, kpiChange, kpiFigure } from '../../common/kpi';
+import { KPI_TILES, kpiChange, kpiFigure } from '../../common/kpi';
+import { formatCount } from '../../common/numbers';
 import type { ReportFigures } from './figures';
 
 // What a report email says, worked out once from its figures: the HTML (ReportEmail.tsx) and

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { StatsBreakdown, StatsBreakdownRow } from '@/api/types';
 import type { BreakdownBy, TimeBasis } from '@/domain/dashboard-search';
 import { formatDuration } from '@common/durations';
+import { formatCount, formatShare } from '@common/numbers';
 import { Segmented } from './Segmented';
 
 interface Column {
@@ -11,33 +12,35 @@ interface Column {
   format: (value: number) => string;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-const duration = (value: number) => formatDuration(value);
-
 const COLUMNS: readonly Column[] = [
-  { key: 'received', label: 'Received', value: (r) => r.received, format: count },
-  { key: 'sent', label: 'Sent', value: (r) => r.sent, format: count },
-  { key: 'replied', label: 'Replied', value: (r) => r.replied, format: count },
-  { key: 'unreplied', label: 'Unreplied', value: (r) => r.unreplied, format: count },
-  { key: 'awaiting', label: 'Awaiting', value: (r) => r.awaiting, format: count },
+  { key: 'received', label: 'Received', value: (r) => r.received, format: formatCount },
+  { key: 'sent', label: 'Sent', value: (r) => r.sent, format: formatCount },
+  { key: 'replied', label: 'Replied', value: (r) => r.replied, format: formatCount },
+  { key: 'unreplied', label: 'Unreplied', value: (r) => r.unreplied, format: formatCount },
+  { key: 'awaiting', label: 'Awaiting', value: (r) => r.awaiting, format: formatCount },
   {
     key: 'median',
     label: 'Median',
     value: (r, t) => r.response_time[t].median,
-    format: duration,
+    format: formatDuration,
   },
-  { key: 'p90', label: '90th pct.', value: (r, t) => r.response_time[t].p90, format: duration },
+  {
+    key: 'p90',
+    label: '90th pct.',
+    value: (r, t) => r.response_time[t].p90,
+    format: formatDuration,
+  },
   {
     key: 'first',
     label: 'First response',
     value: (r, t) => r.first_response_time[t].median,
-    format: duration,
+    format: formatDuration,
   },
   {
     key: 'within',
     label: 'Within target',
     value: (r) => r.within_target.share,
-    format: (share) => `${Math.round(share * 100)}%`,
+    format: formatShare,
   },
 ];
 

@@ -4,7 +4,8 @@ import type { StatsDistribution, StatsTimeseries } from '@/api/types';
 import type { TimeBasis } from '@/domain/dashboard-search';
 import { formatDay } from '@/domain/dates';
 import { formatDuration } from '@common/durations';
-import { axes, axisDuration, count, DAY_STEPS, DURATION_STEPS, token } from './chart-style';
+import { formatCount } from '@common/numbers';
+import { axes, axisDuration, DAY_STEPS, DURATION_STEPS, token } from './chart-style';
 import { ChartCard } from './ChartCard';
 import { DistributionChart, DistributionTable } from './DistributionChart';
 import { UPlotChart } from './UPlotChart';
@@ -47,7 +48,7 @@ function VolumeChart({ series }: { series: StatsTimeseries }) {
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(
     () => ({
       ...timeOptions,
-      axes: axes((v) => count(Math.round(v)), dayAxis),
+      axes: axes((v) => formatCount(Math.round(v)), dayAxis),
       series: [
         {},
         {
@@ -122,8 +123,8 @@ function SeriesTable({ series, time }: SeriesTableProps) {
                 <td>{median === null ? 'No data' : formatDuration(median)}</td>
               ) : (
                 <>
-                  <td>{count(p.received)}</td>
-                  <td>{count(p.replied)}</td>
+                  <td>{formatCount(p.received)}</td>
+                  <td>{formatCount(p.replied)}</td>
                 </>
               )}
             </tr>

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { StatsDistribution } from '@/api/types';
 import type { TimeBasis } from '@/domain/dashboard-search';
-import { axes, count, token } from './chart-style';
+import { formatCount } from '@common/numbers';
+import { axes, token } from './chart-style';
 import { UPlotChart } from './UPlotChart';
 
 // The response-time distribution as uPlot bars: the answered requests by bucket, and those
@@ -35,7 +36,7 @@ function drawCounts(u: uPlot) {
     if (value === null || value === undefined) return;
     const x = u.valToPos(index, 'x', true);
     const y = u.valToPos(value, 'y', true) - 4 * ratio;
-    ctx.fillText(count(value), x, y);
+    ctx.fillText(formatCount(value), x, y);
   });
   ctx.restore();
 }
@@ -59,7 +60,7 @@ function barOptions(): Omit<uPlot.Options, 'width' | 'height'> {
       y: { range: (_, _min, max) => [0, Math.max(1, max) * 1.18] },
     },
     axes: axes(
-      (v) => (Number.isInteger(v) ? count(v) : ''),
+      (v) => (Number.isInteger(v) ? formatCount(v) : ''),
       {
         grid: { show: false },
         splits: () => BUCKETS.map((_, index) => index),
@@ -108,7 +109,7 @@ export function DistributionTable({
         {BUCKETS.map(([key, label]) => (
           <tr key={key}>
             <th scope="row">{label}</th>
-            <td>{count(distribution[key])}</td>
+            <td>{formatCount(distribution[key])}</td>
           </tr>
         ))}
       </tbody>

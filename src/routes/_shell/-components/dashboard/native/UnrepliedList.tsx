@@ -5,6 +5,7 @@ import { unrepliedView } from '@/machines/native-dashboard/native-dashboard.view
 import { sameView } from '@/machines/shared/same-view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Spinner } from '@/ui/Spinner';
+import { formatCount } from '@common/numbers';
 
 const received = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -28,7 +29,7 @@ export function UnrepliedList({ list }: { list: UnrepliedActor }) {
             Waiting for a reply
           </h2>
           <p className="dash-card-note">
-            {page ? `${page.total.toLocaleString('en-US')} emails, longest waiting first` : ' '}
+            {page ? `${formatCount(page.total)} emails, longest waiting first` : ' '}
           </p>
         </div>
         {loading && page && <Spinner size="small" label="Loading" />}

@@ -33,8 +33,6 @@ export function axes(
   ];
 }
 
-export const count = (value: number) => value.toLocaleString('en-US');
-
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;

@@ -10,6 +10,7 @@ import {
 import type { AuditMachine } from '@/machines/audit/audit.machine';
 import { auditView, type AuditView } from '@/machines/audit/audit.view';
 import { sameView } from '@/machines/shared/same-view';
+import { formatCount } from '@common/numbers';
 import type { TableActor } from '@/machines/shared/table.machine';
 import { tableView } from '@/machines/shared/table.view';
 import { Button } from '@/ui/Button';
@@ -29,14 +30,12 @@ interface ActivityTabProps {
   onSearch: (search: ActivitySearch) => void;
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 function Pager({ view, onPage }: { view: AuditView; onPage: (page: number) => void }) {
   if (view.total === 0) return null;
   return (
     <nav className="activity-pager" aria-label="Pages">
       <p className="activity-pager-count" aria-live="polite">
-        {count(view.first)}–{count(view.last)} of {count(view.total)}
+        {formatCount(view.first)}–{formatCount(view.last)} of {formatCount(view.total)}
       </p>
       {view.pages > 1 && (
         <div className="activity-pager-buttons">
@@ -49,7 +48,7 @@ function Pager({ view, onPage }: { view: AuditView; onPage: (page: number) => vo
             Previous
           </Button>
           <span className="activity-pager-page">
-            Page {count(view.page)} of {count(view.pages)}
+            Page {formatCount(view.page)} of {formatCount(view.pages)}
           </span>
           <Button
             variant="secondary"
