@@ -1,31 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import {
-  filterRows,
-  orderRows,
-  searchNarrows,
-  type SortDirection,
-  type TableRow,
-} from './table.view';
+import type { SortDirection, TableRow } from './table.view';
+import { currentOrder, isAllSelected, ordering, view, type TableContext } from './table.context';
 import { describeNamed } from './describe-named';
-
-interface TableContext {
-  /** The rows as the screen handed them over (the server's order). */
-  rows: readonly TableRow[];
-  /** The rows in the current sort order, and their keys (what an empty search shows). */
-  ordered: readonly TableRow[];
-  orderedKeys: readonly string[];
-  query: string;
-  sortColumn: string | null;
-  /** The rows in view: `ordered`, narrowed by the search; `visible` holds their keys. */
-  shown: readonly TableRow[];
-  visible: readonly string[];
-  /** Keys of the rows no one may select (a handful), so a keystroke builds no set of keys. */
-  locked: ReadonlySet<string>;
-  /** How many rows in view may be selected; select-all selects exactly these. */
-  selectableCount: number;
-  /** Always rows in view that are not locked: hidden rows are never part of a bulk action. */
-  selected: ReadonlySet<string>;
-}
 
 export type TableEvent =
   | { type: 'SET_ROWS'; rows: readonly TableRow[] }
@@ -36,49 +12,6 @@ export type TableEvent =
   | { type: 'CLEAR_SELECTION' }
   /** Clear search: the query and the selection go. */
   | { type: 'RESET' };
-
-type ViewUpdate = Pick<TableContext, 'ordered' | 'orderedKeys' | 'query'>;
-
-/**
- * Recomputes what is in view and keeps only the selected rows still in view. A keystroke that
- * only lengthens the query narrows the rows already shown; an empty query shows `ordered` as is.
- */
-function view(context: TableContext, update: ViewUpdate): Partial<TableContext> {
-  const narrowing =
-    update.ordered === context.ordered && searchNarrows(context.query, update.query);
-  const shown = filterRows(narrowing ? context.shown : update.ordered, update.query);
-  const visible = shown === update.ordered ? update.orderedKeys : shown.map((row) => row.key);
-  let selectableCount = 0;
-  for (const row of shown) if (!context.locked.has(row.key)) selectableCount++;
-  return {
-    ...update,
-    shown,
-    visible,
-    selectableCount,
-    selected: keepInView(context.selected, visible),
-  };
-}
-
-/** The selection narrowed to the keys in view; the same set when nothing is selected. */
-function keepInView(selected: ReadonlySet<string>, visible: readonly string[]) {
-  if (selected.size === 0) return selected;
-  const inView = new Set(visible);
-  return new Set([...selected].filter((key) => inView.has(key)));
-}
-
-function ordering(
-  rows: readonly TableRow[],
-  column: string | null,
-  direction: SortDirection | null,
-) {
-  const ordered = column === null || direction === null ? rows : orderRows(rows, column, direction);
-  return { ordered, orderedKeys: ordered.map((row) => row.key) };
-}
-
-const currentOrder = ({ ordered, orderedKeys }: TableContext) => ({ ordered, orderedKeys });
-
-const isAllSelected = (context: TableContext) =>
-  context.selectableCount > 0 && context.selected.size === context.selectableCount;
 
 /**
  * Search, sort and selection of one table. `sort` toggles ascending and descending on the same
