@@ -3,12 +3,13 @@ import type {
   MailConnector,
   MessageChange,
   ProbeResult,
-  StoredMail,
   SyncBatch,
   SyncCursor,
   SyncTarget,
 } from '../connector';
-import { countUpTo, missingCopies, presentUids, uidSet, type UidRanges } from './expunged';
+import { uidSet } from './expunged';
+import { readCursor, type FolderState, type ImapCursor } from './cursor';
+import { expungedCopies } from './expunge-check';
 import { describeImapFailure } from './failures';
 import { planFolders, type FolderRef } from './folders';
 import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
@@ -30,35 +31,11 @@ export interface ImapConnectorOptions {
   connectTimeoutMs?: number;
 }
 
-/** Where each folder stands: its UIDVALIDITY, the last UID read, whether its history is in. */
-interface FolderState {
-  uidValidity: string;
-  lastUid: number;
-  historyDone: boolean;
-  /** The last check for expunged messages: how many UIDs up to `upTo` the folder held. */
-  checked?: { upTo: number; present: number };
-  /** Earlier UIDVALIDITYs whose stored copies are still to be checked once it is read again. */
-  replaced?: { uidValidity: string; lastUid: number }[];
-}
-type ImapCursor = { folders: Record<string, FolderState> };
-
-interface ExpungeCheck {
-  client: ImapFlow;
-  counted: readonly FolderRef[];
-  stored: StoredMail | undefined;
-  signal: AbortSignal;
-}
-
 interface Reading {
   folder: OpenFolder;
   /** UIDs still to fetch, ascending. */
   pending: number[];
   state: FolderState;
-}
-
-function readCursor(cursor: SyncCursor | null): ImapCursor {
-  const folders = cursor?.folders;
-  return { folders: typeof folders === 'object' && folders !== null ? { ...folders } : {} };
 }
 
 export function createImapConnector(
@@ -154,64 +131,6 @@ export function createImapConnector(
     }
   }
 
-  /** The folder's UIDs up to the last one read; null when there is none, or it was recreated. */
-  const presentNow = async (client: ImapFlow, path: string, folder: FolderState) => {
-    if (folder.lastUid === 0) return null;
-    const opened = await client.mailboxOpen(path, { readOnly: true });
-    if (String(opened.uidValidity) !== folder.uidValidity) return null;
-    return presentUids(client, folder.lastUid);
-  };
-
-  const expungedFrom = (
-    check: ExpungeCheck & { stored: StoredMail },
-    path: string,
-    folder: { uidValidity: string; lastUid: number },
-    present: UidRanges,
-  ) =>
-    missingCopies(
-      check.client,
-      check.counted,
-      check.stored,
-      { prefix: `${path}:${folder.uidValidity}:`, present, upTo: folder.lastUid },
-      check.signal,
-    );
-
-  /**
-   * Stored copies no longer in their folder: expunged from a counted folder, left behind by a
-   * changed UIDVALIDITY, or in a folder that is gone. Updates each folder's `checked`.
-   */
-  async function* expunged(
-    check: ExpungeCheck,
-    previous: Record<string, FolderState>,
-    folders: Record<string, FolderState>,
-    removed: readonly string[],
-  ) {
-    const { stored } = check;
-    for (const path of removed) {
-      if (stored) yield* expungedFrom({ ...check, stored }, path, previous[path]!, []);
-      delete previous[path];
-    }
-    if (!stored) return;
-    const withStore = { ...check, stored };
-    for (const { path } of check.counted) {
-      const folder = folders[path]!;
-      for (const earlier of folder.replaced ?? []) {
-        yield* expungedFrom(withStore, path, earlier, []);
-      }
-      const { uidValidity, lastUid, historyDone } = folder;
-      folders[path] = { uidValidity, lastUid, historyDone };
-      const present = await presentNow(check.client, path, folder);
-      if (!present) continue;
-      // A UID never comes back: fewer of those held at the last check means some were expunged.
-      const { checked } = folder;
-      if (!checked || countUpTo(present, checked.upTo) < checked.present) {
-        yield* expungedFrom(withStore, path, folder, present);
-      }
-      const checkedNow = { upTo: lastUid, present: countUpTo(present, lastUid) };
-      folders[path] = { uidValidity, lastUid, historyDone, checked: checkedNow };
-    }
-  }
-
   async function* syncFrom(
     target: SyncTarget,
     cursor: SyncCursor | null,
@@ -276,7 +195,7 @@ export function createImapConnector(
         finished(reading.folder.path);
       }
       const check = { client, counted: plan.counted, stored: target.stored, signal };
-      for await (const found of expunged(check, previous, state.folders, removed)) {
+      for await (const found of expungedCopies(check, previous, state.folders, removed)) {
         yield { ...found, cursor: snapshot(), historyLoaded: true, progress: progress(0) };
       }
       // One closing batch: records folders with nothing new, the reset of a changed UIDVALIDITY,
