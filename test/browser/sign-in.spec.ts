@@ -26,8 +26,9 @@ async function signInWith(page: Page, provider: Provider, email: string) {
   await page.getByRole('button', { name: `Sign in as ${email}` }).click();
 }
 
-/** The side panel's signed-in address (only the Log out button beside it signs out). */
-const accountEmail = (page: Page, email: string) => page.getByText(email, { exact: true });
+/** The side panel's signed-in address: the same address may also be a mailbox on the dashboard. */
+const accountEmail = (page: Page, email: string) =>
+  page.locator('#shell-sidebar').getByText(email, { exact: true });
 
 const storedToken = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
