@@ -31,6 +31,12 @@ export interface Description<O extends OperationId> {
    * the second call gets what the first read, so a renamed item is found again by its id.
    */
   read(tx: Tx, input: AuditInput<O>, previous: readonly Item[] | null): Promise<Item[]>;
+  /**
+   * The handler reports its target before and after from its own statements (reportChange in
+   * server/audit/report.ts), so no transaction of it reads the target for the log; `read` is
+   * then used by nothing but the sweep's check that the report matches it.
+   */
+  reports?: true;
   /** What the request asked besides the target's state (a removal's `delete_from_bq`). */
   request?(input: AuditInput<O>): Fields;
   /** A public operation's workspace and actor, from its request (the unsubscribe token). */

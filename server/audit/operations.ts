@@ -66,10 +66,12 @@ const DESCRIPTIONS: Descriptions = {
   },
   setCompanyBusinessHours: {
     target: 'business_hours',
+    reports: true,
     read: (tx, { workspaceId }) => settings.companyHoursItems(tx, workspaceId),
   },
   deleteCompanyBusinessHours: {
     target: 'business_hours',
+    reports: true,
     read: (tx, { workspaceId }) => settings.companyHoursItems(tx, workspaceId),
   },
   setMailboxBusinessHours: {

@@ -4,6 +4,7 @@ import type { OperationId } from '../contract/types';
 import { appendEntry } from './append';
 import { changedFields, masked, targetOf, touchedItems, type Item } from './changes';
 import type { AuditInput, Description } from './description';
+import { listenForReport, type Change } from './report';
 import type { Actor, Client, Fields } from './entry';
 
 /** Who calls: the signed-in user (null on a public operation, which its description locates). */
@@ -29,7 +30,9 @@ interface Recorder {
  * Records one audited write. Each transaction the handler opens reads the target before and after
  * its work and, when the target changed, appends the entry in that same transaction, so the
  * change and its entry commit together or not at all. A write that changed nothing (the same
- * hours saved again) is recorded once it succeeded, with nothing before or after.
+ * hours saved again) is recorded once it succeeded, with nothing before or after. A handler whose
+ * description `reports` tells its target before and after itself (server/audit/report.ts), and
+ * its transaction then reads nothing for the log: it only appends.
  */
 export function startRecording<O extends OperationId>(
   db: Db,
@@ -74,6 +77,7 @@ export function startRecording<O extends OperationId>(
     return db.transaction(async (tx) => {
       const who = await located(tx);
       if (!who) return fn(tx);
+      if (description.reports) return reported(tx, who, fn);
       const before = await description.read(tx, input, null);
       const result = await fn(tx);
       await record(tx, before, await description.read(tx, input, before), false, who);
@@ -81,10 +85,23 @@ export function startRecording<O extends OperationId>(
     });
   }
 
+  /** A transaction whose handler reports its change: recorded even when nothing changed. */
+  async function reported<T>(tx: Tx, who: Located, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const heard: { change?: Change } = {};
+    const result = await listenForReport(
+      tx,
+      (change) => (heard.change = change),
+      () => fn(tx),
+    );
+    if (heard.change) await record(tx, heard.change.before, heard.change.after, true, who);
+    return result;
+  }
+
   return {
     db: withTransaction(db, transaction),
     finish: async () => {
       if (recorded) return;
+      if (description.reports) throw new Error(`${operationId} did not report its change`);
       await db.transaction(async (tx) => {
         const who = await located(tx);
         if (!who) return;

@@ -12,8 +12,11 @@ import { groupName, holidaysAddedNow } from '../repos/audit-targets';
 
 const asJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 
-export async function companyHoursItems(tx: Tx, workspaceId: number): Promise<Item[]> {
-  const saved = await hours.findCompanyHours(tx, workspaceId);
+export const companyHoursItems = async (tx: Tx, workspaceId: number): Promise<Item[]> =>
+  companyHoursItemsOf(await hours.findCompanyHours(tx, workspaceId));
+
+/** The company hours as the log's item: none set is no fields. */
+export function companyHoursItemsOf(saved: hours.BusinessHours | null): Item[] {
   const fields: Item['fields'] = saved
     ? { timezone: saved.timezone, business_hours: asJson(saved.business_hours) }
     : {};

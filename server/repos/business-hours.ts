@@ -28,6 +28,13 @@ export async function findCompanyHours(
       from company_business_hours c
       left join company_business_hour_days d on d.workspace_id = c.workspace_id
      where c.workspace_id = ${workspaceId}`);
+  return companyHoursOf(rows);
+}
+
+/** The zone with its days from rows `(timezone, weekday?, start_time?, end_time?)`. */
+function companyHoursOf(
+  rows: readonly ({ timezone: string } & Partial<BusinessHoursEntry>)[],
+): BusinessHours | null {
   const [company] = rows;
   if (!company) return null;
   const days = rows.flatMap(({ weekday, start_time, end_time }) =>
@@ -36,23 +43,54 @@ export async function findCompanyHours(
   return { business_hours: sortByWeekday(days), timezone: company.timezone };
 }
 
+/** What a save of the company hours replaced, and what it saved, from its own statements. */
+interface CompanyHoursChange {
+  before: BusinessHours | null;
+  after: BusinessHours;
+}
+
 export async function replaceCompanyHours(
   tx: Queryable,
   workspaceId: number,
   hours: BusinessHours,
-): Promise<void> {
-  await tx.query(sql`insert into company_business_hours (workspace_id, timezone) values (${workspaceId}, ${hours.timezone})
-     on conflict (workspace_id) do update set timezone = excluded.timezone`);
-  await tx.query(sql`delete from company_business_hour_days where workspace_id = ${workspaceId}`);
-  await tx.query(
+): Promise<CompanyHoursChange> {
+  // The subquery reads the statement's snapshot: the zone as it was before this upsert.
+  const [zone] = await tx.query<{ before: string | null; after: string }>(sql`
+    insert into company_business_hours (workspace_id, timezone) values (${workspaceId}, ${hours.timezone})
+        on conflict (workspace_id) do update set timezone = excluded.timezone
+    returning (select timezone from company_business_hours where workspace_id = ${workspaceId}) as before,
+              timezone as after`);
+  const gone = await tx.query<BusinessHoursEntry>(
+    sql`delete from company_business_hour_days where workspace_id = ${workspaceId}
+        returning ${DAY_COLUMNS}`,
+  );
+  const saved = await tx.query<BusinessHoursEntry>(
     sql`insert into company_business_hour_days (workspace_id, weekday, start_time, end_time)
      select ${workspaceId}, d.weekday, d.start_time::time, d.end_time::time
-       from ${dayRows(hours.business_hours)}`,
+       from ${dayRows(hours.business_hours)}
+     returning ${DAY_COLUMNS}`,
   );
+  const before = zone?.before ?? null;
+  return {
+    before: before === null ? null : { business_hours: sortByWeekday(gone), timezone: before },
+    after: { business_hours: sortByWeekday(saved), timezone: zone?.after ?? hours.timezone },
+  };
 }
 
-export async function deleteCompanyHours(tx: Queryable, workspaceId: number): Promise<void> {
-  await tx.query(sql`delete from company_business_hours where workspace_id = ${workspaceId}`);
+/** Clears the company hours; what they were (null when none were set). */
+export async function deleteCompanyHours(
+  tx: Queryable,
+  workspaceId: number,
+): Promise<BusinessHours | null> {
+  // The days go first, by name, so their rows come back (the zone's cascade would return none).
+  const rows = await tx.query<{ timezone: string } & Partial<BusinessHoursEntry>>(sql`
+    with days as (
+      delete from company_business_hour_days where workspace_id = ${workspaceId}
+      returning ${DAY_COLUMNS}),
+    zone as (
+      delete from company_business_hours where workspace_id = ${workspaceId} returning timezone)
+    select zone.timezone, days.* from zone left join days on true`);
+  return companyHoursOf(rows);
 }
 
 export interface MailboxRef {

@@ -11,6 +11,8 @@ import {
 import { checkMailboxHolidays } from '../domain/holidays';
 import * as repo from '../repos/business-hours';
 import { findMailboxHolidays, setMailboxHolidays } from '../repos/holidays';
+import { reportChange } from '../audit/report';
+import { companyHoursItemsOf } from '../audit/targets-settings';
 
 const ACCESS: Access = { roles: ['admin'], feature: 'business_hours' };
 
@@ -64,14 +66,24 @@ export default function businessHoursRoutes(app: FastifyInstance) {
   route(app, 'setCompanyBusinessHours', ACCESS, async ({ body, auth, db }) => {
     checkBusinessHours(body);
     const saved = await db.transaction(async (tx) => {
-      await repo.replaceCompanyHours(tx, auth.workspaceId, body);
-      return companyHours(tx, auth.workspaceId);
+      const { before, after } = await repo.replaceCompanyHours(tx, auth.workspaceId, body);
+      reportChange(tx, () => ({
+        before: companyHoursItemsOf(before),
+        after: companyHoursItemsOf(after),
+      }));
+      return after;
     });
     return { status: 200, body: saved };
   });
 
   route(app, 'deleteCompanyBusinessHours', ACCESS, async ({ auth, db }) => {
-    await db.transaction((tx) => repo.deleteCompanyHours(tx, auth.workspaceId));
+    await db.transaction(async (tx) => {
+      const before = await repo.deleteCompanyHours(tx, auth.workspaceId);
+      reportChange(tx, () => ({
+        before: companyHoursItemsOf(before),
+        after: companyHoursItemsOf(null),
+      }));
+    });
     return { status: 204 };
   });
 

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { describedOperation } from '../../../server/audit/operations';
+import { startRecording } from '../../../server/audit/recorder';
+import type { AuditInput } from '../../../server/audit/description';
+import type { Schemas } from '../../../server/contract/types';
+import { auditRows } from '../support/audit';
+import { setUpTestApp } from '../support/suite';
+
+// A write that reports its target from its own statements (the company hours: the rows its
+// delete and insert return) records what a read before and after it would have seen.
+
+const t = setUpTestApp('audit-reported');
+
+const HOURS = '/portal/api/settings/company-business-hours/';
+const monday = (end: string) => ({
+  weekday: 'Mon' as const,
+  start_time: '09:00:00',
+  end_time: end,
+});
+const tuesday = { weekday: 'Tue' as const, start_time: '08:30:00', end_time: '16:00:00' };
+
+const TOKYO: Schemas['BusinessHours'] = {
+  timezone: 'Asia/Tokyo',
+  business_hours: [tuesday, monday('12:00:00')],
+};
+
+/** What the route gives the recorder for a save of TOKYO by no one in particular. */
+const inputOf = (workspaceId: number): AuditInput<'setCompanyBusinessHours'> => ({
+  workspaceId,
+  body: TOKYO,
+  query: undefined,
+  params: undefined,
+  userId: null,
+  email: null,
+  tokenHash: null,
+});
+
+const entries = async (workspaceId: number) =>
+  (await auditRows(t.db, workspaceId)).map((row) => [row.operation, row.before, row.after]);
+
+describe('company hours, reported by their own write', () => {
+  it('are recorded set, changed, changed again and cleared, with only what changed', async () => {
+    const ws = await t.workspace();
+    const admin = t.admin(ws);
+    const first = { timezone: 'UTC', business_hours: [monday('17:00:00')] };
+    const moved = { timezone: 'Europe/Madrid', business_hours: [monday('18:00:00'), tuesday] };
+    const longer = { timezone: 'Europe/Madrid', business_hours: [monday('19:00:00'), tuesday] };
+    for (const hours of [first, moved, longer]) {
+      const reply = await admin.post(HOURS, hours);
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json()).toEqual(hours);
+    }
+    expect((await admin.delete(HOURS)).statusCode).toBe(204);
+    expect((await admin.delete(HOURS)).statusCode).toBe(204);
+    expect(await entries(ws.workspaceId)).toEqual([
+      ['setCompanyBusinessHours', {}, first],
+      ['setCompanyBusinessHours', first, moved],
+      [
+        'setCompanyBusinessHours',
+        { business_hours: moved.business_hours },
+        { business_hours: longer.business_hours },
+      ],
+      ['deleteCompanyBusinessHours', longer, {}],
+      ['deleteCompanyBusinessHours', {}, {}],
+    ]);
+  });
+
+  it('report what the description reads after the save', async () => {
+    const ws = await t.workspace();
+    await t.admin(ws).post(HOURS, TOKYO);
+    const description = describedOperation('setCompanyBusinessHours');
+    const read = await t.db.transaction((tx) =>
+      description!.read(tx, inputOf(ws.workspaceId), null),
+    );
+    const [entry] = await auditRows(t.db, ws.workspaceId);
+    expect(entry?.after).toEqual(read[0]?.fields);
+    expect(entry?.after).toEqual({
+      timezone: 'Asia/Tokyo',
+      business_hours: [monday('12:00:00'), tuesday],
+    });
+  });
+
+  it('fail the write when the handler does not report, and record nothing', async () => {
+    const ws = await t.workspace();
+    const operation = 'setCompanyBusinessHours';
+    const recording = startRecording(
+      t.db,
+      operation,
+      describedOperation(operation)!,
+      inputOf(ws.workspaceId),
+      {
+        actor: { kind: 'cli', userId: null, name: 'cli:test' },
+        client: { address: null, userAgent: null },
+      },
+    );
+    await recording.db.transaction((tx) => tx.query('select 1'));
+    await expect(recording.finish()).rejects.toThrow(`${operation} did not report its change`);
+    expect(await auditRows(t.db, ws.workspaceId)).toEqual([]);
+  });
+});
