@@ -105,6 +105,7 @@ const DESCRIPTIONS: Descriptions = {
   },
   setFilteringSettings: {
     target: 'filtering',
+    reports: true,
     read: (tx, { workspaceId }) => settings.filteringItems(tx, workspaceId),
   },
   createContactGroup: {

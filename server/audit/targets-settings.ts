@@ -3,7 +3,7 @@ import type { Item } from './changes';
 import type { Json } from './canonical';
 import * as hours from '../repos/business-hours';
 import { findGroup, listContacts } from '../repos/contact-groups';
-import { readFiltering } from '../repos/filtering';
+import { readFiltering, type StoredFiltering } from '../repos/filtering';
 import { findHoliday, findMailboxHolidays } from '../repos/holidays';
 import { groupName, holidaysAddedNow } from '../repos/audit-targets';
 
@@ -63,8 +63,11 @@ export async function holidayItems(tx: Tx, workspaceId: number, dates: readonly 
   return items;
 }
 
-export async function filteringItems(tx: Tx, workspaceId: number): Promise<Item[]> {
-  const saved = await readFiltering(tx, workspaceId);
+export const filteringItems = async (tx: Tx, workspaceId: number): Promise<Item[]> =>
+  filteringItemsOf(await readFiltering(tx, workspaceId));
+
+/** The metric adjustments as the log's item. */
+export function filteringItemsOf(saved: StoredFiltering): Item[] {
   const fields = {
     excluded_filters: asJson(saved.excludedFilters),
     internal_domains: saved.internalDomains,

@@ -13,6 +13,8 @@ import {
   cleanInternalDomains,
   INVALID_INTERNAL_DOMAINS,
 } from '../../common/exclusions';
+import { reportChange } from '../audit/report';
+import { filteringItemsOf } from '../audit/targets-settings';
 
 const ACCESS = { roles: ['admin'], feature: 'metric_adjustments' } as const;
 
@@ -52,7 +54,11 @@ export default function filteringRoutes(app: FastifyInstance) {
       );
       if (!internalDomains) throw badRequest(INVALID_INTERNAL_DOMAINS);
       const settings = { excludedFilters: filters.filters, internalDomains };
-      await saveFiltering(tx, auth.workspaceId, settings);
+      const { before, after } = await saveFiltering(tx, auth.workspaceId, settings);
+      reportChange(tx, () => ({
+        before: filteringItemsOf(before),
+        after: filteringItemsOf(after),
+      }));
       return reply(settings, allowedDomains);
     });
     return { status: 200, body: saved };

@@ -4,10 +4,12 @@ import { startRecording } from '../../../server/audit/recorder';
 import type { AuditInput } from '../../../server/audit/description';
 import type { Schemas } from '../../../server/contract/types';
 import { auditRows } from '../support/audit';
+import { filteringInput } from '../support/settings-sweep';
 import { setUpTestApp } from '../support/suite';
 
 // A write that reports its target from its own statements (the company hours: the rows its
-// delete and insert return) records what a read before and after it would have seen.
+// delete and insert return; the metric adjustments: their upsert's row before and after) records
+// what a read before and after it would have seen.
 
 const t = setUpTestApp('audit-reported');
 
@@ -96,5 +98,43 @@ describe('company hours, reported by their own write', () => {
     await recording.db.transaction((tx) => tx.query('select 1'));
     await expect(recording.finish()).rejects.toThrow(`${operation} did not report its change`);
     expect(await auditRows(t.db, ws.workspaceId)).toEqual([]);
+  });
+});
+
+describe('metric adjustments, reported by their own save', () => {
+  it('are recorded with only what changed: the internal domains, then a filter', async () => {
+    const ws = await t.workspace();
+    const admin = t.admin(ws);
+    const FILTERING = '/portal/api/settings/filtering-settings/';
+    for (const domains of [['partner.example'], ['partner.example', 'agency.example']]) {
+      const reply = await admin.post(FILTERING, filteringInput(domains));
+      expect(reply.statusCode, reply.body).toBe(200);
+    }
+    const refused = await admin.post(FILTERING, filteringInput(['not a domain']));
+    expect(refused.statusCode).toBe(400);
+    const { filtering_settings: saved } = filteringInput(['partner.example', 'agency.example']);
+    const subject = { is: [], contains: ['newsletter'] };
+    const newsletters = {
+      filtering_settings: { ...saved, excluded_filters: { ...saved.excluded_filters, subject } },
+    };
+    expect((await admin.post(FILTERING, newsletters)).statusCode).toBe(200);
+    const [, , third] = await entries(ws.workspaceId);
+    expect(third).toEqual([
+      'setFilteringSettings',
+      { excluded_filters: expect.objectContaining({ subject: { is: [], contains: [] } }) },
+      {
+        excluded_filters: expect.objectContaining({
+          subject: { is: [], contains: ['newsletter'] },
+        }),
+      },
+    ]);
+    expect((await entries(ws.workspaceId)).slice(0, 2)).toEqual([
+      ['setFilteringSettings', { internal_domains: [] }, { internal_domains: ['partner.example'] }],
+      [
+        'setFilteringSettings',
+        { internal_domains: ['partner.example'] },
+        { internal_domains: ['partner.example', 'agency.example'] },
+      ],
+    ]);
   });
 });
