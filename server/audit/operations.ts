@@ -76,11 +76,13 @@ const DESCRIPTIONS: Descriptions = {
   },
   setMailboxBusinessHours: {
     target: 'business_hours',
+    reports: true,
     read: (tx, { workspaceId, params }) =>
       settings.mailboxHoursItems(tx, workspaceId, params.email),
   },
   deleteMailboxBusinessHours: {
     target: 'business_hours',
+    reports: true,
     read: (tx, { workspaceId, params }) =>
       settings.mailboxHoursItems(tx, workspaceId, params.email),
   },

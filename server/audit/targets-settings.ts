@@ -1,6 +1,8 @@
 import type { Tx } from '../db/types';
 import type { Item } from './changes';
 import type { Json } from './canonical';
+import type { Schemas } from '../contract/types';
+import type { BusinessHoursEntry } from '../domain/business-hours';
 import * as hours from '../repos/business-hours';
 import { findGroup, listContacts } from '../repos/contact-groups';
 import { readFiltering, type StoredFiltering } from '../repos/filtering';
@@ -9,6 +11,13 @@ import { groupName, holidaysAddedNow } from '../repos/audit-targets';
 
 // How the audit log reads business hours, holidays, metric adjustments and contact groups
 // (server/audit/operations.ts).
+
+/** A mailbox's own zone, days and holiday calendar. */
+interface OwnHours {
+  timezone: string;
+  business_hours: BusinessHoursEntry[];
+  holidays: Schemas['MailboxHolidays'];
+}
 
 const asJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 
@@ -31,21 +40,18 @@ export async function mailboxHoursItems(
 ): Promise<Item[]> {
   const mailbox = await hours.findMailbox(tx, workspaceId, email);
   if (!mailbox) return [];
+  if (mailbox.timezone === null) return mailboxHoursItemsOf(email, null);
+  return mailboxHoursItemsOf(email, {
+    timezone: mailbox.timezone,
+    business_hours: await hours.findMailboxHours(tx, workspaceId, mailbox.mailboxId),
+    holidays: await findMailboxHolidays(tx, workspaceId, mailbox.mailboxId),
+  });
+}
+
+/** A mailbox's own hours as the log's item: null (it follows the company's) is no fields. */
+export function mailboxHoursItemsOf(email: string, own: OwnHours | null): Item[] {
   const name = email.toLowerCase();
-  if (mailbox.timezone === null) return [{ id: name, name, fields: {} }];
-  const days = await hours.findMailboxHours(tx, workspaceId, mailbox.mailboxId);
-  const holidays = await findMailboxHolidays(tx, workspaceId, mailbox.mailboxId);
-  return [
-    {
-      id: name,
-      name,
-      fields: asJson({
-        timezone: mailbox.timezone,
-        business_hours: days,
-        holidays,
-      }) as Item['fields'],
-    },
-  ];
+  return [{ id: name, name, fields: own ? (asJson(own) as Item['fields']) : {} }];
 }
 
 export async function holidayItems(tx: Tx, workspaceId: number, dates: readonly string[] | 'new') {

@@ -124,33 +124,38 @@ export async function findMailboxHours(
   return sortByWeekday(days);
 }
 
+/** Replaces a mailbox's own days and zone; the days it removed and those it saved. */
 export async function replaceMailboxHours(
   tx: Queryable,
   workspaceId: number,
   mailboxId: number,
   hours: BusinessHours,
-): Promise<void> {
-  await clearMailboxHours(tx, workspaceId, mailboxId);
+): Promise<{ before: BusinessHoursEntry[]; after: BusinessHoursEntry[] }> {
+  const before = await clearMailboxHours(tx, workspaceId, mailboxId);
   await tx.query(
     sql`update mailboxes set bhs_timezone = ${hours.timezone} where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
   );
-  await tx.query(
+  const saved = await tx.query<BusinessHoursEntry>(
     sql`insert into mailbox_business_hours (workspace_id, mailbox_id, weekday, start_time, end_time)
      select ${workspaceId}, ${mailboxId}, d.weekday, d.start_time::time, d.end_time::time
-       from ${dayRows(hours.business_hours)}`,
+       from ${dayRows(hours.business_hours)}
+     returning ${DAY_COLUMNS}`,
   );
+  return { before, after: sortByWeekday(saved) };
 }
 
-/** Removes the mailbox's own hours, so the company's apply again. */
+/** Removes the mailbox's own hours, so the company's apply again; the days it removed. */
 export async function clearMailboxHours(
   tx: Queryable,
   workspaceId: number,
   mailboxId: number,
-): Promise<void> {
-  await tx.query(
-    sql`delete from mailbox_business_hours where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
+): Promise<BusinessHoursEntry[]> {
+  const removed = await tx.query<BusinessHoursEntry>(
+    sql`delete from mailbox_business_hours where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}
+        returning ${DAY_COLUMNS}`,
   );
   await tx.query(
     sql`update mailboxes set bhs_timezone = null where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
   );
+  return sortByWeekday(removed);
 }

@@ -78,22 +78,28 @@ export async function findMailboxHolidays(
   return row ?? COMPANY;
 }
 
-/** Sets a mailbox's calendar; the company's is the default, kept as no row. */
+/**
+ * Sets a mailbox's calendar; the company's is the default, kept as no row. What it was before and
+ * is now, from the rows the delete and the insert return.
+ */
 export async function setMailboxHolidays(
   tx: Queryable,
   workspaceId: number,
   mailboxId: number,
   choice: MailboxHolidays,
-): Promise<void> {
-  await tx.query(
+): Promise<{ before: MailboxHolidays; after: MailboxHolidays }> {
+  const [before = COMPANY] = await tx.query<MailboxHolidays>(
     sql`delete from mailbox_holiday_calendars
-        where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}`,
+        where workspace_id = ${workspaceId} and mailbox_id = ${mailboxId}
+        returning follows, country, region`,
   );
-  if (choice.follows === 'company') return;
+  if (choice.follows === 'company') return { before, after: COMPANY };
   const country = choice.follows === 'country' ? (choice.country ?? null) : null;
   const region = country === null ? null : (choice.region ?? null);
-  await tx.query(
+  const [after = COMPANY] = await tx.query<MailboxHolidays>(
     sql`insert into mailbox_holiday_calendars (workspace_id, mailbox_id, follows, country, region)
-        values (${workspaceId}, ${mailboxId}, ${choice.follows}, ${country}, ${region})`,
+        values (${workspaceId}, ${mailboxId}, ${choice.follows}, ${country}, ${region})
+        returning follows, country, region`,
   );
+  return { before, after };
 }

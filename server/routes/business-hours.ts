@@ -7,12 +7,13 @@ import {
   checkBusinessHours,
   checkMailboxBusinessHours,
   ownHoursStatus,
+  type BusinessHoursEntry,
 } from '../domain/business-hours';
 import { checkMailboxHolidays } from '../domain/holidays';
 import * as repo from '../repos/business-hours';
 import { findMailboxHolidays, setMailboxHolidays } from '../repos/holidays';
 import { reportChange } from '../audit/report';
-import { companyHoursItemsOf } from '../audit/targets-settings';
+import { companyHoursItemsOf, mailboxHoursItemsOf } from '../audit/targets-settings';
 
 const ACCESS: Access = { roles: ['admin'], feature: 'business_hours' };
 
@@ -24,6 +25,18 @@ const NO_HOLIDAYS = { follows: 'none', country: null, region: null } as const;
 async function companyHours(q: Queryable, workspaceId: number): Promise<repo.BusinessHours> {
   return (await repo.findCompanyHours(q, workspaceId)) ?? NO_COMPANY_HOURS;
 }
+
+/** A mailbox's own hours for the log: none (a null zone, it follows the company's) is no fields. */
+const ownHoursItems = (
+  email: string,
+  timezone: string | null,
+  days: BusinessHoursEntry[],
+  holidays: Schemas['MailboxHolidays'],
+) =>
+  mailboxHoursItemsOf(
+    email,
+    timezone === null ? null : { timezone, business_hours: days, holidays },
+  );
 
 async function requireMailbox(
   q: Queryable,
@@ -98,11 +111,15 @@ export default function businessHoursRoutes(app: FastifyInstance) {
     await checkMailboxHolidays(holidays);
     const saved = await db.transaction(async (tx) => {
       const mailbox = await requireMailbox(tx, auth.workspaceId, params.email);
-      await repo.replaceMailboxHours(tx, auth.workspaceId, mailbox.mailboxId, hours);
+      const days = await repo.replaceMailboxHours(tx, auth.workspaceId, mailbox.mailboxId, hours);
       // Ignored hours count every second: no calendar is kept for them.
       const ignored = ownHoursStatus(hours.business_hours) === 'Ignore';
       const choice = ignored ? COMPANY_HOLIDAYS : holidays;
-      await setMailboxHolidays(tx, auth.workspaceId, mailbox.mailboxId, choice);
+      const calendar = await setMailboxHolidays(tx, auth.workspaceId, mailbox.mailboxId, choice);
+      reportChange(tx, () => ({
+        before: ownHoursItems(params.email, mailbox.timezone, days.before, calendar.before),
+        after: ownHoursItems(params.email, hours.timezone, days.after, calendar.after),
+      }));
       return mailboxHours(tx, auth.workspaceId, { ...mailbox, timezone: hours.timezone });
     });
     return { status: 200, body: saved };
@@ -111,8 +128,17 @@ export default function businessHoursRoutes(app: FastifyInstance) {
   route(app, 'deleteMailboxBusinessHours', ACCESS, async ({ params, auth, db }) => {
     await db.transaction(async (tx) => {
       const mailbox = await requireMailbox(tx, auth.workspaceId, params.email);
-      await repo.clearMailboxHours(tx, auth.workspaceId, mailbox.mailboxId);
-      await setMailboxHolidays(tx, auth.workspaceId, mailbox.mailboxId, COMPANY_HOLIDAYS);
+      const days = await repo.clearMailboxHours(tx, auth.workspaceId, mailbox.mailboxId);
+      const calendar = await setMailboxHolidays(
+        tx,
+        auth.workspaceId,
+        mailbox.mailboxId,
+        COMPANY_HOLIDAYS,
+      );
+      reportChange(tx, () => ({
+        before: ownHoursItems(params.email, mailbox.timezone, days, calendar.before),
+        after: ownHoursItems(params.email, null, [], calendar.after),
+      }));
     });
     return { status: 204 };
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describedOperation } from '../../../server/audit/operations';
 import { startRecording } from '../../../server/audit/recorder';
+import { changedFields } from '../../../server/audit/changes';
 import type { AuditInput } from '../../../server/audit/description';
 import type { Schemas } from '../../../server/contract/types';
 import { auditRows } from '../support/audit';
@@ -130,5 +131,51 @@ describe('metric adjustments, reported by their own save', () => {
         { internal_domains: ['partner.example', 'agency.example'] },
       ],
     ]);
+  });
+});
+
+describe("a mailbox's own hours, reported by their own save and clear", () => {
+  const monday = [{ weekday: 'Mon' as const, start_time: '09:00:00', end_time: '17:00:00' }];
+  const custom = { business_hours: monday, timezone: 'America/New_York' };
+  const COMPANY_CALENDAR = { follows: 'company', country: null, region: null };
+
+  it('are recorded as the reads before and after each write see them', async () => {
+    const ws = await t.workspace();
+    const email = `viewer@${ws.domain}`;
+    const url = `/portal/api/settings/business-hours/${encodeURIComponent(email)}`;
+    const input: AuditInput<'setMailboxBusinessHours'> = {
+      ...inputOf(ws.workspaceId),
+      body: custom,
+      params: { email },
+    };
+    const admin = t.admin(ws);
+    const us = { follows: 'country' as const, country: 'US', region: 'CA' };
+    const steps: [string, () => Promise<{ statusCode: number }>][] = [
+      ['setMailboxBusinessHours', () => admin.post(url, custom)],
+      ['setMailboxBusinessHours', () => admin.post(url, { ...custom, holidays: us })],
+      ['setMailboxBusinessHours', () => admin.post(url, { ...custom, timezone: 'Asia/Tokyo' })],
+      ['deleteMailboxBusinessHours', () => admin.delete(url)],
+      ['deleteMailboxBusinessHours', () => admin.delete(url)],
+    ];
+    const description = describedOperation('setMailboxBusinessHours')!;
+    for (const [operation, write] of steps) {
+      const before = await t.db.transaction((tx) => description.read(tx, input, null));
+      expect((await write()).statusCode).toBeLessThan(300);
+      const after = await t.db.transaction((tx) => description.read(tx, input, before));
+      const changes = changedFields(before, after, false);
+      const entry = (await auditRows(t.db, ws.workspaceId)).at(-1);
+      expect([entry?.operation, entry?.before, entry?.after]).toEqual([
+        operation,
+        changes.before,
+        changes.after,
+      ]);
+    }
+    const rows = await auditRows(t.db, ws.workspaceId);
+    expect(rows.map((row) => row.target_name)).toEqual(Array(5).fill(email));
+    expect(rows[1]?.after).toEqual({ holidays: us });
+    expect(rows[3]?.after).toEqual({});
+    // A save without holidays follows the company's calendar again.
+    expect(rows[2]?.after).toEqual({ timezone: 'Asia/Tokyo', holidays: COMPANY_CALENDAR });
+    expect(rows[3]?.before).toMatchObject({ timezone: 'Asia/Tokyo', business_hours: monday });
   });
 });
