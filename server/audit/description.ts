@@ -33,8 +33,8 @@ export interface Description<O extends OperationId> {
   read(tx: Tx, input: AuditInput<O>, previous: readonly Item[] | null): Promise<Item[]>;
   /**
    * The handler reports its target before and after from its own statements (reportChange in
-   * server/audit/report.ts), so no transaction of it reads the target for the log; `read` is
-   * then used by nothing but the sweep's check that the report matches it.
+   * server/audit/report.ts), so no transaction of it reads the target for the log; `read` then
+   * serves test/server/audit/audit-reported.test.ts, which holds the report to what it reads.
    */
   reports?: true;
   /** What the request asked besides the target's state (a removal's `delete_from_bq`). */
