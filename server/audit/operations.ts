@@ -40,27 +40,33 @@ const DESCRIPTIONS: Descriptions = {
   },
   createTeam: {
     target: 'team',
+    reports: true,
     read: (tx, { workspaceId, body }) => people.teamItemsNamed(tx, workspaceId, body.name),
   },
   updateTeam: {
     target: 'team',
+    reports: true,
     read: (tx, { workspaceId, body }) => people.teamItems(tx, workspaceId, [body.id]),
   },
   deleteTeams: {
     target: 'team',
+    reports: true,
     many: true,
     read: (tx, { workspaceId, body }) => people.teamItems(tx, workspaceId, body.teams),
   },
   createAlert: {
     target: 'alert',
+    reports: true,
     read: (tx, { workspaceId }) => people.alertItems(tx, workspaceId, 'new'),
   },
   updateAlert: {
     target: 'alert',
+    reports: true,
     read: (tx, { workspaceId, params }) => people.alertItems(tx, workspaceId, [params.id]),
   },
   deleteAlerts: {
     target: 'alert',
+    reports: true,
     many: true,
     read: (tx, { workspaceId, body }) => people.alertItems(tx, workspaceId, body.alerts),
   },

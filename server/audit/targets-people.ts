@@ -3,7 +3,7 @@ import type { Fields } from './entry';
 import type { Item } from './changes';
 import type { Json } from './canonical';
 import { normalizeEmails } from '../domain/mailbox-addresses';
-import { listAlerts } from '../repos/alerts';
+import { listAlerts, type Alert } from '../repos/alerts';
 import { listMailboxes } from '../repos/mailboxes';
 import { listSubscriptions } from '../repos/reports';
 import { listTeams } from '../repos/teams';
@@ -42,7 +42,8 @@ export async function managerItems(tx: Tx, workspaceId: number, ids: readonly nu
   }));
 }
 
-const teamItem = (team: { id: number; name: string; members: string[] }): Item => ({
+/** A team as the log's item (its name and members). */
+export const teamItem = (team: { id: number; name: string; members: string[] }): Item => ({
   id: team.id,
   name: team.name,
   fields: { name: team.name, members: team.members },
@@ -61,22 +62,24 @@ export async function teamItemsNamed(tx: Tx, workspaceId: number, name: string) 
 export async function alertItems(tx: Tx, workspaceId: number, ids: readonly number[] | 'new') {
   const wanted = new Set(ids === 'new' ? await alertsCreatedNow(tx, workspaceId) : ids);
   if (wanted.size === 0) return [];
-  const alerts = (await listAlerts(tx, workspaceId)).filter((alert) => wanted.has(alert.id));
-  return alerts.map((alert) => ({
-    id: alert.id,
-    name: alert.name,
-    fields: asJson({
-      name: alert.name,
-      minutes_gap: alert.minutes_gap,
-      mailboxes: alert.mailboxes,
-      addresses: alert.addresses,
-      domains: alert.domains,
-      notify_emails: alert.notify_emails,
-      notify_webhook: alert.notify_webhook,
-      is_active: alert.is_active,
-    }) as Fields,
-  }));
+  return (await listAlerts(tx, workspaceId)).filter((alert) => wanted.has(alert.id)).map(alertItem);
 }
+
+/** An alert as the log's item (its webhook URL, a credential, is masked when recorded). */
+export const alertItem = (alert: Alert): Item => ({
+  id: alert.id,
+  name: alert.name,
+  fields: asJson({
+    name: alert.name,
+    minutes_gap: alert.minutes_gap,
+    mailboxes: alert.mailboxes,
+    addresses: alert.addresses,
+    domains: alert.domains,
+    notify_emails: alert.notify_emails,
+    notify_webhook: alert.notify_webhook,
+    is_active: alert.is_active,
+  }) as Fields,
+});
 
 export async function reportItems(
   tx: Tx,

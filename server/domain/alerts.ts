@@ -2,7 +2,7 @@ import type { Schemas } from '../contract/types';
 import { badRequest } from '../http/errors';
 import { isDomainOrWildcard, isEmail, isWebhookUrl } from '../../common/patterns';
 
-export type AlertInput = Schemas['AlertInput'];
+type AlertInput = Schemas['AlertInput'];
 
 /** An alert body after trimming, lower-casing and removing repeats; what the repository stores. */
 export interface AlertFields {

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable, Tx } from '../db/types';
 import { route, type Access } from './route';
 import { badRequest, notFound } from '../http/errors';
-import { cleanAlertInput, type AlertFields, type AlertInput } from '../domain/alerts';
+import { cleanAlertInput, type AlertFields } from '../domain/alerts';
 import { trackedMailboxIds } from '../domain/references';
 import { findMailboxIds } from '../repos/mailboxes';
 import { lockQuota } from '../repos/quotas';
 import * as repo from '../repos/alerts';
+import { reportChange } from '../audit/report';
+import { alertItem } from '../audit/targets-people';
 import { ALERT_LIMIT_MESSAGE, MAX_PG_INTEGER as MAX_ID } from '../../common/limits';
 
 const ACCESS: Access = { roles: ['admin'], feature: 'alerts' };
@@ -29,9 +31,8 @@ async function mailboxIds(tx: Tx, workspaceId: number, fields: AlertFields): Pro
   return trackedMailboxIds(mailboxes, await findMailboxIds(tx, workspaceId, mailboxes));
 }
 
-async function replaceAlert(tx: Tx, workspaceId: number, alertId: number, input: AlertInput) {
-  const fields = cleanAlertInput(input);
-  if (alertId > MAX_ID || !(await repo.updateAlertFields(tx, workspaceId, alertId, fields))) {
+async function replaceAlert(tx: Tx, workspaceId: number, alertId: number, fields: AlertFields) {
+  if (!(await repo.updateAlertFields(tx, workspaceId, alertId, fields))) {
     throw notFound(NO_SUCH_ALERT);
   }
   await repo.setAlertMailboxes(tx, workspaceId, alertId, await mailboxIds(tx, workspaceId, fields));
@@ -62,22 +63,25 @@ export default function alertsRoutes(app: FastifyInstance) {
         email: auth.email,
       });
       await repo.setAlertMailboxes(tx, auth.workspaceId, alertId, ids);
-      return requireAlert(tx, auth.workspaceId, alertId);
+      const saved = await requireAlert(tx, auth.workspaceId, alertId);
+      reportChange(tx, () => ({ before: [], after: [alertItem(saved)] }));
+      return saved;
     });
     return { status: 201, body: alert };
   });
 
   route(app, 'updateAlert', ACCESS, async ({ body, params, auth, db }) => {
+    // A bad body is refused (400) before a missing alert is looked for (404).
+    const fields = 'alert' in body ? null : cleanAlertInput(body);
     const alert = await db.transaction(async (tx) => {
-      if ('alert' in body) {
-        const found =
-          params.id <= MAX_ID &&
-          (await repo.setAlertActive(tx, auth.workspaceId, params.id, body.alert.is_active));
-        if (!found) throw notFound(NO_SUCH_ALERT);
-      } else {
-        await replaceAlert(tx, auth.workspaceId, params.id, body);
+      const before = await requireAlert(tx, auth.workspaceId, params.id);
+      if (fields) await replaceAlert(tx, auth.workspaceId, params.id, fields);
+      else if ('alert' in body) {
+        await repo.setAlertActive(tx, auth.workspaceId, params.id, body.alert.is_active);
       }
-      return requireAlert(tx, auth.workspaceId, params.id);
+      const saved = await requireAlert(tx, auth.workspaceId, params.id);
+      reportChange(tx, () => ({ before: [alertItem(before)], after: [alertItem(saved)] }));
+      return saved;
     });
     return { status: 200, body: alert };
   });
@@ -86,9 +90,12 @@ export default function alertsRoutes(app: FastifyInstance) {
     const ids = [...new Set(body.alerts)];
     if (ids.some((id) => id < 1 || id > MAX_ID)) throw notFound(NO_SUCH_ALERTS);
     await db.transaction(async (tx) => {
+      const wanted = new Set(ids);
+      const before = (await repo.listAlerts(tx, auth.workspaceId)).filter((a) => wanted.has(a.id));
       // All or nothing: a missing id rolls the whole deletion back.
       const deleted = await repo.deleteAlerts(tx, auth.workspaceId, ids);
       if (deleted !== ids.length) throw notFound(NO_SUCH_ALERTS);
+      reportChange(tx, () => ({ before: before.map(alertItem), after: [] }));
     });
     return { status: 204 };
   });

@@ -7,13 +7,14 @@ import { requireTeams, trackedMailboxIds } from '../domain/references';
 import { findMailboxIds } from '../repos/mailboxes';
 import {
   deleteTeams,
-  findTeamIds,
   insertTeam,
   listTeams,
   renameTeam,
   replaceMembers,
   teamNameTaken,
 } from '../repos/teams';
+import { reportChange } from '../audit/report';
+import { teamItem } from '../audit/targets-people';
 
 const ADMIN = { roles: ['admin'], feature: 'teams' } as const;
 const NAME_TAKEN = 'This team name already exists';
@@ -63,7 +64,10 @@ export default function teamsRoutes(app: FastifyInstance) {
         const members = await memberIds(tx, auth.workspaceId, body.members);
         const id = await insertTeam(tx, auth.workspaceId, name);
         await replaceMembers(tx, auth.workspaceId, id, members);
-        return savedTeam(tx, auth.workspaceId, id);
+        const saved = await savedTeam(tx, auth.workspaceId, id);
+        // No team had the name (checkName): before, the log finds none.
+        reportChange(tx, () => ({ before: [], after: [teamItem(saved)] }));
+        return saved;
       }),
     );
     return { status: 201, body: team };
@@ -73,13 +77,15 @@ export default function teamsRoutes(app: FastifyInstance) {
     const name = body.name.trim();
     const team = await guardName(
       db.transaction(async (tx) => {
-        const found = await findTeamIds(tx, auth.workspaceId, [body.id]);
-        if (!found.has(body.id)) throw notFound(`There is no team with id ${body.id}.`);
+        const [before] = await listTeams(tx, auth.workspaceId, [body.id]);
+        if (!before) throw notFound(`There is no team with id ${body.id}.`);
         await checkName(tx, auth.workspaceId, name, body.id);
         const members = await memberIds(tx, auth.workspaceId, body.members);
         await renameTeam(tx, auth.workspaceId, body.id, name);
         await replaceMembers(tx, auth.workspaceId, body.id, members);
-        return savedTeam(tx, auth.workspaceId, body.id);
+        const saved = await savedTeam(tx, auth.workspaceId, body.id);
+        reportChange(tx, () => ({ before: [teamItem(before)], after: [teamItem(saved)] }));
+        return saved;
       }),
     );
     return { status: 200, body: team };
@@ -88,8 +94,10 @@ export default function teamsRoutes(app: FastifyInstance) {
   route(app, 'deleteTeams', ADMIN, async ({ body, auth, db }) => {
     const ids = [...new Set(body.teams)];
     await db.transaction(async (tx) => {
-      requireTeams(ids, await findTeamIds(tx, auth.workspaceId, ids));
+      const teams = await listTeams(tx, auth.workspaceId, ids);
+      requireTeams(ids, new Set(teams.map((team) => team.id)));
       await deleteTeams(tx, auth.workspaceId, ids);
+      reportChange(tx, () => ({ before: teams.map(teamItem), after: [] }));
     });
     return { status: 204 };
   });
