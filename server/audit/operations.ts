@@ -94,14 +94,17 @@ const DESCRIPTIONS: Descriptions = {
   },
   addHoliday: {
     target: 'holiday',
+    reports: true,
     read: (tx, { workspaceId, body }) => settings.holidayItems(tx, workspaceId, [body.date]),
   },
   removeHoliday: {
     target: 'holiday',
+    reports: true,
     read: (tx, { workspaceId, params }) => settings.holidayItems(tx, workspaceId, [params.date]),
   },
   importHolidays: {
     target: 'holiday',
+    reports: true,
     many: true,
     read: (tx, { workspaceId }) => settings.holidayItems(tx, workspaceId, 'new'),
     request: ({ body }) => ({

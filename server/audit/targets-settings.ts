@@ -6,7 +6,7 @@ import type { BusinessHoursEntry } from '../domain/business-hours';
 import * as hours from '../repos/business-hours';
 import { findGroup, listContacts } from '../repos/contact-groups';
 import { readFiltering, type StoredFiltering } from '../repos/filtering';
-import { findHoliday, findMailboxHolidays } from '../repos/holidays';
+import { findHoliday, findMailboxHolidays, type Holiday } from '../repos/holidays';
 import { groupName, holidaysAddedNow } from '../repos/audit-targets';
 
 // How the audit log reads business hours, holidays, metric adjustments and contact groups
@@ -59,15 +59,20 @@ export async function holidayItems(tx: Tx, workspaceId: number, dates: readonly 
   const items: Item[] = [];
   for (const date of wanted) {
     const holiday = await findHoliday(tx, workspaceId, date);
-    if (holiday)
-      items.push({
-        id: holiday.date,
-        name: `${holiday.date} ${holiday.name}`,
-        fields: asJson(holiday) as Item['fields'],
-      });
+    if (holiday) items.push(holidayItem(holiday));
   }
   return items;
 }
+
+/** Company holidays as the log's items, by first date. */
+export const holidayItemsOf = (holidays: readonly Holiday[]): Item[] =>
+  [...holidays].sort((a, b) => a.date.localeCompare(b.date)).map(holidayItem);
+
+const holidayItem = (holiday: Holiday): Item => ({
+  id: holiday.date,
+  name: `${holiday.date} ${holiday.name}`,
+  fields: asJson(holiday) as Item['fields'],
+});
 
 export const filteringItems = async (tx: Tx, workspaceId: number): Promise<Item[]> =>
   filteringItemsOf(await readFiltering(tx, workspaceId));

@@ -4,6 +4,8 @@ import { badRequest, notFound } from '../http/errors';
 import { holidayCountries } from '../domain/holiday-calendar';
 import { importedHolidays, importPreview, manualHoliday } from '../domain/holidays';
 import * as repo from '../repos/holidays';
+import { reportChange } from '../audit/report';
+import { holidayItemsOf } from '../audit/targets-settings';
 
 // Company holidays, part of the business-hours feature: admins only, writes refused while it is
 // read-only. Figures take them at the next daily rebuild, as they take hours.
@@ -23,7 +25,8 @@ export default function holidaysRoutes(app: FastifyInstance) {
       if (same) {
         throw badRequest(`date: ${same.name} already starts on ${holiday.date}; remove it first.`);
       }
-      await repo.addHolidays(tx, auth.workspaceId, [holiday]);
+      const added = await repo.addHolidays(tx, auth.workspaceId, [holiday]);
+      reportChange(tx, () => ({ before: [], after: holidayItemsOf(added) }));
       return repo.listHolidays(tx, auth.workspaceId);
     });
     return { status: 200, body: { holidays } };
@@ -32,8 +35,9 @@ export default function holidaysRoutes(app: FastifyInstance) {
   route(app, 'removeHoliday', ACCESS, async ({ params, auth, db }) => {
     await db.transaction(async (tx) => {
       // Refused inside the transaction, so a refusal leaves no audit entry either.
-      if (!(await repo.removeHoliday(tx, auth.workspaceId, params.date)))
-        throw notFound(`No company holiday starts on ${params.date}.`);
+      const removed = await repo.removeHoliday(tx, auth.workspaceId, params.date);
+      if (!removed) throw notFound(`No company holiday starts on ${params.date}.`);
+      reportChange(tx, () => ({ before: holidayItemsOf([removed]), after: [] }));
     });
     return { status: 204 };
   });
@@ -60,6 +64,7 @@ export default function holidaysRoutes(app: FastifyInstance) {
       const existing = await repo.listHolidays(tx, auth.workspaceId);
       const adding = await importedHolidays(request, body.dates ?? null, existing);
       const added = await repo.addHolidays(tx, auth.workspaceId, adding);
+      reportChange(tx, () => ({ before: [], after: holidayItemsOf(added) }));
       return { holidays: await repo.listHolidays(tx, auth.workspaceId), added: added.length };
     });
     return { status: 200, body: result };

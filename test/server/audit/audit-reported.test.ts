@@ -177,3 +177,46 @@ describe("a mailbox's own hours, reported by their own save and clear", () => {
     expect(rows[3]?.before).toMatchObject({ timezone: 'Asia/Tokyo', business_hours: monday });
   });
 });
+
+describe('company holidays, reported by their own insert and delete', () => {
+  const HOLIDAYS = '/portal/api/settings/holidays/';
+
+  it('are recorded added, imported (the ones added, by date) and removed', async () => {
+    const ws = await t.workspace();
+    const admin = t.admin(ws);
+    const christmas = { date: '2026-12-25', name: 'Our Christmas' };
+    const add = await admin.post(HOLIDAYS, christmas);
+    expect(add.statusCode, add.body).toBe(200);
+    const imported = await admin.post(`${HOLIDAYS}import`, {
+      country: 'ES',
+      region: 'MD',
+      from_year: 2026,
+      to_year: 2026,
+      dates: ['2026-12-25', '2026-05-02', '2026-01-01'],
+    });
+    expect(imported.json()).toMatchObject({ added: 2 });
+    const removed = await admin.delete(`${HOLIDAYS}2026-12-25`);
+    expect(removed.statusCode).toBe(204);
+    const rows = await auditRows(t.db, ws.workspaceId);
+    const ours = {
+      date: '2026-12-25',
+      last_date: '2026-12-25',
+      name: 'Our Christmas',
+      source: 'manual',
+    };
+    expect(rows.map((row) => [row.operation, row.target_id, row.before])).toEqual([
+      ['addHoliday', '2026-12-25', {}],
+      ['importHolidays', '2026-01-01,2026-05-02', {}],
+      ['removeHoliday', '2026-12-25', ours],
+    ]);
+    expect(rows[0]?.after).toEqual(ours);
+    // The holidays added, keyed by date and name, beside what the import asked.
+    const after = Object.keys(rows[1]?.after ?? {});
+    expect(after.filter((key) => key.startsWith('2026-'))).toEqual([
+      "2026-01-01 New Year's Day",
+      '2026-05-02 Día de la Comunidad de Madrid',
+    ]);
+    expect(rows[1]?.after).toMatchObject({ country: 'ES', region: 'MD' });
+    expect(rows[2]?.after).toEqual({});
+  });
+});
