@@ -19,29 +19,50 @@ export interface AuditInput<O extends OperationId> {
   tokenHash: string | null;
 }
 
-export interface Description<O extends OperationId> {
+interface Described<O extends OperationId> {
   /** `team`, `mailbox`, … */
   target: string;
   /** The entry's operation when not the operation id (`signOut` for expireToken). */
   operation?: string;
   /** The target is a list (a delete of several): before/after are keyed by each item's name. */
   many?: boolean;
-  /**
-   * The target's items now. Called inside the transaction before and after the handler's change;
-   * the second call gets what the first read, so a renamed item is found again by its id.
-   */
-  read(tx: Tx, input: AuditInput<O>, previous: readonly Item[] | null): Promise<Item[]>;
-  /**
-   * The handler reports its target before and after from its own statements (reportChange in
-   * server/audit/report.ts), so no transaction of it reads the target for the log; `read` then
-   * serves test/server/audit/audit-reported.test.ts, which holds the report to what it reads.
-   */
-  reports?: true;
   /** What the request asked besides the target's state (a removal's `delete_from_bq`). */
   request?(input: AuditInput<O>): Fields;
   /** A public operation's workspace and actor, from its request (the unsubscribe token). */
   locate?(tx: Tx, input: AuditInput<O>): Promise<{ workspaceId: number; actor: Actor } | null>;
 }
+
+type Read<O extends OperationId> = (
+  tx: Tx,
+  input: AuditInput<O>,
+  previous: readonly Item[] | null,
+) => Promise<Item[]>;
+
+/** A write the recorder reads the target of, before and after the handler's change. */
+interface ReadAround<O extends OperationId> extends Described<O> {
+  reports?: undefined;
+  /**
+   * The target's items now. Called inside the transaction before and after the handler's change;
+   * the second call gets what the first read, so a renamed item is found again by its id.
+   */
+  read: Read<O>;
+}
+
+/**
+ * A write whose handler reports its target before and after from its own statements
+ * (reportChange in server/audit/report.ts), so the log reads nothing for it.
+ */
+interface Reported<O extends OperationId> extends Described<O> {
+  reports: true;
+  /**
+   * How the target reads, for the tests that hold each report to what reads around the write see
+   * (test/server/audit/audit-reported*.test.ts); none where a later read cannot find the target
+   * (the rows a transaction created).
+   */
+  read?: Read<O>;
+}
+
+export type Description<O extends OperationId> = ReadAround<O> | Reported<O>;
 
 /** A write that changes nothing a person would audit, and why. */
 interface NotAudited {

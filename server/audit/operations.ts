@@ -54,11 +54,7 @@ const DESCRIPTIONS: Descriptions = {
     many: true,
     read: (tx, { workspaceId, body }) => people.teamItems(tx, workspaceId, body.teams),
   },
-  createAlert: {
-    target: 'alert',
-    reports: true,
-    read: (tx, { workspaceId }) => people.alertItems(tx, workspaceId, 'new'),
-  },
+  createAlert: { target: 'alert', reports: true },
   updateAlert: {
     target: 'alert',
     reports: true,
@@ -106,7 +102,6 @@ const DESCRIPTIONS: Descriptions = {
     target: 'holiday',
     reports: true,
     many: true,
-    read: (tx, { workspaceId }) => settings.holidayItems(tx, workspaceId, 'new'),
     request: ({ body }) => ({
       country: body.country,
       region: body.region ?? null,

@@ -8,7 +8,7 @@ import { listMailboxes } from '../repos/mailboxes';
 import { listSubscriptions } from '../repos/reports';
 import { listTeams } from '../repos/teams';
 import { findUsersByEmail, listUsers } from '../repos/users';
-import { alertsCreatedNow, queuedNow, sessionLive } from '../repos/audit-targets';
+import { queuedNow, sessionLive } from '../repos/audit-targets';
 
 // How the audit log reads the mailboxes, users, teams, alerts, report subscriptions, sessions
 // and requests an operation changes (server/audit/operations.ts).
@@ -59,8 +59,8 @@ export async function teamItemsNamed(tx: Tx, workspaceId: number, name: string) 
   return teams.filter((team) => team.name.toLowerCase() === wanted).map(teamItem);
 }
 
-export async function alertItems(tx: Tx, workspaceId: number, ids: readonly number[] | 'new') {
-  const wanted = new Set(ids === 'new' ? await alertsCreatedNow(tx, workspaceId) : ids);
+export async function alertItems(tx: Tx, workspaceId: number, ids: readonly number[]) {
+  const wanted = new Set(ids);
   if (wanted.size === 0) return [];
   return (await listAlerts(tx, workspaceId)).filter((alert) => wanted.has(alert.id)).map(alertItem);
 }

@@ -7,7 +7,7 @@ import * as hours from '../repos/business-hours';
 import { findGroup, listContacts } from '../repos/contact-groups';
 import { readFiltering, type StoredFiltering } from '../repos/filtering';
 import { findHoliday, findMailboxHolidays, type Holiday } from '../repos/holidays';
-import { groupName, holidaysAddedNow } from '../repos/audit-targets';
+import { groupName } from '../repos/audit-targets';
 
 // How the audit log reads business hours, holidays, metric adjustments and contact groups
 // (server/audit/operations.ts).
@@ -54,10 +54,9 @@ export function mailboxHoursItemsOf(email: string, own: OwnHours | null): Item[]
   return [{ id: name, name, fields: own ? (asJson(own) as Item['fields']) : {} }];
 }
 
-export async function holidayItems(tx: Tx, workspaceId: number, dates: readonly string[] | 'new') {
-  const wanted = dates === 'new' ? await holidaysAddedNow(tx, workspaceId) : dates;
+export async function holidayItems(tx: Tx, workspaceId: number, dates: readonly string[]) {
   const items: Item[] = [];
-  for (const date of wanted) {
+  for (const date of dates) {
     const holiday = await findHoliday(tx, workspaceId, date);
     if (holiday) items.push(holidayItem(holiday));
   }

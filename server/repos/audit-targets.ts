@@ -20,21 +20,6 @@ export async function queuedNow(
      order by request_id`);
 }
 
-/** Ids of the alerts this transaction created. */
-export async function alertsCreatedNow(q: Queryable, workspaceId: number): Promise<number[]> {
-  const rows = await q.query<{ alert_id: number }>(sql`
-    select alert_id from alerts where workspace_id = ${workspaceId} and created_at = now()`);
-  return rows.map((row) => row.alert_id);
-}
-
-/** First dates of the company holidays this transaction added. */
-export async function holidaysAddedNow(q: Queryable, workspaceId: number): Promise<string[]> {
-  const rows = await q.query<{ first_date: string }>(sql`
-    select first_date from company_holidays
-     where workspace_id = ${workspaceId} and created_at = now() order by first_date`);
-  return rows.map((row) => row.first_date);
-}
-
 /** Whether a session is still live (not revoked), by its token's hash. */
 export async function sessionLive(
   q: Queryable,

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describedOperation } from '../../../server/audit/operations';
-import type { Item } from '../../../server/audit/changes';
 import type { AuditInput } from '../../../server/audit/description';
 import type { BodyOf, OperationId } from '../../../server/contract/types';
-import type { Tx } from '../../../server/db/types';
-import { auditRows, expectEntryAsRead } from '../support/audit';
+import { auditRows, describedRead, expectEntryAsRead } from '../support/audit';
 import { alertInput } from '../support/settings-sweep';
 import { setUpTestApp } from '../support/suite';
 
@@ -27,8 +24,7 @@ function readOf<O extends OperationId>(operation: O, workspaceId: number, body: 
     email: null,
     tokenHash: null,
   } as AuditInput<O>;
-  const description = describedOperation(operation)!;
-  return (tx: Tx, previous: readonly Item[] | null) => description.read(tx, input, previous);
+  return describedRead(operation, input);
 }
 
 describe('teams, reported by their own handlers', () => {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describedOperation } from '../../../server/audit/operations';
 import { startRecording } from '../../../server/audit/recorder';
-import type { Item } from '../../../server/audit/changes';
-import type { Tx } from '../../../server/db/types';
 import type { AuditInput } from '../../../server/audit/description';
 import type { Schemas } from '../../../server/contract/types';
-import { auditRows, expectEntryAsRead, type AuditedStep } from '../support/audit';
+import { auditRows, describedRead, expectEntryAsRead, type AuditedStep } from '../support/audit';
 import { filteringInput } from '../support/settings-sweep';
 import { setUpTestApp } from '../support/suite';
 
@@ -72,10 +70,8 @@ describe('company hours, reported by their own write', () => {
   it('report what the description reads after the save', async () => {
     const ws = await t.workspace();
     await t.admin(ws).post(HOURS, TOKYO);
-    const description = describedOperation('setCompanyBusinessHours');
-    const read = await t.db.transaction((tx) =>
-      description!.read(tx, inputOf(ws.workspaceId), null),
-    );
+    const readHours = describedRead('setCompanyBusinessHours', inputOf(ws.workspaceId));
+    const read = await t.db.transaction((tx) => readHours(tx, null));
     const [entry] = await auditRows(t.db, ws.workspaceId);
     expect(entry?.after).toEqual(read[0]?.fields);
     expect(entry?.after).toEqual({
@@ -151,9 +147,7 @@ describe("a mailbox's own hours, reported by their own save and clear", () => {
     };
     const admin = t.admin(ws);
     const us = { follows: 'country' as const, country: 'US', region: 'CA' };
-    const description = describedOperation('setMailboxBusinessHours')!;
-    const read = (tx: Tx, previous: readonly Item[] | null) =>
-      description.read(tx, input, previous);
+    const read = describedRead('setMailboxBusinessHours', input);
     const steps: AuditedStep[] = [
       { operation: 'setMailboxBusinessHours', write: () => admin.post(url, custom) },
       {

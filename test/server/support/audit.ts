@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import { changedFields, type Item } from '../../../server/audit/changes';
+import type { AuditInput } from '../../../server/audit/description';
+import { describedOperation } from '../../../server/audit/operations';
+import type { OperationId } from '../../../server/contract/types';
 import type { Db, Tx } from '../../../server/db/types';
 import type { EntryRow } from '../../../server/repos/audit';
 
@@ -38,4 +41,11 @@ export async function expectEntryAsRead(
     changes.before,
     changes.after,
   ]);
+}
+
+/** An operation's read of its target for this request, as its description gives it. */
+export function describedRead<O extends OperationId>(operation: O, input: AuditInput<O>) {
+  const read = describedOperation(operation)?.read;
+  if (!read) throw new Error(`${operation} describes no read of its target`);
+  return (tx: Tx, previous: readonly Item[] | null) => read(tx, input, previous);
 }
