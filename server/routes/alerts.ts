@@ -8,7 +8,7 @@ import { findMailboxIds } from '../repos/mailboxes';
 import { lockQuota } from '../repos/quotas';
 import * as repo from '../repos/alerts';
 import { reportChange } from '../audit/report';
-import { alertItem } from '../audit/targets-people';
+import { alertItem, alertItems } from '../audit/targets-people';
 import { ALERT_LIMIT_MESSAGE, MAX_PG_INTEGER as MAX_ID } from '../../common/limits';
 
 const ACCESS: Access = { roles: ['admin'], feature: 'alerts' };
@@ -90,12 +90,11 @@ export default function alertsRoutes(app: FastifyInstance) {
     const ids = [...new Set(body.alerts)];
     if (ids.some((id) => id < 1 || id > MAX_ID)) throw notFound(NO_SUCH_ALERTS);
     await db.transaction(async (tx) => {
-      const wanted = new Set(ids);
-      const before = (await repo.listAlerts(tx, auth.workspaceId)).filter((a) => wanted.has(a.id));
+      const before = await alertItems(tx, auth.workspaceId, ids);
       // All or nothing: a missing id rolls the whole deletion back.
       const deleted = await repo.deleteAlerts(tx, auth.workspaceId, ids);
       if (deleted !== ids.length) throw notFound(NO_SUCH_ALERTS);
-      reportChange(tx, () => ({ before: before.map(alertItem), after: [] }));
+      reportChange(tx, () => ({ before, after: [] }));
     });
     return { status: 204 };
   });
