@@ -1,14 +1,12 @@
 /**
  * The load figure of `npm run bench`: 50 keep-alive connections on loopback asking for the users
  * list (5,000 users) as fast as they are answered, for a fixed time, on the embedded database
- * and on PostgreSQL (scripts/start-postgres.sh). The client runs in a worker thread, so its own
- * work does not delay the server's event loop; it is a bounded node:http loop (no wrk or
- * autocannon here) that keeps every connection busy and records each reply's time.
+ * and on PostgreSQL (scripts/start-postgres.sh), by the benches' load client (load-client.ts),
+ * which keeps every connection busy and records each reply's time.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -18,62 +16,23 @@ import { migrate } from '../server/db/migrate';
 import { openDatabase } from '../server/db/open';
 import type { DatabaseOptions } from '../server/db/types';
 import { USERS, percentile, seedUsersWorkspace } from './bench-server';
+import { runLoad } from './load-client';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const BUDGET_P99_MS = 300;
 const PATH = '/portal/api/settings/users/';
 
-// Plain JavaScript for the worker: each connection sends its next request when the last reply
-// has been read, until the time is up.
-const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { url, token, connections, seconds } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const until = performance.now() + seconds * 1000;
-const samples = [];
-const began = performance.now();
-let slowest = { ms: 0, at: 0 };
-let failures = 0;
-function once() {
-  return new Promise((done) => {
-    const started = performance.now();
-    const request = http.get(url, { agent, headers: { authorization: 'Token ' + token } }, (reply) => {
-      reply.on('data', () => {});
-      reply.on('end', () => {
-        const ms = performance.now() - started;
-        if (reply.statusCode !== 200) failures += 1;
-        else {
-          samples.push(ms);
-          if (ms > slowest.ms) slowest = { ms, at: started - began };
-        }
-        done();
-      });
-    });
-    request.on('error', () => { failures += 1; done(); });
-  });
-}
-async function connection() { while (performance.now() < until) await once(); }
-Promise.all(Array.from({ length: connections }, connection)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ samples, failures, slowestAt: slowest.at });
-});
-`;
-
-interface LoadResult {
-  samples: number[];
-  failures: number;
-  /** When the slowest request was sent, in ms from the start. */
-  slowestAt: number;
-}
-
-function runLoad(url: string, token: string): Promise<LoadResult> {
-  const workerData = { url: `${url}${PATH}`, token, connections: CONNECTIONS, seconds: SECONDS };
-  const worker = new Worker(CLIENT, { eval: true, workerData });
-  return new Promise((done, fail) => {
-    worker.once('message', (result: LoadResult) => done(result));
-    worker.once('error', fail);
+/** Fifty people, one connection each, asking for the list as fast as they are answered. */
+function listLoad(url: string, token: string) {
+  const waves = [[PATH]];
+  return runLoad({
+    baseUrl: url,
+    tokens: [token],
+    clients: CONNECTIONS,
+    seconds: SECONDS,
+    waves,
+    socketsPerClient: 1,
   });
 }
 
@@ -101,7 +60,8 @@ async function measure(label: string, options: DatabaseOptions, scratchDir: stri
     gc.observe({ entryTypes: ['gc'] });
     loop.enable();
     const busyBefore = performance.eventLoopUtilization();
-    const { samples, failures, slowestAt } = await runLoad(url, token);
+    const { requests, failures, slowestAt } = await listLoad(url, token);
+    const samples = requests[PATH] ?? [];
     // The server thread's busy time per reply does not depend on what else the machine runs.
     const busyMs = performance.eventLoopUtilization(busyBefore).active / samples.length;
     loop.disable();
@@ -113,7 +73,7 @@ async function measure(label: string, options: DatabaseOptions, scratchDir: stri
       // The first requests wait for the list's first computation, on a cold process.
       `${label}: ${rate} replies/s, p50 ${ms(0.5)}, p99 ${ms(0.99)}, max ${ms(1)} ` +
       `(sent ${(slowestAt / 1000).toFixed(1)} s into the run)` +
-      (failures > 0 ? `, ${failures} failed` : '') +
+      (failures.length > 0 ? `, ${failures.length} failed (${failures[0]})` : '') +
       `; server thread busy ${busyMs.toFixed(1)} ms per reply` +
       `; event loop blocked up to ${(loop.max / 1e6).toFixed(0)} ms, ` +
       `GC ${((gcMs / (SECONDS * 1000)) * 100).toFixed(0)}% of the time (longest ${gcMaxMs.toFixed(0)} ms)`

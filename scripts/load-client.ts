@@ -1,12 +1,11 @@
 /**
  * A load client for the benches: `clients` simulated people, each repeating one view for a fixed
  * time. A view is a list of waves; a wave's requests go out together (as a page sends them) and
- * the next wave starts when all of them are answered. Each person has its own keep-alive agent
- * with at most `socketsPerClient` connections (a browser opens six per host), opened before the
- * clock starts when `warmPath` is set. It runs in a worker thread, so its own work does not delay
- * the server's event loop when both share a process; it is a bounded node:http loop (no wrk or
- * autocannon here) that records every reply's time. Each person keeps the cookies the server
- * sets (the XSRF cookie) and sends them back, as a browser does.
+ * the next wave starts when all of them are answered. Each person has at most `socketsPerClient`
+ * keep-alive connections (a browser opens six per host), opened before the clock starts when
+ * `warmPath` is set. It runs in a worker thread (load-worker.ts), so its own work does not delay
+ * the server's event loop when both share a process, on connections that allocate almost nothing
+ * per reply (load-connection.ts; no wrk or autocannon here), and records every reply's time.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,83 +38,16 @@ export interface LoadResult {
   failures: string[];
   /** The load client's own CPU time over the run (its thread; absent before Node 23.9). */
   clientCpuMs?: number;
+  /** When the slowest reply's request was sent, in ms after the clock started. */
+  slowestAt: number;
 }
-
-// Plain JavaScript for the worker.
-const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { baseUrl, tokens, clients, seconds, waves, socketsPerClient, warmPath } = workerData;
-let until = 0;
-const views = [];
-const requests = {};
-const failures = [];
-function get({ agent, jar }, token, path, record = true) {
-  return new Promise((done) => {
-    const started = performance.now();
-    const headers = { authorization: 'Token ' + token, accept: 'application/json' };
-    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => name + '=' + value).join('; ');
-    const request = http.get(baseUrl + path, { agent, headers }, (reply) => {
-      for (const line of reply.headers['set-cookie'] ?? []) {
-        const [name, value] = line.split(';')[0].split('=');
-        jar.set(name, value);
-      }
-      reply.on('data', () => {});
-      reply.on('end', () => {
-        if (!record) return done();
-        const name = path.split('?')[0];
-        if (reply.statusCode !== 200) failures.push(reply.statusCode + ' ' + name);
-        else (requests[name] ??= []).push(performance.now() - started);
-        done();
-      });
-    });
-    request.on('error', (error) => {
-      if (record) failures.push(error.message + ' ' + path);
-      done();
-    });
-  });
-}
-async function connect(index) {
-  const browser = {
-    agent: new http.Agent({ keepAlive: true, maxSockets: socketsPerClient }),
-    jar: new Map(),
-  };
-  const token = tokens[index % tokens.length];
-  if (warmPath) {
-    const open = Array.from({ length: socketsPerClient }, () => get(browser, token, warmPath, false));
-    await Promise.all(open);
-  }
-  return browser;
-}
-async function person(browser, index) {
-  const token = tokens[index % tokens.length];
-  while (performance.now() < until) {
-    const started = performance.now();
-    for (const wave of waves) await Promise.all(wave.map((path) => get(browser, token, path)));
-    views.push(performance.now() - started);
-  }
-  browser.agent.destroy();
-}
-const cpu = () => {
-  const used = process.threadCpuUsage?.();
-  return used ? (used.user + used.system) / 1000 : undefined;
-};
-let cpuBefore;
-// Everyone connects first; then the clock starts for all at once.
-Promise.all(Array.from({ length: clients }, (_, index) => connect(index)))
-  .then((browsers) => {
-    until = performance.now() + seconds * 1000;
-    cpuBefore = cpu();
-    return Promise.all(browsers.map((browser, index) => person(browser, index)));
-  })
-  .then(() => {
-    const clientCpuMs = cpuBefore === undefined ? undefined : cpu() - cpuBefore;
-    parentPort.postMessage({ views, requests, failures, clientCpuMs });
-  });
-`;
 
 export function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  const worker = new Worker(CLIENT, { eval: true, workerData: plan });
+  // The worker is TypeScript: tsx loads it whoever started this (tsx, or a test runner).
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
+    workerData: plan,
+    execArgv: ['--import', 'tsx'],
+  });
   return new Promise((done, fail) => {
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();

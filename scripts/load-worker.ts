@@ -1,0 +1,131 @@
+/**
+ * The load client's thread (load-client.ts starts it): `clients` simulated people, each with at
+ * most `socketsPerClient` keep-alive connections (load-connection.ts), repeating one view until
+ * the time is up, recording every reply's time. Each person keeps the cookies the server sets
+ * (the XSRF cookie) and sends them back, as a browser does.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Connection } from './load-connection';
+import type { LoadPlan, LoadResult } from './load-client';
+
+const plan = workerData as LoadPlan;
+const { hostname, port } = new URL(plan.baseUrl);
+const views: number[] = [];
+const requests: Record<string, number[]> = {};
+const failures: string[] = [];
+let until = 0;
+let slowest = { ms: 0, at: 0 };
+
+/** One person: a session, cookies, and up to `socketsPerClient` connections. */
+class Person {
+  readonly #idle: Connection[] = [];
+  readonly #waiting: ((connection: Connection | undefined) => void)[] = [];
+  readonly #cookies = new Map<string, string>();
+  #open = 0;
+
+  constructor(private readonly token: string) {}
+
+  async #acquire(): Promise<Connection | undefined> {
+    const idle = this.#idle.pop();
+    if (idle) return idle;
+    if (this.#open >= plan.socketsPerClient) {
+      return new Promise((resolve) => this.#waiting.push(resolve));
+    }
+    this.#open += 1;
+    try {
+      return await Connection.open(hostname, Number(port));
+    } catch (error) {
+      this.#open -= 1;
+      throw error;
+    }
+  }
+
+  #release(connection: Connection) {
+    if (connection.closed) this.#open -= 1;
+    const next = this.#waiting.shift();
+    if (next) next(connection.closed ? undefined : connection);
+    else if (!connection.closed) this.#idle.push(connection);
+  }
+
+  #head(): string {
+    let head = `host: ${hostname}:${port}\r\nauthorization: Token ${this.token}\r\naccept: application/json\r\n`;
+    if (this.#cookies.size > 0) {
+      head += `cookie: ${[...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ')}\r\n`;
+    }
+    return head;
+  }
+
+  async get(path: string, record = true): Promise<void> {
+    const name = path.split('?')[0] ?? path;
+    const fail = (why: string) => record && failures.push(`${why} ${name}`);
+    const started = performance.now();
+    let connection: Connection | undefined;
+    try {
+      // A connection handed over closed makes way for a new one.
+      connection = (await this.#acquire()) ?? (await this.#acquire());
+    } catch (error) {
+      return void fail((error as Error).message);
+    }
+    if (!connection) return void fail('no connection');
+    try {
+      const reply = await connection.get(path, this.#head());
+      for (const cookie of reply.cookies) {
+        const [key = '', value = ''] = cookie.split('=');
+        this.#cookies.set(key, value);
+      }
+      if (!record) return;
+      if (reply.status !== 200) fail(String(reply.status));
+      else this.#record(name, started);
+    } catch (error) {
+      fail((error as Error).message);
+    } finally {
+      this.#release(connection);
+    }
+  }
+
+  #record(name: string, started: number) {
+    const ms = performance.now() - started;
+    (requests[name] ??= []).push(ms);
+    if (ms > slowest.ms) slowest = { ms, at: started - (until - plan.seconds * 1000) };
+  }
+
+  /** Opens every connection with the warm path, as a browser has them open from the page. */
+  async warm(path: string) {
+    await Promise.all(Array.from({ length: plan.socketsPerClient }, () => this.get(path, false)));
+  }
+
+  async repeat() {
+    while (performance.now() < until) {
+      const started = performance.now();
+      for (const wave of plan.waves) await Promise.all(wave.map((path) => this.get(path)));
+      views.push(performance.now() - started);
+    }
+    for (const connection of this.#idle) connection.close();
+  }
+}
+
+type CpuUsage = { user: number; system: number };
+/** This thread's CPU time in ms (Node 23.9+), else undefined. */
+const cpu = () => {
+  const used = (process as { threadCpuUsage?: () => CpuUsage }).threadCpuUsage?.();
+  return used ? (used.user + used.system) / 1000 : undefined;
+};
+
+async function run(): Promise<LoadResult> {
+  const people = Array.from(
+    { length: plan.clients },
+    (_, index) => new Person(plan.tokens[index % plan.tokens.length] ?? ''),
+  );
+  // Everyone connects first; then the clock starts for all at once.
+  const { warmPath } = plan;
+  if (warmPath) await Promise.all(people.map((person) => person.warm(warmPath)));
+  until = performance.now() + plan.seconds * 1000;
+  const cpuBefore = cpu();
+  await Promise.all(people.map((person) => person.repeat()));
+  const cpuAfter = cpu();
+  const clientCpuMs =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { views, requests, failures, clientCpuMs, slowestAt: slowest.at };
+}
+
+void run().then((result) => parentPort?.postMessage(result));
