@@ -80,7 +80,7 @@ function cachedFigures(
   now: Date,
 ): Promise<ScopeFigures> {
   const { scope, by, query, stamp } = basis;
-  const mailboxIds = [...scope.mailboxIds].sort((a, b) => a - b);
+  const { mailboxIds } = scope;
   const key = { op: 'report', mailboxIds, periods, by, target: query.target, now: now.getTime() };
   return cache.get(scope.workspaceId, stamp, key, () =>
     scopeFigures((figure) => db.transaction(figure), basis, periods, now),

@@ -21,6 +21,17 @@ import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope
 
 type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
 
+// The ids in a cache key, written once per list: requests that share a scope's list share this.
+const joinedIds = new WeakMap<readonly number[], string>();
+function idsKey(ids: readonly number[]): string {
+  let joined = joinedIds.get(ids);
+  if (joined === undefined) {
+    joined = ids.join(',');
+    joinedIds.set(ids, joined);
+  }
+  return joined;
+}
+
 /**
  * Reads the caller's mailboxes and the workspace's stamp (one statement, shared by concurrent
  * requests of the same visibility), resolves the scope (400/403 first), then takes the figure
@@ -37,7 +48,7 @@ async function cachedFigure<T extends object>(
   const { stamp, visible } = await readStatsBase(db, auth);
   const scope = await resolveScope(db, auth, request.filters, visible);
   const { workspaceId, groupIds, from, to } = scope;
-  const mailboxIds = [...scope.mailboxIds].sort((a, b) => a - b);
+  const mailboxIds = idsKey(scope.mailboxIds);
   const key = { op: request.operation, mailboxIds, groupIds, from, to, ...request.options };
   return cache.get(workspaceId, stamp, key, () =>
     db.transaction((tx) => figure(tx, scope)).then((value) => Object.freeze(value)),

@@ -20,7 +20,8 @@ export interface StatsScope {
   workspaceId: number;
   from: string;
   to: string;
-  mailboxIds: number[];
+  /** Ascending. */
+  mailboxIds: readonly number[];
   /** Contact groups whose contacts a counterpart must be among; null for no such filter. */
   groupIds: number[] | null;
 }
@@ -70,6 +71,22 @@ export interface VisibleMailbox {
   email: string;
 }
 
+// Concurrent requests share one read of the visible mailboxes (data-version.ts): those that do
+// not narrow it share its ids too, rather than each making and sorting its own list.
+const allIds = new WeakMap<readonly VisibleMailbox[], readonly number[]>();
+
+const idsOf = (rows: readonly VisibleMailbox[]) =>
+  Object.freeze(rows.map((row) => row.mailbox_id).sort((a, b) => a - b));
+
+function visibleIds(visible: readonly VisibleMailbox[]): readonly number[] {
+  let ids = allIds.get(visible);
+  if (!ids) {
+    ids = idsOf(visible);
+    allIds.set(visible, ids);
+  }
+  return ids;
+}
+
 /**
  * The scope of a call, from the mailboxes the caller may see: 400 for a bad range and 403 for a
  * filter naming what they may not see.
@@ -98,7 +115,7 @@ export async function resolveScope(
     workspaceId: auth.workspaceId,
     from: filters.from,
     to: filters.to,
-    mailboxIds: selected.map((row) => row.mailbox_id),
+    mailboxIds: selected === visible ? visibleIds(visible) : idsOf(selected),
     groupIds: groups ? await groupIds(tx, auth.workspaceId, groups) : null,
   };
 }
