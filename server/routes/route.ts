@@ -4,6 +4,7 @@ import type { FeatureName, Role } from '../../common/access-model';
 import { authenticate, type AuthContext } from '../auth/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
+import { acceptsGzip, gzipOnce, MIN_GZIP_BYTES } from '../http/encoding';
 import { contractOperations, portalDocument, type ContractOperation } from '../contract/spec';
 import type { BodyOf, OperationId, ParamsOf, QueryOf, ResultOf } from '../contract/types';
 import { describedOperation } from '../audit/operations';
@@ -120,7 +121,12 @@ async function send(reply: FastifyReply, result: RawResult) {
   if (result.status === 204) return reply.send();
   const { body } = result;
   if (typeof body === 'object' && body !== null && Object.isFrozen(body)) {
-    return reply.type('application/json; charset=utf-8').send(bytesOf(reply, body));
+    const bytes = bytesOf(reply, body);
+    reply.type('application/json; charset=utf-8');
+    if (bytes.length < MIN_GZIP_BYTES) return reply.send(bytes);
+    reply.header('vary', 'accept-encoding');
+    if (!acceptsGzip(reply.request.headers['accept-encoding'])) return reply.send(bytes);
+    return reply.header('content-encoding', 'gzip').send(gzipOnce(bytes));
   }
   return reply.send(body);
 }
