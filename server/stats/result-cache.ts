@@ -14,32 +14,40 @@ interface Entry {
   workspaceId: number;
   stamp: string;
   value: Promise<unknown>;
+  /** When it was last read, on the cache's own clock: the least recently read goes first. */
+  read: number;
 }
 
 export class StatsResultCache {
   readonly #entries = new Map<string, Entry>();
   /** The newest stamp seen per workspace: entries under older ones can never be read again. */
   readonly #stamps = new Map<number, string>();
+  #clock = 0;
 
   get<T>(workspaceId: number, stamp: string, query: object, compute: () => Promise<T>): Promise<T> {
     this.#forgetOlder(workspaceId, stamp);
     const key = `${workspaceId}|${stamp}|${JSON.stringify(query)}`;
     const cached = this.#entries.get(key);
+    this.#clock += 1;
     if (cached) {
-      // Most recently used last, so the oldest is dropped first.
-      this.#entries.delete(key);
-      this.#entries.set(key, cached);
+      // A hit only marks the entry: moving it to the Map's end made the Map grow and rehash
+      // on every hit under load, garbage that lived long enough to be promoted.
+      cached.read = this.#clock;
       return cached.value as Promise<T>;
     }
     const value = compute();
-    this.#entries.set(key, { workspaceId, stamp, value });
-    if (this.#entries.size > MAX_ENTRIES) {
-      this.#entries.delete(this.#entries.keys().next().value as string);
-    }
+    this.#entries.set(key, { workspaceId, stamp, value, read: this.#clock });
+    if (this.#entries.size > MAX_ENTRIES) this.#dropLeastRecentlyRead();
     value.catch(() => {
       if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
     });
     return value;
+  }
+
+  #dropLeastRecentlyRead() {
+    let oldest: [string, Entry] | undefined;
+    for (const item of this.#entries) if (!oldest || item[1].read < oldest[1].read) oldest = item;
+    if (oldest) this.#entries.delete(oldest[0]);
   }
 
   #forgetOlder(workspaceId: number, stamp: string) {

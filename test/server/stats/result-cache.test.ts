@@ -32,4 +32,15 @@ describe('the statistics result cache', () => {
     // A request that read the older stamp before the swap computes again rather than reuse.
     expect(await cache.get(1, 'g1:v5', {}, compute)).toBe(3);
   });
+
+  it('when full, drops the entry read least recently, not the one stored first', async () => {
+    const cache = new StatsResultCache();
+    let computed = 0;
+    const compute = () => Promise.resolve(++computed);
+    for (let page = 1; page <= 512; page += 1) await cache.get(1, 'g1:v1', { page }, compute);
+    expect(await cache.get(1, 'g1:v1', { page: 1 }, compute)).toBe(1);
+    await cache.get(1, 'g1:v1', { page: 513 }, compute);
+    expect(await cache.get(1, 'g1:v1', { page: 1 }, compute)).toBe(1);
+    expect(await cache.get(1, 'g1:v1', { page: 2 }, compute)).toBe(514);
+  });
 });
