@@ -15,6 +15,7 @@
  * loading the page). The app runs in this process; the load client in a worker.
  */
 import { cp, readFile, readdir, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +37,7 @@ import {
   runLoad,
   type Costed,
   type LoadPlan,
+  type RawReply,
   type LoadResult,
 } from './load-client';
 
@@ -153,7 +155,7 @@ async function serve(db: Db): Promise<Served> {
  */
 async function floor(waves: string[][]): Promise<string> {
   const plan = { socketsPerClient: 6, warmPath: '/', clients: PEOPLE, seconds: SINGLE_SECONDS };
-  const load = await againstInstant('{}', { ...plan, waves });
+  const load = await againstInstant({ bytes: Buffer.from('{}') }, { ...plan, waves });
   return (
     `  floor (the load client against a server that answers at once): a view takes ` +
     `p50 ${ms(percentile(load.views, 0.5))}, p99 ${ms(percentile(load.views, 0.99))}`
@@ -184,6 +186,24 @@ function costLine(alone: Costed, fifty: Costed, floorLoad: LoadResult): string {
   );
 }
 
+const onTheWire = (reply: RawReply) =>
+  `${(reply.bytes.length / 1000).toFixed(1)} kB${reply.encoding ? ` ${reply.encoding}` : ''}`;
+
+/** A reply as the server sends it to a browser: compressed when it compresses. */
+function rawReply(url: string, token: string): Promise<RawReply> {
+  const headers = { authorization: `Token ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+      reply.on('end', () => {
+        const encoding = reply.headers['content-encoding'];
+        resolve({ bytes: Buffer.concat(chunks), ...(encoding ? { encoding } : {}) });
+      });
+    }).on('error', reject);
+  });
+}
+
 /** One statistics request: its first (computed) reply, then alone and under 50 connections. */
 async function endpoint(
   plan: Omit<LoadPlan, 'waves' | 'clients'>,
@@ -192,10 +212,7 @@ async function endpoint(
   path: string,
 ) {
   const started = performance.now();
-  const reply = await fetch(`${plan.baseUrl}${path}`, {
-    headers: { authorization: `Token ${plan.tokens[0] ?? ''}` },
-  });
-  const body = await reply.text();
+  const reply = await rawReply(`${plan.baseUrl}${path}`, plan.tokens[0] ?? '');
   const first = performance.now() - started;
   const waves = [[path]];
   const alone = await costed(served.statements, () =>
@@ -206,7 +223,7 @@ async function endpoint(
     runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves }),
   );
   const replies = fifty.load.views;
-  const floorLoad = await againstInstant(body, {
+  const floorLoad = await againstInstant(reply, {
     ...plan,
     clients: 50,
     socketsPerClient: 1,
@@ -214,7 +231,7 @@ async function endpoint(
     waves,
   });
   return [
-    `  ${label}: first (computed) ${ms(first)}; alone median ${ms(single)}; ` +
+    `  ${label} (${onTheWire(reply)}): first (computed) ${ms(first)}; alone median ${ms(single)}; ` +
       `50 connections p50 ${ms(percentile(replies, 0.5))}, p99 ${ms(percentile(replies, 0.99))}, ` +
       `${(replies.length / plan.seconds).toFixed(0)} replies/s; ` +
       `p99 ÷ alone median ${(percentile(replies, 0.99) / single).toFixed(1)} (budget 10)` +

@@ -107,11 +107,19 @@ export async function costed(
   }
 }
 
-/** The load client against a server that answers `body` at once, as `plan` asks it. */
-export async function againstInstant(body: string, plan: Omit<LoadPlan, 'baseUrl' | 'tokens'>) {
-  const server = createServer((_request, reply) =>
-    reply.setHeader('content-type', 'application/json').end(body),
-  );
+/** A reply's bytes as a server sent them, and their Content-Encoding when compressed. */
+export interface RawReply {
+  bytes: Buffer;
+  encoding?: string;
+}
+
+/** The load client against a server that answers `reply` at once, as `plan` asks it. */
+export async function againstInstant(reply: RawReply, plan: Omit<LoadPlan, 'baseUrl' | 'tokens'>) {
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    if (reply.encoding) response.setHeader('content-encoding', reply.encoding);
+    response.end(reply.bytes);
+  });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   try {
     const { port } = server.address() as AddressInfo;
