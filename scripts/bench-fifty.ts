@@ -15,10 +15,8 @@
  * loading the page). The app runs in this process; the load client in a worker.
  */
 import { cp, readFile, readdir, rm } from 'node:fs/promises';
-import { get } from 'node:http';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { issueToken } from '../server/auth/tokens';
 import { loadConfig } from '../server/config';
@@ -30,20 +28,11 @@ import { rebuildWorkspaceStats } from '../server/stats/rebuild';
 import { clientDir } from '../test/browser/support/server';
 import { seedToken } from '../test/browser/support/sign-in';
 import { BENCH_END, openBenchWorkspace } from './bench-workspace';
-import {
-  againstInstant,
-  costed,
-  percentile,
-  runLoad,
-  type Costed,
-  type LoadPlan,
-  type RawReply,
-  type LoadResult,
-} from './load-client';
+import { againstInstant, percentile, runLoad } from './load-client';
+import { SINGLE_SECONDS, endpoint, ms, type Served } from './bench-fifty-requests';
 
 const PEOPLE = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
-const SINGLE_SECONDS = 8;
 const RECEIVED = '[role="group"][aria-labelledby="kpi-received"] .kpi-value';
 
 interface Target {
@@ -57,7 +46,6 @@ interface Target {
   budgetMs: number;
 }
 
-const ms = (value: number) => `${value.toFixed(0)} ms`;
 const day = (today: string, back: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
 
@@ -126,13 +114,6 @@ async function recordView(browser: Browser, url: string, token: string, search: 
   }
 }
 
-/** What the app ran outside transactions: the reads each request makes. */
-interface Served {
-  app: FastifyInstance;
-  url: string;
-  statements: () => number;
-}
-
 /** The app on `db`, which stays open when the app closes (its opener closes it). */
 async function serve(db: Db): Promise<Served> {
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
@@ -169,77 +150,6 @@ function byPath(requests: Record<string, number[]>): string {
       `${path.replace('/portal/api/', '')} ${ms(percentile(times, 0.5))}/${ms(percentile(times, 0.99))}`,
   );
   return `  by request (p50/p99): ${kinds.join(', ')}`;
-}
-
-/** What one reply costs alone and under load, and the load client's floor for the same bytes. */
-function costLine(alone: Costed, fifty: Costed, floorLoad: LoadResult): string {
-  const each = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(2));
-  const longest = Math.max(0, ...fifty.gc);
-  const paused = fifty.gc.reduce((sum, pause) => sum + pause, 0);
-  return (
-    `    per reply: server thread ${each(alone.server)} ms alone, ${each(fifty.server)} ms under ` +
-    `50; load client ${each(fifty.client)} ms; statements ${alone.statements.toFixed(2)} alone, ` +
-    `${fifty.statements.toFixed(2)} under 50; GC under 50: ${fifty.gc.length} pauses, ` +
-    `${ms(paused)} in all, longest ${ms(longest)}; floor (the load client, 50 connections, against a server that ` +
-    `answers the same bytes at once): p50 ${ms(percentile(floorLoad.views, 0.5))}, ` +
-    `p99 ${ms(percentile(floorLoad.views, 0.99))}`
-  );
-}
-
-const onTheWire = (reply: RawReply) =>
-  `${(reply.bytes.length / 1000).toFixed(1)} kB${reply.encoding ? ` ${reply.encoding}` : ''}`;
-
-/** A reply as the server sends it to a browser: compressed when it compresses. */
-function rawReply(url: string, token: string): Promise<RawReply> {
-  const headers = { authorization: `Token ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (reply) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (chunk: Buffer) => chunks.push(chunk));
-      reply.on('end', () => {
-        const encoding = reply.headers['content-encoding'];
-        resolve({ bytes: Buffer.concat(chunks), ...(encoding ? { encoding } : {}) });
-      });
-    }).on('error', reject);
-  });
-}
-
-/** One statistics request: its first (computed) reply, then alone and under 50 connections. */
-async function endpoint(
-  plan: Omit<LoadPlan, 'waves' | 'clients'>,
-  served: Served,
-  label: string,
-  path: string,
-) {
-  const started = performance.now();
-  const reply = await rawReply(`${plan.baseUrl}${path}`, plan.tokens[0] ?? '');
-  const first = performance.now() - started;
-  const waves = [[path]];
-  const alone = await costed(served.statements, () =>
-    runLoad({ ...plan, clients: 1, seconds: SINGLE_SECONDS, waves }),
-  );
-  const single = percentile(alone.load.views, 0.5);
-  const fifty = await costed(served.statements, () =>
-    runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves }),
-  );
-  const replies = fifty.load.views;
-  const floorLoad = await againstInstant(reply, {
-    ...plan,
-    clients: 50,
-    socketsPerClient: 1,
-    seconds: SINGLE_SECONDS,
-    waves,
-  });
-  return [
-    `  ${label} (${onTheWire(reply)}): first (computed) ${ms(first)}; alone median ${ms(single)}; ` +
-      `50 connections p50 ${ms(percentile(replies, 0.5))}, p99 ${ms(percentile(replies, 0.99))}, ` +
-      `${(replies.length / plan.seconds).toFixed(0)} replies/s; ` +
-      `p99 ÷ alone median ${(percentile(replies, 0.99) / single).toFixed(1)} (budget 10)` +
-      (fifty.load.failures.length > 0
-        ? `; ${fifty.load.failures.length} failed (${fifty.load.failures[0]})`
-        : ''),
-    costLine(alone, fifty, floorLoad),
-  ];
 }
 
 async function measure(browser: Browser, target: Target): Promise<string[]> {
