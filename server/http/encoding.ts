@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { keptPerObject } from '../kept-per-object';
 
 // Cached replies (the statistics, the users list) are sent again and again: their bytes are
 // gzipped once, beside the plain ones, and go out compressed to every client that accepts gzip,
@@ -24,14 +25,5 @@ export function acceptsGzip(header: string | undefined): boolean {
   return star;
 }
 
-const gzipped = new WeakMap<Buffer, Buffer>();
-
 /** The gzip of cached bytes, made on first use and kept as long as the bytes are. */
-export function gzipOnce(bytes: Buffer): Buffer {
-  let packed = gzipped.get(bytes);
-  if (!packed) {
-    packed = gzipSync(bytes);
-    gzipped.set(bytes, packed);
-  }
-  return packed;
-}
+export const gzipOnce = keptPerObject((bytes: Buffer) => gzipSync(bytes));

@@ -14,6 +14,7 @@ import {
   type UnrepliedPage,
 } from '../stats/lists';
 import { StatsResultCache } from '../stats/result-cache';
+import { keptPerObject } from '../kept-per-object';
 import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope';
 
 // The statistics, for every signed-in user over the mailboxes they may see (scope.ts), reused
@@ -22,15 +23,7 @@ import { resolveScope, type StatsFilters, type StatsScope } from '../stats/scope
 type Figure<T> = (tx: Tx, scope: StatsScope) => Promise<T>;
 
 // The ids in a cache key, written once per list: requests that share a scope's list share this.
-const joinedIds = new WeakMap<readonly number[], string>();
-function idsKey(ids: readonly number[]): string {
-  let joined = joinedIds.get(ids);
-  if (joined === undefined) {
-    joined = ids.join(',');
-    joinedIds.set(ids, joined);
-  }
-  return joined;
-}
+const idsKey = keptPerObject((ids: readonly number[]) => ids.join(','));
 
 /**
  * Reads the caller's mailboxes and the workspace's stamp (one statement, shared by concurrent

@@ -2,6 +2,7 @@ import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { commaList } from '../contract/validation';
 import { badRequest, forbidden } from '../http/errors';
+import { keptPerObject } from '../kept-per-object';
 import type { Viewer } from '../repos/visible-mailboxes';
 
 // What a statistics call covers: its dates, the mailboxes the caller may see
@@ -73,19 +74,10 @@ export interface VisibleMailbox {
 
 // Concurrent requests share one read of the visible mailboxes (data-version.ts): those that do
 // not narrow it share its ids too, rather than each making and sorting its own list.
-const allIds = new WeakMap<readonly VisibleMailbox[], readonly number[]>();
-
 const idsOf = (rows: readonly VisibleMailbox[]) =>
   Object.freeze(rows.map((row) => row.mailbox_id).sort((a, b) => a - b));
 
-function visibleIds(visible: readonly VisibleMailbox[]): readonly number[] {
-  let ids = allIds.get(visible);
-  if (!ids) {
-    ids = idsOf(visible);
-    allIds.set(visible, ids);
-  }
-  return ids;
-}
+const visibleIds = keptPerObject(idsOf);
 
 /**
  * The scope of a call, from the mailboxes the caller may see: 400 for a bad range and 403 for a
