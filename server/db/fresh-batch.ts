@@ -14,7 +14,7 @@ interface Waiting<K, V> {
 }
 
 export class FreshBatch<K, V> {
-  readonly #waiting = new Map<string, Waiting<K, V>>();
+  #waiting = new Map<string, Waiting<K, V>>();
   #reading = false;
 
   constructor(
@@ -40,7 +40,10 @@ export class FreshBatch<K, V> {
       while (this.#waiting.size > 0) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = [...this.#waiting.values()];
-        this.#waiting.clear();
+        // A new Map, not clear(): a cleared Map's old table keeps a link to its successor, so
+        // once an old one is promoted, every later batch (its callers, their requests) survives
+        // each young-generation collection until a full one. Under load that was most of the copying.
+        this.#waiting = new Map();
         try {
           const values = await this.read(batch.map((waiting) => waiting.key));
           for (const waiting of batch) {
