@@ -46,9 +46,12 @@ export const isPrivateReply = (url: string) => url.startsWith('/portal/api/');
 export default fp(
   async (app) => {
     const headers = securityHeaders(app.config);
-    app.addHook('onSend', async (request, reply) => {
+    // Callback hooks, not async ones: every reply passes here, and a hook that returns no promise
+    // lets a reply whose body is ready be written in the same turn.
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.headers(headers);
       if (isPrivateReply(request.url)) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

@@ -19,8 +19,8 @@ export function hasValidXsrf(request: FastifyRequest): boolean {
 export default fp(
   async (app) => {
     await app.register(cookie);
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.cookies[XSRF_COOKIE]) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.cookies[XSRF_COOKIE]) return done();
       // Readable by the app's JavaScript on purpose: it must copy the value into the header.
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
@@ -28,6 +28,7 @@ export default fp(
         secure: app.config.publicUrl.startsWith('https:'),
         httpOnly: false,
       });
+      done();
     });
   },
   { name: 'xsrf', dependencies: ['config'] },

@@ -27,12 +27,12 @@ function filtersOf(query: QueryOf<'exportAuditCsv'>): AuditFilters {
 }
 
 export default function auditRoutes(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config.operationId === 'exportAuditCsv' && reply.statusCode === 200) {
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="mailpulse-audit.csv"');
     }
-    return payload;
+    done(null, payload);
   });
 
   route(app, 'listAuditEntries', ADMIN, async ({ query, auth, db }) => {

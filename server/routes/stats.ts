@@ -61,12 +61,12 @@ export default function statsRoutes(app: FastifyInstance) {
     compute: Figure<T>,
   ) => cachedFigure(app.db, cache, auth, { operation, filters, options }, compute);
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.config.operationId === 'exportStatsCsv' && reply.statusCode === 200) {
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="mailpulse-breakdown.csv"');
     }
-    return payload;
+    done(null, payload);
   });
 
   route(app, 'getStatsSummary', {}, async ({ auth, query }) => {
