@@ -1,90 +1,198 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import { statementOf, toDbError, type Db, type Tx } from './types';
 import type { Sql } from './sql';
-import { SCALAR_PARSERS } from './values';
 import { TxScope } from './tx-scope';
 import { lockDataDir } from './data-dir-lock';
 import { voidEarlierLeases } from './earlier-leases';
+import type { PgliteReply, PgliteRequest } from './pglite-messages';
 
-// PGlite is one connection: its query() and transaction() share one lock, and transaction()
-// holds it from BEGIN to COMMIT, so concurrent transactions run one after another.
-//
-// PGlite runs each statement synchronously in WebAssembly and settles its promises as microtasks,
-// so a chain of statements (a rebuild's steps, one request's queries) never lets the event loop
-// reach its I/O: requests that arrived meanwhile were not even read until the chain ended, and
-// whichever chain was running went on ahead of them. Each call here first yields one turn of the
-// event loop (setImmediate runs after pending I/O), so waiting requests are read and take their
-// place in the lock's queue, which is first come, first served.
-// Array types need no parsers here: PGlite builds them from the element type's parser.
+// PGlite is one connection, and it runs on a thread of its own (server/db/pglite-thread.ts).
+// PostgreSQL in WebAssembly runs each statement synchronously: on the server's thread, under
+// load, half of that thread's time went to statements, during which no request was read, parsed
+// or answered. On its own thread the statements run beside the server's JavaScript, on the
+// machine's other core. The thread answers calls in the order they were sent; the lock here
+// decides that order. A statement outside a transaction holds the lock only while it is sent,
+// so statements queue in the thread back to back; a transaction holds it from BEGIN to COMMIT,
+// so no other statement runs inside it. The lock is first come, first served.
+
+/** A call's settlement, in the order the calls were sent (the thread answers in that order). */
+interface Pending {
+  id: number;
+  resolve: (rows: unknown[]) => void;
+  reject: (error: unknown) => void;
+}
+
+function errorOf(reply: PgliteReply & { ok: false }): Error {
+  return Object.assign(new Error(reply.message), reply.fields);
+}
+
+class PgliteThread {
+  readonly #worker: Worker;
+  // An array, not a Map keyed by id: replies come in order, and a long-lived Map churned by
+  // set/delete links its old tables to new ones, keeping settled callers from the young-generation
+  // collector (see server/db/fresh-batch.ts).
+  #pending: Pending[] = [];
+  #nextId = 1;
+  #failure: Error | null = null;
+
+  constructor(dataDir: string) {
+    this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+      workerData: { dataDir },
+      // The thread is TypeScript, as the server is: tsx loads it under `npm start` and in tests.
+      execArgv: ['--import', 'tsx'],
+    });
+    this.#worker.on('message', (reply: PgliteReply) => this.#settle(reply));
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const pending of this.#pending.splice(0)) pending.reject(error);
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) => fail(new Error(`The database thread stopped (${code}).`)));
+  }
+
+  /** Resolves once PGlite has opened the folder (or rejects with why it could not). */
+  opened(): Promise<unknown[]> {
+    return this.#expect(0);
+  }
+
+  send(call: PgliteRequest): Promise<unknown[]> {
+    const id = this.#nextId++;
+    const settled = this.#expect(id);
+    this.#worker.postMessage({ ...call, id });
+    return settled;
+  }
+
+  terminate(): Promise<number> {
+    return this.#worker.terminate();
+  }
+
+  #expect(id: number): Promise<unknown[]> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    // The thread keeps the process alive only while a call waits for it, as a socket would.
+    if (this.#pending.length === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => this.#pending.push({ id, resolve, reject }));
+  }
+
+  #settle(reply: PgliteReply) {
+    const pending = this.#pending.shift();
+    if (this.#pending.length === 0) this.#worker.unref();
+    if (!pending || pending.id !== reply.id) throw new Error('database thread replied out of order');
+    if (reply.ok) pending.resolve(reply.rows);
+    else pending.reject(errorOf(reply));
+  }
+}
+
+/** First come, first served: acquire() resolves with the release once the holders before leave. */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+
+  async acquire(): Promise<() => void> {
+    let release!: () => void;
+    const previous = this.#tail;
+    this.#tail = new Promise((resolve) => (release = resolve));
+    await previous;
+    return release;
+  }
+}
 
 async function run<R extends object>(
-  target: PGlite | Transaction,
+  thread: PgliteThread,
   statement: Sql | string,
   parameters: readonly unknown[] | undefined,
 ): Promise<R[]> {
-  const { text: sql, values: params } = statementOf(statement, parameters);
+  const { text, values } = statementOf(statement, parameters);
   try {
-    if (!params || params.length === 0) {
-      // Simple protocol, like pg without parameters: a migration file may hold many statements.
-      const results = await target.exec(sql);
-      return (results.at(-1)?.rows ?? []) as R[];
-    }
-    const result = await target.query<R>(sql, [...params]);
-    return result.rows;
+    return (await thread.send({ kind: 'query', text, params: values })) as R[];
   } catch (error) {
     throw toDbError(error);
   }
 }
 
-/** Lets the event loop handle pending I/O before the caller queues for the connection. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Opens PGlite in dataDir, holding the folder's lock (DataDirLockedError when another has it). */
 export async function openPglite(dataDir: string): Promise<Db> {
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
-  let pglite: PGlite;
+  const thread = new PgliteThread(dataDir);
   try {
-    pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
-    await pglite.waitReady;
+    await thread.opened();
     // The lock is ours: no process of before is alive to hold a lease.
-    if (lock) await voidEarlierLeases({ query: (statement) => run(pglite, statement, undefined) });
+    if (lock) await voidEarlierLeases({ query: (statement) => run(thread, statement, undefined) });
   } catch (error) {
+    await thread.terminate();
     lock?.release();
     throw error;
   }
+  return pgliteDb(thread, () => lock?.release());
+}
+
+function pgliteDb(thread: PgliteThread, releaseFolder: () => void): Db {
   const scope = new TxScope();
+  const order = new Lock();
+  /** Sends one statement in its turn; the lock is released once it is on its way. */
+  const alone = async <R extends object>(statement: Sql | string, params?: readonly unknown[]) => {
+    const release = await order.acquire();
+    const rows = run<R>(thread, statement, params);
+    release();
+    return rows;
+  };
   return {
     kind: 'pglite',
-    async query<R extends object>(sql: Sql | string, params?: readonly unknown[]): Promise<R[]> {
+    query<R extends object>(sql: Sql | string, params?: readonly unknown[]): Promise<R[]> {
       scope.assertOutside('query');
-      await turn();
-      return run<R>(pglite, sql, params);
+      return alone<R>(sql, params);
     },
     async runScript(text: string): Promise<void> {
       scope.assertOutside('runScript');
-      await run(pglite, text, undefined);
+      await alone(text);
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       scope.assertOutside('transaction');
-      await turn();
-      return pglite.transaction((transaction) => {
-        const tx: Tx = {
-          __tx: true,
-          query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) =>
-            run<R>(transaction, sql, params),
-          runScript: async (text: string) => {
-            await run(transaction, text, undefined);
-          },
-        };
-        return scope.run(() => fn(tx));
-      });
+      const release = await order.acquire();
+      try {
+        return await inTransaction(thread, scope, fn);
+      } finally {
+        release();
+      }
     },
     close: async () => {
+      const release = await order.acquire();
       try {
-        await pglite.close();
+        await thread.send({ kind: 'close' });
+        await thread.terminate();
       } finally {
-        lock?.release();
+        release();
+        releaseFolder();
       }
     },
   };
+}
+
+async function inTransaction<T>(
+  thread: PgliteThread,
+  scope: TxScope,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  let open = true;
+  const tx: Tx = {
+    __tx: true,
+    query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) => {
+      // A leaked tx must not run inside whatever holds the connection next.
+      if (!open) return Promise.reject(new Error('Transaction is closed'));
+      return run<R>(thread, sql, params);
+    },
+    runScript: async (text: string) => {
+      if (!open) throw new Error('Transaction is closed');
+      await run(thread, text, undefined);
+    },
+  };
+  await run(thread, 'BEGIN', undefined);
+  try {
+    const result = await scope.run(() => fn(tx));
+    open = false;
+    await run(thread, 'COMMIT', undefined);
+    return result;
+  } catch (error) {
+    open = false;
+    await run(thread, 'ROLLBACK', undefined);
+    throw error;
+  }
 }

@@ -236,6 +236,47 @@ describe('transactions', () => {
       await pglite.close();
     }
   });
+
+  it('on PGlite keep a statement outside a transaction out of one that runs', async () => {
+    const pglite = await openPglite('memory://');
+    try {
+      await pglite.runScript('create table tx_probe (n int)');
+      let releaseTx = () => {};
+      const holds = new Promise<void>((resolve) => (releaseTx = resolve));
+      const tx = pglite.transaction(async (t) => {
+        await t.query('insert into tx_probe values (1)');
+        await holds;
+        await t.query('insert into tx_probe values (2)');
+      });
+      // Asked while the transaction runs: it must see the transaction whole, not half of it.
+      const seen = pglite.query<{ n: number }>('select count(*)::int as n from tx_probe');
+      for (let i = 0; i < 20; i += 1) await new Promise(setImmediate);
+      releaseTx();
+      await tx;
+      expect(await seen).toEqual([{ n: 2 }]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it('on PGlite leave the event loop free while a statement runs', async () => {
+    // PostgreSQL in WebAssembly runs a statement synchronously; on the server's thread no request
+    // was read while it ran. Counted in turns of the event loop, not in time.
+    const pglite = await openPglite('memory://');
+    try {
+      let done = false;
+      const statement = pglite.query('select pg_sleep(0.2)').then(() => (done = true));
+      let turns = 0;
+      while (!done) {
+        turns += 1;
+        await new Promise(setImmediate);
+      }
+      await statement;
+      expect(turns).toBeGreaterThan(100);
+    } finally {
+      await pglite.close();
+    }
+  });
 });
 
 describe('migrations', () => {
