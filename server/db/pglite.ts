@@ -76,7 +76,8 @@ class PgliteThread {
   #settle(reply: PgliteReply) {
     const pending = this.#pending.shift();
     if (this.#pending.length === 0) this.#worker.unref();
-    if (!pending || pending.id !== reply.id) throw new Error('database thread replied out of order');
+    if (!pending || pending.id !== reply.id)
+      throw new Error('database thread replied out of order');
     if (reply.ok) pending.resolve(reply.rows);
     else pending.reject(errorOf(reply));
   }
