@@ -35,6 +35,7 @@ async function answer(pglite: PGlite, call: PgliteCall): Promise<unknown[]> {
 }
 
 async function serve(): Promise<void> {
+  // Array types need no parsers here: PGlite builds them from the element type's parser.
   const pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
   let queue: Promise<void> = pglite.waitReady.then(
     () => port!.postMessage({ ok: true, id: 0, rows: [] } satisfies PgliteReply),
