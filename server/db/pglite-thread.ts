@@ -7,7 +7,11 @@ import type { PgliteCall, PgliteReply } from './pglite-messages';
 // runs each statement synchronously, so here it no longer holds up the server's event loop.
 // Calls are answered strictly in the order they arrive; the server side orders them.
 
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, pgliteWasmModule, initdbWasmModule } = workerData as {
+  dataDir: string;
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+};
 const port = parentPort;
 if (!port) throw new Error('pglite-thread runs as a worker thread');
 
@@ -36,7 +40,12 @@ async function answer(pglite: PGlite, call: PgliteCall): Promise<unknown[]> {
 
 async function serve(): Promise<void> {
   // Array types need no parsers here: PGlite builds them from the element type's parser.
-  const pglite = new PGlite(dataDir, { parsers: { ...SCALAR_PARSERS } });
+  const pglite = new PGlite(dataDir, {
+    parsers: { ...SCALAR_PARSERS },
+    // Compiled once by the process (server/db/pglite.ts).
+    pgliteWasmModule,
+    initdbWasmModule,
+  });
   let queue: Promise<void> = pglite.waitReady.then(
     () => port!.postMessage({ ok: true, id: 0, rows: [] } satisfies PgliteReply),
     (error: unknown) => port!.postMessage(fieldsOf(error)),

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { statementOf, toDbError, type Db, type Tx } from './types';
 import type { Sql } from './sql';
@@ -22,6 +24,27 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** PGlite's two WebAssembly modules, compiled. */
+interface WasmModules {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+}
+
+const packageFile = createRequire(import.meta.url).resolve;
+let compiled: Promise<WasmModules> | undefined;
+
+// PGlite compiles its modules on every opening unless it is handed them; each thread would compile
+// them again (seconds of CPU for the optimizing tier). The process compiles them once and hands
+// them to every thread, which shares the compiled code.
+function wasmModules(): Promise<WasmModules> {
+  const compile = async (name: string) =>
+    WebAssembly.compile(await readFile(packageFile(`@electric-sql/pglite/${name}`)));
+  compiled ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(
+    ([pgliteWasmModule, initdbWasmModule]) => ({ pgliteWasmModule, initdbWasmModule }),
+  );
+  return compiled;
+}
+
 function errorOf(reply: PgliteReply & { ok: false }): Error {
   return Object.assign(new Error(reply.message), reply.fields);
 }
@@ -35,9 +58,9 @@ class PgliteThread {
   #nextId = 1;
   #failure: Error | null = null;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, modules: WasmModules) {
     this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
-      workerData: { dataDir },
+      workerData: { dataDir, ...modules },
       // The thread is TypeScript, as the server is: tsx loads it under `npm start` and in tests.
       execArgv: ['--import', 'tsx'],
     });
@@ -111,8 +134,9 @@ async function run<R extends object>(
 
 /** Opens PGlite in dataDir, holding the folder's lock (DataDirLockedError when another has it). */
 export async function openPglite(dataDir: string): Promise<Db> {
+  const modules = await wasmModules();
   const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
-  const thread = new PgliteThread(dataDir);
+  const thread = new PgliteThread(dataDir, modules);
   try {
     await thread.opened();
     // The lock is ours: no process of before is alive to hold a lease.
