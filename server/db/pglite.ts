@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { statementOf, toDbError, type Db, type Tx } from './types';
 import type { Sql } from './sql';
-import { TxScope } from './tx-scope';
+import { endableTx, TxScope } from './tx-scope';
 import { lockDataDir } from './data-dir-lock';
 import { voidEarlierLeases } from './earlier-leases';
 import type { PgliteReply, PgliteRequest } from './pglite-messages';
@@ -196,27 +196,15 @@ async function inTransaction<T>(
   scope: TxScope,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  let open = true;
-  const tx: Tx = {
-    __tx: true,
-    query: <R extends object>(sql: Sql | string, params?: readonly unknown[]) => {
-      // A leaked tx must not run inside whatever holds the connection next.
-      if (!open) return Promise.reject(new Error('Transaction is closed'));
-      return run<R>(thread, sql, params);
-    },
-    runScript: async (text: string) => {
-      if (!open) throw new Error('Transaction is closed');
-      await run(thread, text, undefined);
-    },
-  };
+  const { tx, end } = endableTx((sql, params) => run(thread, sql, params));
   await run(thread, 'BEGIN', undefined);
   try {
     const result = await scope.run(() => fn(tx));
-    open = false;
+    end();
     await run(thread, 'COMMIT', undefined);
     return result;
   } catch (error) {
-    open = false;
+    end();
     await run(thread, 'ROLLBACK', undefined);
     throw error;
   }

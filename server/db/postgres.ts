@@ -2,7 +2,7 @@ import pg from 'pg';
 import { statementOf, toDbError, type Db, type Tx } from './types';
 import type { Sql } from './sql';
 import { ARRAY_ELEMENT_OIDS, SCALAR_PARSERS, type ValueParser } from './values';
-import { TxScope } from './tx-scope';
+import { endableTx, TxScope } from './tx-scope';
 
 type Nested = string | null | Nested[];
 
@@ -68,28 +68,16 @@ export function openPostgres(url: string): Promise<Db> {
   async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     scope.assertOutside('transaction');
     const client = await pool.connect();
-    let open = true;
-    const tx: Tx = {
-      __tx: true,
-      query: async <R extends object>(sql: Sql | string, params?: readonly unknown[]) => {
-        // A leaked tx must not run on a connection already handed to someone else.
-        if (!open) throw new Error('Transaction is closed');
-        return run<R>(client, sql, params);
-      },
-      runScript: async (text: string) => {
-        if (!open) throw new Error('Transaction is closed');
-        await run(client, text, undefined);
-      },
-    };
+    const { tx, end } = endableTx((sql, params) => run(client, sql, params));
     try {
       await client.query('BEGIN');
       const result = await scope.run(() => fn(tx));
       await run(client, 'COMMIT', undefined);
-      open = false;
+      end();
       client.release();
       return result;
     } catch (error) {
-      open = false;
+      end();
       await client.query('ROLLBACK').then(
         () => client.release(),
         (rollbackError: Error) => client.release(rollbackError), // destroys the connection
