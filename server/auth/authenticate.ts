@@ -5,7 +5,7 @@ import {
   type Role,
 } from '../../common/access-model';
 import { sharedReads } from '../db/fresh-batch';
-import { sql } from '../db/sql';
+import { prepared, sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
 
@@ -45,7 +45,10 @@ const TOKEN_HEADER = /^Token ([A-Za-z0-9_-]{20,200})$/;
  * (on its first row) rather than once per session: a third of the batch's cost on PGlite.
  */
 async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string, AuthContext>> {
-  const rows = await db.query<Row>(sql`
+  const rows = await db.query<Row>(
+    prepared(
+      'mailpulse_sessions',
+      sql`
     with s as (
       select t.token_hash, u.user_id, u.workspace_id, u.role, u.email, u.full_name,
              row_number() over (partition by u.workspace_id) as nth
@@ -58,7 +61,9 @@ async function readSessions(db: Queryable, hashes: string[]): Promise<Map<string
              (select json_object_agg(f.feature,
                                      json_build_object('enabled', f.enabled, 'read_only', f.read_only))
                 from workspace_features f where f.workspace_id = s.workspace_id) end as features
-      from s`);
+      from s`,
+    ),
+  );
   const flags = new Map<number, Features>();
   for (const row of rows) if (row.features) flags.set(row.workspace_id, withDefaults(row.features));
   return new Map(

@@ -30,6 +30,7 @@ function mapNested(values: Nested[], parse: ValueParser): unknown[] {
 /** What run() needs of a pool or a checked-out client. */
 interface Sender {
   query(sql: string, values?: unknown[]): Promise<pg.QueryResult | pg.QueryResult[]>;
+  query(config: pg.QueryConfig): Promise<pg.QueryResult>;
 }
 
 async function run<R extends object>(
@@ -37,10 +38,13 @@ async function run<R extends object>(
   statement: Sql | string,
   parameters: readonly unknown[] | undefined,
 ): Promise<R[]> {
-  const { text: sql, values: params } = statementOf(statement, parameters);
+  const { text, values, name } = statementOf(statement, parameters);
   try {
-    // Without values pg uses the simple protocol, which returns one result per statement.
-    const result = await client.query(sql, params ? [...params] : undefined);
+    // Without values pg uses the simple protocol, which returns one result per statement; with
+    // a name, pg prepares the statement on the connection the first time and binds it after.
+    const result = await (name
+      ? client.query({ name, text, values: [...(values ?? [])] })
+      : client.query(text, values ? [...values] : undefined));
     const last = Array.isArray(result) ? result.at(-1) : result;
     return (last?.rows ?? []) as R[];
   } catch (error) {

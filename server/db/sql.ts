@@ -16,6 +16,8 @@ export interface Sql {
   /** One more than `values`: text before the first value, between values, after the last. */
   readonly strings: readonly string[];
   readonly values: readonly unknown[];
+  /** Set by prepared(): the name PostgreSQL keeps the parsed and planned statement under. */
+  readonly name?: string;
 }
 
 export function isSql(value: unknown): value is Sql {
@@ -63,11 +65,24 @@ export const EMPTY: Sql = make([''], []);
 /** ` for update`, appended to a select that locks its rows only when the caller asks. */
 export const FOR_UPDATE: Sql = make([' for update'], []);
 
+/**
+ * The statement as a named prepared statement: on PostgreSQL each connection parses and plans it
+ * once, then only binds values. For the reads every request makes (the session, the statistics
+ * stamp), where parsing and planning cost the server more than running. The name must be unique
+ * to this text (PostgreSQL refuses a name reused for other text on one connection), and the text
+ * must not grow with the values (a list is one array value, not a placeholder per item).
+ * PGlite ignores it. A named statement spliced into another as a fragment loses its name.
+ */
+export function prepared(name: string, statement: Sql): Sql {
+  return { ...statement, name };
+}
+
 /** Text with `$1…$n` placeholders and the values in their order, as the drivers take them. */
-export function compileSql(statement: Sql): { text: string; values: unknown[] } {
+export function compileSql(statement: Sql): { text: string; values: unknown[]; name?: string } {
   let text = statement.strings[0] ?? '';
   statement.values.forEach((_, index) => {
     text += `$${index + 1}${statement.strings[index + 1] ?? ''}`;
   });
-  return { text, values: [...statement.values] };
+  const values = [...statement.values];
+  return statement.name === undefined ? { text, values } : { text, values, name: statement.name };
 }

@@ -89,7 +89,7 @@ export function toDbError(error: unknown): unknown {
 export function statementOf(
   statement: Sql | string,
   params: readonly unknown[] | undefined,
-): { text: string; values: readonly unknown[] | undefined } {
+): { text: string; values: readonly unknown[] | undefined; name?: string } {
   if (!isSql(statement)) return { text: statement, values: params };
   return compileSql(statement);
 }

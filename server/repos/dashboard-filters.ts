@@ -1,5 +1,5 @@
 import { eachKey, sharedReads } from '../db/fresh-batch';
-import { sql } from '../db/sql';
+import { prepared, sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { Schemas } from '../contract/types';
 import { visibilityKey, visibleMailboxes, type Viewer } from './visible-mailboxes';
@@ -14,7 +14,9 @@ type DashboardFilters = Schemas['DashboardFilters'];
 export async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<DashboardFilters> {
   const { workspaceId, role, userId } = viewer;
   const [row] = await tx.query<{ filters: DashboardFilters }>(
-    sql`with visible as (${visibleMailboxes(viewer)})
+    prepared(
+      'mailpulse_dashboard_filters',
+      sql`with visible as (${visibleMailboxes(viewer)})
      select json_build_object(
        'mailboxes', coalesce((
          select json_agg(json_build_object(
@@ -37,6 +39,7 @@ export async function dashboardFilters(tx: Queryable, viewer: Viewer): Promise<D
        'contact_groups', coalesce((
          select json_agg(g.name order by lower(g.name)) from contact_groups g
           where g.workspace_id = ${workspaceId}), '[]'::json)) as filters`,
+    ),
   );
   if (!row) throw new Error('the filters query returned no row');
   return row.filters;

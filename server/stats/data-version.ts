@@ -1,5 +1,5 @@
 import { eachKey, sharedReads } from '../db/fresh-batch';
-import { sql } from '../db/sql';
+import { prepared, sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { visibilityKey, visibleMailboxes, type Viewer } from '../repos/visible-mailboxes';
 import type { VisibleMailbox } from './scope';
@@ -35,13 +35,18 @@ export async function statsBase(db: Queryable, viewer: Viewer): Promise<StatsBas
     generation: number | null;
     version: number;
     visible: VisibleMailbox[];
-  }>(sql`
+  }>(
+    prepared(
+      'mailpulse_stats_base',
+      sql`
     select (select current_generation from stats_state where workspace_id = ${workspaceId})
              as generation,
            (select coalesce(sum(version), 0) from stats_data_versions
              where workspace_id = ${workspaceId})::bigint as version,
            coalesce((select json_agg(v) from (${visibleMailboxes(viewer)}) v), '[]'::json)
-             as visible`);
+             as visible`,
+    ),
+  );
   return { stamp: `g${row?.generation ?? 0}:v${row?.version ?? 0}`, visible: row?.visible ?? [] };
 }
 
