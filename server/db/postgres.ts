@@ -42,9 +42,10 @@ async function run<R extends object>(
   try {
     // Without values pg uses the simple protocol, which returns one result per statement; with
     // a name, pg prepares the statement on the connection the first time and binds it after.
+    const params = values ? [...values] : undefined;
     const result = await (name
-      ? client.query({ name, text, values: [...(values ?? [])] })
-      : client.query(text, values ? [...values] : undefined));
+      ? client.query({ name, text, values: params })
+      : client.query(text, params));
     const last = Array.isArray(result) ? result.at(-1) : result;
     return (last?.rows ?? []) as R[];
   } catch (error) {
