@@ -4,7 +4,7 @@
  * load client, and the load client's floor for the same bytes.
  */
 import { get } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { RunningApp } from './bench-fifty-app';
 import {
   againstInstant,
   costed,
@@ -20,13 +20,6 @@ import {
 export const SINGLE_SECONDS = 8;
 
 export const ms = (value: number) => `${value.toFixed(0)} ms`;
-
-/** What the app ran outside transactions: the reads each request makes. */
-export interface Served {
-  app: FastifyInstance;
-  url: string;
-  statements: () => number;
-}
 
 /** What one reply costs alone and under load, and the load client's floor for the same bytes. */
 function costLine(alone: Costed, fifty: Costed, floorLoad: LoadResult): string {
@@ -64,7 +57,7 @@ function rawReply(url: string, token: string): Promise<RawReply> {
 /** One statistics request: its first (computed) reply, then alone and under 50 connections. */
 export async function endpoint(
   plan: Omit<LoadPlan, 'waves' | 'clients'>,
-  served: Served,
+  app: RunningApp,
   label: string,
   path: string,
 ) {
@@ -72,11 +65,11 @@ export async function endpoint(
   const reply = await rawReply(`${plan.baseUrl}${path}`, plan.tokens[0] ?? '');
   const first = performance.now() - started;
   const waves = [[path]];
-  const alone = await costed(served.statements, () =>
+  const alone = await costed(app.probe, () =>
     runLoad({ ...plan, clients: 1, seconds: SINGLE_SECONDS, waves }),
   );
   const single = percentile(alone.load.views, 0.5);
-  const fifty = await costed(served.statements, () =>
+  const fifty = await costed(app.probe, () =>
     runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves }),
   );
   const replies = fifty.load.views;

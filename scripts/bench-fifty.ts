@@ -12,33 +12,28 @@
  * (fifty admins, each with a session of their own and six connections, as a browser opens) then
  * repeat that view for BENCH_LOAD_SECONDS (30 s); a view's time is from its first request to its
  * last reply, over connections opened before the clock started (the browser opened them
- * loading the page). The app runs in this process; the load client in a worker.
+ * loading the page). The app runs in a process of its own (bench-fifty-app.ts), as a server runs;
+ * the load client in a worker thread of this one.
  */
 import { cp, readFile, readdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { issueToken } from '../server/auth/tokens';
-import { loadConfig } from '../server/config';
 import { sql } from '../server/db/sql';
-import { openDatabase } from '../server/db/open';
-import type { Db } from '../server/db/types';
-import { addUser } from '../server/repos/workspaces';
 import { rebuildWorkspaceStats } from '../server/stats/rebuild';
-import { clientDir } from '../test/browser/support/server';
 import { seedToken } from '../test/browser/support/sign-in';
+import { startApp, type AppTarget } from './bench-fifty-app';
 import { BENCH_END, openBenchWorkspace } from './bench-workspace';
-import { againstInstant, percentile, runLoad } from './load-client';
-import { SINGLE_SECONDS, endpoint, ms, type Served } from './bench-fifty-requests';
+import { againstInstant, percentile, runLoad, warmLoadClient } from './load-client';
+import { SINGLE_SECONDS, endpoint, ms } from './bench-fifty-requests';
 
 const PEOPLE = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const RECEIVED = '[role="group"][aria-labelledby="kpi-received"] .kpi-value';
 
 interface Target {
-  label: string;
-  db: Db;
-  workspaceId: number;
+  /** e.g. `PostgreSQL, …, 1,000,000 messages`, from the workspace's count of messages. */
+  label: (messages: number) => string;
+  app: AppTarget;
   /** The last day of the workspace's mail: the view's range and the endpoints' end there. */
   today: string;
   /** The dashboard's search params (empty: its default, the last 30 days to today). */
@@ -48,27 +43,6 @@ interface Target {
 
 const day = (today: string, back: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
-
-/** Fifty admins of the workspace, each with a session; `remove` deletes them again. */
-async function people(db: Db, workspaceId: number) {
-  const tokens = await db.transaction(async (tx) => {
-    const made: string[] = [];
-    for (let i = 1; i <= PEOPLE; i += 1) {
-      const email = `fifty.person${i}.${workspaceId}@bench-people.example`;
-      const user = await addUser(tx, workspaceId, {
-        email,
-        full_name: `Person ${i}`,
-        role: 'admin',
-      });
-      made.push(await issueToken(tx, workspaceId, user.user_id, 1));
-    }
-    return made;
-  });
-  const remove = () =>
-    db.query(sql`delete from users where workspace_id = ${workspaceId}
-                   and email like ${'fifty.person%@bench-people.example'}`);
-  return { tokens, remove };
-}
 
 const ACTORS = new URL('../src/machines/native-dashboard/', import.meta.url);
 
@@ -114,21 +88,6 @@ async function recordView(browser: Browser, url: string, token: string, search: 
   }
 }
 
-/** The app on `db`, which stays open when the app closes (its opener closes it). */
-async function serve(db: Db): Promise<Served> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: clientDir });
-  let statements = 0;
-  const query = db.query.bind(db) as (...args: unknown[]) => Promise<object[]>;
-  const counting = (...args: unknown[]) => {
-    statements += 1;
-    return query(...args);
-  };
-  const borrowed = { ...db, query: counting, close: () => Promise.resolve() } as Db;
-  const app = await buildApp({ config, db: borrowed, logger: false, backgroundWork: false });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, url, statements: () => statements };
-}
-
 /**
  * The same fifty people against a server that answers every request at once: what this machine
  * and the load client cost by themselves, the floor under the figures above it (the machine is
@@ -153,9 +112,8 @@ function byPath(requests: Record<string, number[]>): string {
 }
 
 async function measure(browser: Browser, target: Target): Promise<string[]> {
-  const served = await serve(target.db);
-  const { app, url } = served;
-  const { tokens, remove } = await people(target.db, target.workspaceId);
+  const app = await startApp(target.app);
+  const { url, tokens } = app;
   try {
     const waves = await recordView(browser, url, tokens[0] ?? '', target.search);
     const requests = waves.flat().length;
@@ -173,7 +131,7 @@ async function measure(browser: Browser, target: Target): Promise<string[]> {
     const p99 = percentile(fifty.views, 0.99);
     const range = (days: number) => `from=${day(target.today, days - 1)}&to=${target.today}`;
     return [
-      `${target.label}: one view is ${requests} requests in ${waves.length} waves: ` +
+      `${target.label(app.messages)}: one view is ${requests} requests in ${waves.length} waves: ` +
         waves.map((wave) => wave.map((path) => path.split('?')[0]).join(' + ')).join(' → '),
       `  one person: a view takes ${ms(single)} (median of ${alone.views.length})`,
       `  fifty people for ${SECONDS} s: a view takes p50 ${ms(percentile(fifty.views, 0.5))}, ` +
@@ -182,28 +140,22 @@ async function measure(browser: Browser, target: Target): Promise<string[]> {
         (fifty.failures.length > 0 ? `, ${fifty.failures.length} failed requests` : ''),
       byPath(fifty.requests),
       await floor(waves),
+      ...(await endpoint(plan, app, 'summary, 90 days', `/portal/api/stats/summary?${range(90)}`)),
       ...(await endpoint(
         plan,
-        served,
-        'summary, 90 days',
-        `/portal/api/stats/summary?${range(90)}`,
-      )),
-      ...(await endpoint(
-        plan,
-        served,
+        app,
         'breakdown by mailbox, 90 days',
         `/portal/api/stats/breakdown?${range(90)}&by=mailbox`,
       )),
       ...(await endpoint(
         plan,
-        served,
+        app,
         'time series, 365 days',
         `/portal/api/stats/timeseries?${range(365)}`,
       )),
     ];
   } finally {
-    await remove();
-    await app.close();
+    await app.stop();
   }
 }
 
@@ -212,23 +164,16 @@ async function embedded(browser: Browser, scratchDir: string, template: string) 
   const dataDir = resolve(scratchDir, `bench-fifty-${process.pid}`);
   await rm(dataDir, { recursive: true, force: true });
   await cp(template, dataDir, { recursive: true });
-  const db = await openDatabase({ dataDir });
   try {
-    const [demo] = await db.query<{ workspace_id: number; messages: number }>(sql`
-      select w.workspace_id, (select count(*) from messages m
-                               where m.workspace_id = w.workspace_id)::int as messages
-        from workspaces w where w.is_demo order by w.workspace_id limit 1`);
-    if (!demo) throw new Error('the bench template holds no demo workspace');
     return await measure(browser, {
-      label: `embedded (PGlite), demo workspace, ${demo.messages.toLocaleString('en')} messages`,
-      db,
-      workspaceId: demo.workspace_id,
+      label: (messages) =>
+        `embedded (PGlite), demo workspace, ${messages.toLocaleString('en')} messages`,
+      app: { dataDir },
       today: new Date().toISOString().slice(0, 10),
       search: '',
       budgetMs: 2000,
     });
   } finally {
-    await db.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -246,9 +191,8 @@ async function postgres(browser: Browser, adminUrl: string) {
     if (state?.generation == null) await rebuildWorkspaceStats(bench.db, bench.workspaceId);
     const today = day(BENCH_END, 1);
     return await measure(browser, {
-      label: 'PostgreSQL, bench workspace, 1,000,000 messages',
-      db: bench.db,
-      workspaceId: bench.workspaceId,
+      label: (messages) => `PostgreSQL, bench workspace, ${messages.toLocaleString('en')} messages`,
+      app: { databaseUrl: bench.databaseUrl, workspaceId: bench.workspaceId },
       today,
       search: `?from=${day(today, 29)}&to=${today}`,
       budgetMs: 3000,
@@ -263,6 +207,7 @@ export async function fiftyTimings(
   scratchDir: string,
   template: string,
 ): Promise<string[]> {
+  await warmLoadClient();
   const lines = await embedded(browser, scratchDir, template);
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {

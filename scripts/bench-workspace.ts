@@ -38,6 +38,8 @@ export interface BenchWorkspace {
   workspaceId: number;
   /** Every mailbox of the workspace, in address order. */
   mailboxIds: number[];
+  /** PostgreSQL's database, for another process to open (PGlite's folder admits one). */
+  databaseUrl?: string;
   /** Closes the database (and drops it unless kept). */
   close(): Promise<void>;
 }
@@ -106,7 +108,12 @@ async function fill(db: Db, messages: number): Promise<void> {
   await db.query('analyze');
 }
 
-async function opened(db: Db, kind: BenchWorkspace['kind'], close: () => Promise<void>) {
+async function opened(
+  db: Db,
+  kind: BenchWorkspace['kind'],
+  close: () => Promise<void>,
+  databaseUrl?: string,
+): Promise<BenchWorkspace> {
   const [ws] = await db.query<{ workspace_id: number }>(
     `select workspace_id from workspaces where client_name = 'Stats bench'`,
   );
@@ -116,7 +123,14 @@ async function opened(db: Db, kind: BenchWorkspace['kind'], close: () => Promise
     [ws.workspace_id],
   );
   const mailboxIds = boxes.map((box) => box.mailbox_id);
-  return { db, kind, workspaceId: ws.workspace_id, mailboxIds, close };
+  return {
+    db,
+    kind,
+    workspaceId: ws.workspace_id,
+    mailboxIds,
+    close,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  };
 }
 
 async function build(options: { databaseUrl?: string; dataDir: string }, messages: number) {
@@ -161,12 +175,14 @@ async function openPostgresBench(adminUrl: string, messages: number, keep: boole
     await build({ databaseUrl: urlOf(adminUrl, building), dataDir: '' }, messages);
     await adminQuery(adminUrl, `alter database ${building} rename to ${name}`);
   }
-  const db = await openDatabase({ databaseUrl: urlOf(adminUrl, name), dataDir: '' });
+  const databaseUrl = urlOf(adminUrl, name);
+  const db = await openDatabase({ databaseUrl, dataDir: '' });
   await migrate(db);
-  return opened(db, 'postgres', async () => {
+  const close = async () => {
     await db.close();
     if (!keep) await adminQuery(adminUrl, `drop database ${name}`);
-  });
+  };
+  return opened(db, 'postgres', close, databaseUrl);
 }
 
 async function openPgliteBench(messages: number, keep: boolean) {

@@ -4,12 +4,12 @@
  * the next wave starts when all of them are answered. Each person has at most `socketsPerClient`
  * keep-alive connections (a browser opens six per host), opened before the clock starts when
  * `warmPath` is set. It runs in a worker thread (load-worker.ts), so its own work does not delay
- * the server's event loop when both share a process, on connections that allocate almost nothing
- * per reply (load-connection.ts; no wrk or autocannon here), and records every reply's time.
+ * the server's event loop when both share a process (one thread, kept warm for every plan), on
+ * connections that allocate almost nothing per reply (load-connection.ts; no wrk or autocannon
+ * here), and records every reply's time.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 export interface LoadPlan {
@@ -42,69 +42,82 @@ export interface LoadResult {
   slowestAt: number;
 }
 
-export function runLoad(plan: LoadPlan): Promise<LoadResult> {
+let thread: Worker | undefined;
+/** Plans run one after another, each when the one before has its result. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The load client's thread, started on first use and kept (warm) for every later plan. */
+function loadThread(): Worker {
   // The worker is TypeScript: tsx loads it whoever started this (tsx, or a test runner).
-  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
-    workerData: plan,
+  thread ??= new Worker(new URL('./load-worker.ts', import.meta.url), {
     execArgv: ['--import', 'tsx'],
   });
-  return new Promise((done, fail) => {
-    worker.once('message', (result: LoadResult) => {
-      void worker.terminate();
-      done(result);
-    });
-    worker.once('error', fail);
-  });
+  return thread;
 }
 
-type CpuUsage = { user: number; system: number };
-/** This thread's CPU time (Node 23.9+), else undefined. */
-const threadCpuUsage = (
-  process as { threadCpuUsage?: (since?: CpuUsage) => CpuUsage }
-).threadCpuUsage?.bind(process);
+export function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const run = () =>
+    new Promise<LoadResult>((done, fail) => {
+      const worker = loadThread();
+      // Held while a plan runs; idle, it does not keep the process alive.
+      worker.ref();
+      const settle = () => {
+        worker.off('message', onResult).off('error', onError);
+        worker.unref();
+      };
+      const onResult = (result: LoadResult) => {
+        settle();
+        done(result);
+      };
+      const onError = (error: Error) => {
+        settle();
+        thread = undefined;
+        fail(error);
+      };
+      worker.on('message', onResult).on('error', onError);
+      worker.postMessage(plan);
+    });
+  const result = queue.then(run, run);
+  queue = result;
+  return result;
+}
 
-/** What the server's thread spent on a run, per reply: CPU time, statements, GC pauses. */
+/** What the app's process has spent so far (bench-fifty-app.ts asks it). */
+export interface Spent {
+  cpuMs: number;
+  statements: number;
+  /** Collection pauses since the last probe, in ms. */
+  gc: number[];
+}
+
+/** What the server's main thread spent on a run, per reply: CPU time, statements, GC pauses. */
 export interface Costed {
   load: LoadResult;
-  /** CPU time of this thread (the app's, run here) per reply; its busy time before Node 23.9. */
+  /** The app's main thread's CPU time per reply. */
   server: number;
   /** The load client's CPU time per reply (its own thread), when known. */
   client: number | undefined;
-  /** Statements the app ran per reply, as `statements()` counts them. */
+  /** Statements the app ran per reply. */
   statements: number;
-  /** Each garbage collection's pause on this thread, in ms. */
+  /** Each garbage collection's pause on the app's main thread, in ms. */
   gc: number[];
 }
 
 export async function costed(
-  statements: () => number,
+  probe: () => Promise<Spent>,
   run: () => Promise<LoadResult>,
 ): Promise<Costed> {
-  const gc: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gc.push(entry.duration);
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  const statementsBefore = statements();
-  const cpuBefore = threadCpuUsage?.();
-  const busyBefore = performance.eventLoopUtilization();
-  try {
-    const load = await run();
-    const cpu = cpuBefore && threadCpuUsage?.(cpuBefore);
-    const spent = cpu
-      ? (cpu.user + cpu.system) / 1000
-      : performance.eventLoopUtilization(busyBefore).active;
-    const replies = Math.max(1, load.views.length);
-    return {
-      load,
-      server: spent / replies,
-      client: load.clientCpuMs === undefined ? undefined : load.clientCpuMs / replies,
-      statements: (statements() - statementsBefore) / replies,
-      gc,
-    };
-  } finally {
-    observer.disconnect();
-  }
+  const before = await probe();
+  const load = await run();
+  const after = await probe();
+  const replies = Math.max(1, load.views.length);
+  return {
+    load,
+    server: (after.cpuMs - before.cpuMs) / replies,
+    client: load.clientCpuMs === undefined ? undefined : load.clientCpuMs / replies,
+    statements: (after.statements - before.statements) / replies,
+    gc: after.gc,
+  };
 }
 
 /** A reply's bytes as a server sent them, and their Content-Encoding when compressed. */
@@ -127,6 +140,24 @@ export async function againstInstant(reply: RawReply, plan: Omit<LoadPlan, 'base
   } finally {
     server.close();
   }
+}
+
+/**
+ * Runs the load client for a few seconds against a server that answers at once, and discards
+ * what it measured: its code is compiled before the first figure counts, as a browser's is.
+ */
+export async function warmLoadClient(): Promise<void> {
+  const waves = [['/warm-up'], ['/warm-up', '/warm-up']];
+  await againstInstant(
+    { bytes: Buffer.from('{}') },
+    {
+      clients: 50,
+      socketsPerClient: 2,
+      seconds: 3,
+      waves,
+      warmPath: '/',
+    },
+  );
 }
 
 export function percentile(values: readonly number[], q: number): number {

@@ -119,4 +119,28 @@ describe('the load client', () => {
     expect(new Set(cookies)).toEqual(new Set(['XSRF-TOKEN=t1']));
     expect(tokens).toEqual(new Set(['Token token-one', 'Token token-two']));
   });
+
+  it('runs plans asked for together one after the other, each recording only its own replies', async () => {
+    const seen: string[] = [];
+    const port = await listen(
+      createHttpServer((request, reply) => {
+        seen.push(request.url ?? '');
+        reply.end('{}');
+      }),
+    );
+    const plan = (path: string) => ({
+      baseUrl: `http://127.0.0.1:${port}`,
+      tokens: ['token'],
+      clients: 3,
+      seconds: 0.2,
+      waves: [[path]],
+      socketsPerClient: 1,
+    });
+    const [first, second] = await Promise.all([runLoad(plan('/first')), runLoad(plan('/second'))]);
+    expect(Object.keys(first.requests)).toEqual(['/first']);
+    expect(Object.keys(second.requests)).toEqual(['/second']);
+    expect(second.views.length).toBe(second.requests['/second']?.length);
+    // The second plan began when the first had its last reply.
+    expect(seen.lastIndexOf('/first')).toBeLessThan(seen.indexOf('/second'));
+  });
 });

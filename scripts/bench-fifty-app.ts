@@ -1,0 +1,78 @@
+/**
+ * Starts and talks to the app under test of `npm run bench -- fifty` (bench-fifty-server.ts), a
+ * process of its own: what its main thread spends is asked for over IPC, as the bench cannot read
+ * another process's thread.
+ */
+import { fork } from 'node:child_process';
+
+/** Where the app's process finds its database and workspace. */
+export interface AppTarget {
+  /** PGlite's folder; the process opens it (one process per folder), so the bench must not. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** The demo workspace when unset. */
+  workspaceId?: number;
+}
+
+export interface AppReady {
+  type: 'ready';
+  url: string;
+  /** Fifty admins' session tokens. */
+  tokens: string[];
+  workspaceId: number;
+  messages: number;
+}
+
+/** What the app's process has spent so far. */
+export interface AppProbe {
+  type: 'probe';
+  /** Its main thread's CPU time (its busy time before Node 23.9). */
+  cpuMs: number;
+  /** Statements the app ran outside transactions: the reads each request makes. */
+  statements: number;
+  /** The main thread's collection pauses since the last probe, in ms. */
+  gc: number[];
+}
+
+export type AppRequest = { type: 'probe' } | { type: 'stop' };
+
+export interface RunningApp extends Omit<AppReady, 'type'> {
+  probe: () => Promise<AppProbe>;
+  stop: () => Promise<void>;
+}
+
+export function startApp(target: AppTarget): Promise<RunningApp> {
+  const child = fork(
+    new URL('./bench-fifty-server.ts', import.meta.url),
+    [JSON.stringify(target)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const next = <T extends AppReady | AppProbe>(type: T['type']) =>
+    new Promise<T>((resolve, reject) => {
+      const onExit = (code: number | null) =>
+        reject(new Error(`the app's process ended (${code})`));
+      child.once('exit', onExit);
+      const onMessage = (message: AppReady | AppProbe) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage).off('exit', onExit);
+        resolve(message as T);
+      };
+      child.on('message', onMessage);
+    });
+  return next<AppReady>('ready').then(({ type: _ready, ...ready }) => ({
+    ...ready,
+    probe: () => {
+      const answer = next<AppProbe>('probe');
+      child.send({ type: 'probe' } satisfies AppRequest);
+      return answer;
+    },
+    stop: async () => {
+      child.send({ type: 'stop' } satisfies AppRequest);
+      await exited;
+    },
+  }));
+}
