@@ -5,6 +5,7 @@
  */
 import { get } from 'node:http';
 import type { RunningApp } from './bench-fifty-app';
+import { stealNote, withSteal } from './machine-steal';
 import {
   againstInstant,
   costed,
@@ -69,8 +70,8 @@ export async function endpoint(
     runLoad({ ...plan, clients: 1, seconds: SINGLE_SECONDS, waves }),
   );
   const single = percentile(alone.load.views, 0.5);
-  const fifty = await costed(app.probe, () =>
-    runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves }),
+  const [fifty, steal] = await withSteal(() =>
+    costed(app.probe, () => runLoad({ ...plan, clients: 50, socketsPerClient: 1, waves })),
   );
   const replies = fifty.load.views;
   const floorLoad = await againstInstant(reply, {
@@ -85,6 +86,7 @@ export async function endpoint(
       `50 connections p50 ${ms(percentile(replies, 0.5))}, p99 ${ms(percentile(replies, 0.99))}, ` +
       `${(replies.length / plan.seconds).toFixed(0)} replies/s; ` +
       `p99 ÷ alone median ${(percentile(replies, 0.99) / single).toFixed(1)} (budget 10)` +
+      stealNote(steal) +
       (fifty.load.failures.length > 0
         ? `; ${fifty.load.failures.length} failed (${fifty.load.failures[0]})`
         : ''),

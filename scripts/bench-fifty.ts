@@ -23,6 +23,7 @@ import { rebuildWorkspaceStats } from '../server/stats/rebuild';
 import { seedToken } from '../test/browser/support/sign-in';
 import { startApp, type AppTarget } from './bench-fifty-app';
 import { BENCH_END, openBenchWorkspace } from './bench-workspace';
+import { stealNote, withSteal } from './machine-steal';
 import { againstInstant, percentile, runLoad, warmLoadClient } from './load-client';
 import { SINGLE_SECONDS, endpoint, ms } from './bench-fifty-requests';
 
@@ -127,7 +128,7 @@ async function measure(browser: Browser, target: Target): Promise<string[]> {
     };
     const alone = await runLoad({ ...plan, clients: 1, seconds: SINGLE_SECONDS, waves });
     const single = percentile(alone.views, 0.5);
-    const fifty = await runLoad({ ...plan, clients: PEOPLE, waves });
+    const [fifty, steal] = await withSteal(() => runLoad({ ...plan, clients: PEOPLE, waves }));
     const p99 = percentile(fifty.views, 0.99);
     const range = (days: number) => `from=${day(target.today, days - 1)}&to=${target.today}`;
     return [
@@ -137,7 +138,8 @@ async function measure(browser: Browser, target: Target): Promise<string[]> {
       `  fifty people for ${SECONDS} s: a view takes p50 ${ms(percentile(fifty.views, 0.5))}, ` +
         `p99 ${ms(p99)} (budget ${target.budgetMs} ms), p99 ÷ one person's view ` +
         `${(p99 / single).toFixed(1)}; ${fifty.views.length} views` +
-        (fifty.failures.length > 0 ? `, ${fifty.failures.length} failed requests` : ''),
+        (fifty.failures.length > 0 ? `, ${fifty.failures.length} failed requests` : '') +
+        stealNote(steal),
       byPath(fifty.requests),
       await floor(waves),
       ...(await endpoint(plan, app, 'summary, 90 days', `/portal/api/stats/summary?${range(90)}`)),
