@@ -4,6 +4,7 @@
  * another process's thread.
  */
 import { fork } from 'node:child_process';
+import type { Spent } from './load-client';
 
 /** Where the app's process finds its database and workspace. */
 export interface AppTarget {
@@ -23,15 +24,9 @@ export interface AppReady {
   messages: number;
 }
 
-/** What the app's process has spent so far. */
-export interface AppProbe {
+/** What the app's process has spent so far (its main thread's). */
+export interface AppProbe extends Spent {
   type: 'probe';
-  /** Its main thread's CPU time (its busy time before Node 23.9). */
-  cpuMs: number;
-  /** Statements the app ran outside transactions: the reads each request makes. */
-  statements: number;
-  /** The main thread's collection pauses since the last probe, in ms. */
-  gc: number[];
 }
 
 export type AppRequest = { type: 'probe' } | { type: 'stop' };

@@ -82,11 +82,13 @@ export function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return result;
 }
 
-/** What the app's process has spent so far (bench-fifty-app.ts asks it). */
+/** What a server has spent so far (bench-fifty-app.ts asks the app's process). */
 export interface Spent {
+  /** Its main thread's CPU time (its busy time before Node 23.9). */
   cpuMs: number;
+  /** Statements the app ran outside transactions: the reads each request makes. */
   statements: number;
-  /** Collection pauses since the last probe, in ms. */
+  /** The main thread's collection pauses since the last probe, in ms. */
   gc: number[];
 }
 
