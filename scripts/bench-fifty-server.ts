@@ -18,6 +18,7 @@ import type { Db } from '../server/db/types';
 import { addUser } from '../server/repos/workspaces';
 import { clientDir } from '../test/browser/support/server';
 import type { AppProbe, AppReady, AppRequest, AppTarget } from './bench-fifty-app';
+import { threadCpuMs } from './thread-cpu';
 
 const PEOPLE = 50;
 const EMAIL = 'fifty.person%@bench-people.example';
@@ -55,12 +56,6 @@ function people(db: Db, workspaceId: number): Promise<string[]> {
   });
 }
 
-type CpuUsage = { user: number; system: number };
-/** The main thread's CPU time (Node 23.9+), else undefined. */
-const threadCpuUsage = (process as { threadCpuUsage?: () => CpuUsage }).threadCpuUsage?.bind(
-  process,
-);
-
 async function main() {
   const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir ?? '' });
   const { workspaceId, messages } = await workspaceOf(db);
@@ -88,10 +83,7 @@ async function main() {
 
   process.on('message', (message: AppRequest) => {
     if (message.type === 'probe') {
-      const cpu = threadCpuUsage?.();
-      const cpuMs = cpu
-        ? (cpu.user + cpu.system) / 1000
-        : performance.eventLoopUtilization().active;
+      const cpuMs = threadCpuMs() ?? performance.eventLoopUtilization().active;
       send({ type: 'probe', cpuMs, statements, gc: pauses });
       pauses = [];
       return;

@@ -9,6 +9,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { Connection } from './load-connection';
+import { threadCpuMs } from './thread-cpu';
 import type { LoadPlan, LoadResult } from './load-client';
 
 // What Chromium sends. Compressed replies are counted to their last byte, not unzipped: the time
@@ -128,13 +129,6 @@ class Person {
   }
 }
 
-type CpuUsage = { user: number; system: number };
-/** This thread's CPU time in ms (Node 23.9+), else undefined. */
-const cpu = () => {
-  const used = (process as { threadCpuUsage?: () => CpuUsage }).threadCpuUsage?.();
-  return used ? (used.user + used.system) / 1000 : undefined;
-};
-
 async function runPlan(plan: LoadPlan): Promise<LoadResult> {
   const run = new Run(plan);
   const people = Array.from(
@@ -145,9 +139,9 @@ async function runPlan(plan: LoadPlan): Promise<LoadResult> {
   const { warmPath } = plan;
   if (warmPath) await Promise.all(people.map((person) => person.warm(warmPath)));
   run.until = performance.now() + plan.seconds * 1000;
-  const cpuBefore = cpu();
+  const cpuBefore = threadCpuMs();
   await Promise.all(people.map((person) => person.repeat()));
-  const cpuAfter = cpu();
+  const cpuAfter = threadCpuMs();
   const clientCpuMs =
     cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   const { views, requests, failures, slowest } = run;
