@@ -8,6 +8,8 @@ import type { Spent } from './load-client';
 
 /** Where the app's process finds its database and workspace. */
 export interface AppTarget {
+  /** How many admins it signs in, one session each: the bench's people. */
+  people: number;
   /** PGlite's folder; the process opens it (one process per folder), so the bench must not. */
   dataDir?: string;
   databaseUrl?: string;
@@ -18,7 +20,7 @@ export interface AppTarget {
 export interface AppReady {
   type: 'ready';
   url: string;
-  /** Fifty admins' session tokens. */
+  /** The admins' session tokens, one per person. */
   tokens: string[];
   workspaceId: number;
   messages: number;

@@ -20,7 +20,6 @@ import { clientDir } from '../test/browser/support/server';
 import type { AppProbe, AppReady, AppRequest, AppTarget } from './bench-fifty-app';
 import { threadCpuMs } from './thread-cpu';
 
-const PEOPLE = 50;
 const EMAIL = 'fifty.person%@bench-people.example';
 
 const target = JSON.parse(process.argv[2] ?? '{}') as AppTarget;
@@ -39,11 +38,11 @@ async function workspaceOf(db: Db): Promise<{ workspaceId: number; messages: num
   return { workspaceId: found.workspace_id, messages: found.messages };
 }
 
-/** Fifty admins of the workspace, each with a session. */
+/** `target.people` admins of the workspace, each with a session. */
 function people(db: Db, workspaceId: number): Promise<string[]> {
   return db.transaction(async (tx) => {
     const tokens: string[] = [];
-    for (let i = 1; i <= PEOPLE; i += 1) {
+    for (let i = 1; i <= target.people; i += 1) {
       const email = `fifty.person${i}.${workspaceId}@bench-people.example`;
       const user = await addUser(tx, workspaceId, {
         email,

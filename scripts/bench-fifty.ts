@@ -34,7 +34,7 @@ const RECEIVED = '[role="group"][aria-labelledby="kpi-received"] .kpi-value';
 interface Target {
   /** e.g. `PostgreSQL, …, 1,000,000 messages`, from the workspace's count of messages. */
   label: (messages: number) => string;
-  app: AppTarget;
+  app: Omit<AppTarget, 'people'>;
   /** The last day of the workspace's mail: the view's range and the endpoints' end there. */
   today: string;
   /** The dashboard's search params (empty: its default, the last 30 days to today). */
@@ -113,7 +113,7 @@ function byPath(requests: Record<string, number[]>): string {
 }
 
 async function measure(browser: Browser, target: Target): Promise<string[]> {
-  const app = await startApp(target.app);
+  const app = await startApp({ ...target.app, people: PEOPLE });
   const { url, tokens } = app;
   try {
     const waves = await recordView(browser, url, tokens[0] ?? '', target.search);
