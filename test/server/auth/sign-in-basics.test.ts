@@ -37,7 +37,7 @@ describe('sign-in configuration', () => {
     expect(tenant.oidc['microsoft-graph']?.issuer).toBe(
       'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0',
     );
-    expect(loadConfig({}).signInRateLimit).toBe(30);
+    expect(loadConfig({}).signInRateLimit).toBe(300);
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 
@@ -106,6 +106,29 @@ describe('rate limits on the sign-in paths', () => {
         expect((await get(path, '203.0.113.8')).statusCode).toBe(404);
       }
       for (let i = 0; i < 4; i += 1) expect((await get('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets an office of fifty behind one address sign in at once, and stops a script', async () => {
+    const t = await createTestApp({ DEMO: '0' });
+    try {
+      const statuses = async (path: string, times: number) => {
+        const replies = await Promise.all(
+          Array.from({ length: times }, () =>
+            t.app.inject({ method: 'GET', url: path, remoteAddress: '198.51.100.20' }),
+          ),
+        );
+        return replies.map((reply) => reply.statusCode);
+      };
+      // Fifty starts and fifty returns within the minute: none is refused (404: no provider here).
+      for (const path of ['/portal/login/google-oauth2', '/portal/complete/google-oauth2/']) {
+        expect(new Set(await statuses(path, 50))).toEqual(new Set([404]));
+      }
+      // A script on one path is stopped once it has made 300 requests in the minute.
+      expect(new Set(await statuses('/portal/login/google-oauth2', 250))).toEqual(new Set([404]));
+      expect(await statuses('/portal/login/google-oauth2', 1)).toEqual([429]);
     } finally {
       await t.close();
     }
