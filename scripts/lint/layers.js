@@ -26,6 +26,7 @@ const ENGINES = [
   'server/bi',
   'server/seed',
   'server/audit',
+  'server/reports',
 ];
 const BASE = ['server/http', 'server/logging', 'server/config'];
 const ABOVE_DOMAIN = ['server/db', 'server/repos', ...ENGINES, ...WIRING];
