@@ -15,6 +15,7 @@ import outboundPlugin from './outbound/plugin';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
 import { refuseUnparsed } from './http/parser-errors';
+import { rateLimitKey } from './http/rate-limit-key';
 import { oneLineStream, type LogFormat } from './logging/one-line';
 
 interface AppOptions {
@@ -100,6 +101,7 @@ export async function buildApp({
   // Only routes that ask for a limit get one (config.rateLimit, set through publicRoute).
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey(config.trustProxy),
     errorResponseBuilder: () =>
       new HttpError(
         429,

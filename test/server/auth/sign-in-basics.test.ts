@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { htmlPage } from '../../../server/http/html-page';
+import { FORWARDED_WITHOUT_TRUST } from '../../../server/http/rate-limit-key';
 import { createTestApp } from '../support/app';
+import { startListeningApp } from '../support/sign-in';
 
 describe('sign-in configuration', () => {
   it('offers demo sign-in exactly when no provider is configured, unless DEMO says otherwise', () => {
@@ -132,5 +134,24 @@ describe('rate limits on the sign-in paths', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('says once, in the log, that X-Forwarded-For arrives while TRUST_PROXY is off', async () => {
+    const warnings = async (env: Record<string, string>, headers: Record<string, string>) => {
+      const t = await startListeningApp({ DEMO: '0', ...env });
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const reply = await t.app.inject({ url: '/portal/login/google-oauth2', headers });
+          expect(reply.statusCode).toBe(404);
+        }
+        return t.logs.filter((line) => line.msg === FORWARDED_WITHOUT_TRUST).length;
+      } finally {
+        await t.close();
+      }
+    };
+    const forwarded = { 'x-forwarded-for': '203.0.113.9' };
+    expect(await warnings({}, forwarded)).toBe(1);
+    expect(await warnings({}, {})).toBe(0);
+    expect(await warnings({ TRUST_PROXY: 'true' }, forwarded)).toBe(0);
   });
 });
