@@ -8,32 +8,52 @@ interface ParsedAddress {
 
 const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
 
-function decodeWord(charset: string, encoding: string, text: string): string {
-  const bytes =
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64')
-      : Buffer.from(
-          text
-            .replace(/_/g, ' ')
-            .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) =>
-              String.fromCharCode(parseInt(hex, 16)),
-            ),
-          'latin1',
-        );
+function wordBytes(encoding: string, text: string): Buffer {
+  if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64');
+  return Buffer.from(
+    text
+      .replace(/_/g, ' ')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
+}
+
+function decodeBytes(charset: string, bytes: Buffer): string {
   try {
+    // `utf-8*en`: RFC 2231 adds a language after the charset.
     return new TextDecoder(charset.split('*')[0]).decode(bytes);
   } catch {
     return bytes.toString('latin1');
   }
 }
 
-/** `=?UTF-8?B?…?=` words decoded; white space between adjacent encoded words dropped. */
+/**
+ * `=?UTF-8?B?…?=` words decoded; white space between adjacent encoded words dropped. Adjacent
+ * words of one charset are decoded as one run of bytes: RFC 2047 asks each word to hold whole
+ * characters, but mailers split long subjects inside a multi-byte character.
+ */
 export function decodeMimeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(ENCODED_WORD, (_, charset: string, encoding: string, text: string) =>
-      decodeWord(charset, encoding, text),
-    );
+  const joined = value.replace(/(\?=)\s+(=\?)/g, '$1$2');
+  let decoded = '';
+  let at = 0;
+  let run: { charset: string; bytes: Buffer[] } | null = null;
+  const flush = () => {
+    if (run) decoded += decodeBytes(run.charset, Buffer.concat(run.bytes));
+    run = null;
+  };
+  for (const match of joined.matchAll(ENCODED_WORD)) {
+    const [word, charset = '', encoding = '', text = ''] = match;
+    if (match.index > at) {
+      flush();
+      decoded += joined.slice(at, match.index);
+    }
+    if (run?.charset.toLowerCase() !== charset.toLowerCase()) flush();
+    run ??= { charset, bytes: [] };
+    run.bytes.push(wordBytes(encoding, text));
+    at = match.index + word.length;
+  }
+  flush();
+  return decoded + joined.slice(at);
 }
 
 /** Splits on commas outside quotes, angle brackets and comments; a group's `name:` and `;` go. */
@@ -67,20 +87,37 @@ function splitList(value: string): string[] {
   return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
-const unquote = (name: string) =>
-  name
-    .replace(/\([^)]*\)/g, '')
-    .trim()
-    .replace(/^"(.*)"$/s, '$1')
-    .replace(/\\(.)/g, '$1')
-    .trim();
+/**
+ * A display name as people read it: comments (outside quotes) dropped, quotes and their
+ * backslash escapes undone. Parentheses inside quotes are part of the name: `"Ana (Acme)"`.
+ */
+function displayName(raw: string): string {
+  let name = '';
+  let quoted = false;
+  let depth = 0;
+  for (let i = 0; i < raw.length; i += 1) {
+    const char = raw.charAt(i);
+    if (char === '\\' && (quoted || depth > 0)) {
+      if (depth === 0) name += raw.charAt(i + 1);
+      i += 1;
+    } else if (quoted) {
+      if (char === '"') quoted = false;
+      else name += char;
+    } else if (char === '(') depth += 1;
+    else if (depth > 0) {
+      if (char === ')') depth -= 1;
+    } else if (char === '"') quoted = true;
+    else name += char;
+  }
+  return name.replace(/\s+/g, ' ').trim();
+}
 
 function parseOne(part: string): ParsedAddress | null {
   const angled = /^(.*)<([^<>]*)>\s*(?:\(.*\))?$/s.exec(part);
   if (angled) {
     const address = (angled[2] ?? '').trim().toLowerCase();
     if (!address.includes('@')) return null;
-    return { address, name: decodeMimeWords(unquote(angled[1] ?? '')) };
+    return { address, name: decodeMimeWords(displayName(angled[1] ?? '')) };
   }
   const comment = /\(([^)]*)\)/.exec(part);
   const address = part

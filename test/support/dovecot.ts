@@ -20,8 +20,8 @@ import { ImapFlow } from 'imapflow';
 import { makeTestCa, productionSettings, readCa } from './dovecot-tls';
 
 export interface TestMessage {
-  /** The whole message, headers and body. */
-  raw: string;
+  /** The whole message, headers and body (a string is sent as UTF-8). */
+  raw: string | Buffer;
   /** Its INTERNALDATE. */
   date: Date;
 }

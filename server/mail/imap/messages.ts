@@ -21,7 +21,10 @@ export const HEADER_FIELDS = [
   'list-id',
 ];
 
-/** Header fields by lower-case name, first occurrence, continuation lines unfolded. */
+/**
+ * Header fields by lower-case name, first occurrence, continuation lines unfolded. The block is
+ * read a byte a character (latin1), so a value's bytes survive until `text` decodes them.
+ */
 function parseHeaderBlock(block: string): Map<string, string> {
   const fields = new Map<string, string>();
   const unfolded = block.replace(/\r?\n[ \t]+/g, ' ');
@@ -32,6 +35,23 @@ function parseHeaderBlock(block: string): Map<string, string> {
     if (!fields.has(name)) fields.set(name, line.slice(colon + 1).trim());
   }
   return fields;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const LEGACY = new TextDecoder('windows-1252');
+
+/**
+ * A header value's text: UTF-8 where its bytes are (RFC 6532 allows it in headers, and many
+ * mailers send it unencoded), else the 8-bit Western text older mailers send.
+ */
+function text(latin1: string): string {
+  if (!/[\x80-\xff]/.test(latin1)) return latin1;
+  const bytes = Buffer.from(latin1, 'latin1');
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return LEGACY.decode(bytes);
+  }
 }
 
 /** A folder as opened for a sync: its UIDVALIDITY names its UIDs. */
@@ -46,17 +66,14 @@ export interface OpenFolder {
  * another folder or after a UIDVALIDITY change is the same message by its Message-ID. Without
  * one, a digest of its date, sender, recipients and subject names it, the same in every copy.
  */
-function providerIdOf(
-  folder: OpenFolder,
-  uid: number,
-  headers: MessageHeaders,
-  date: string | null,
-): string {
-  if (parseMessageIds(headers.messageId).length > 0) {
+function providerIdOf(folder: OpenFolder, uid: number, get: (name: string) => string | null) {
+  if (parseMessageIds(get('message-id')).length > 0) {
     return `${folder.path}:${folder.uidValidity}:${uid}`;
   }
+  // Of the header bytes as fetched, so that a copy stored before any change of decoding is the
+  // same message.
   const digest = createHash('sha256');
-  for (const value of [headers.from, headers.to, headers.cc, headers.subject, date]) {
+  for (const value of ['from', 'to', 'cc', 'subject', 'date'].map(get)) {
     digest.update(`${value ?? ''}\n`);
   }
   return `nomid:${digest.digest('base64url')}`;
@@ -65,11 +82,15 @@ function providerIdOf(
 export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject): SyncedMessage {
   const fields = parseHeaderBlock(fetched.headers?.toString('latin1') ?? '');
   const get = (name: string) => fields.get(name) ?? null;
+  const textOf = (name: string) => {
+    const value = get(name);
+    return value === null ? null : text(value);
+  };
   const headers: MessageHeaders = {
-    from: get('from'),
-    to: get('to'),
-    cc: get('cc'),
-    subject: get('subject'),
+    from: textOf('from'),
+    to: textOf('to'),
+    cc: textOf('cc'),
+    subject: textOf('subject'),
     messageId: get('message-id'),
     inReplyTo: get('in-reply-to'),
     references: get('references'),
@@ -79,7 +100,7 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {
-    providerId: providerIdOf(folder, fetched.uid, headers, get('date')),
+    providerId: providerIdOf(folder, fetched.uid, get),
     threadKey: null,
     folder: folder.path,
     labels: [],

@@ -106,7 +106,7 @@ export interface MessageSpec {
 }
 
 /** A message with the headers the sync reads and a small body it must never read. */
-export function message(spec: MessageSpec): TestMessage & { id: string } {
+export function message(spec: MessageSpec): TestMessage & { raw: string; id: string } {
   seq += 1;
   const id = spec.id ?? `<m${seq}.${Date.now()}@test.example>`;
   const date = new Date(spec.date);

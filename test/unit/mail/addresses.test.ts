@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { decodeMimeWords, parseAddressList } from '../../../server/mail/addresses';
+
+// Header values as real mailers write them, not only as our stand-ins do.
+
+describe('decodeMimeWords', () => {
+  it('decodes B and Q words, dropping the white space between adjacent words only', () => {
+    expect(decodeMimeWords('=?UTF-8?Q?Re:_Caf=C3=A9?= au lait')).toBe('Re: Café au lait');
+    expect(decodeMimeWords('=?UTF-8?B?Sm9zw6k=?= =?UTF-8?Q?_Garc=C3=ADa?=')).toBe('José García');
+    expect(decodeMimeWords('=?ISO-8859-1?Q?R=E9clamation?=')).toBe('Réclamation');
+    expect(decodeMimeWords('=?utf-8*fr?Q?R=C3=A9ponse?=')).toBe('Réponse');
+  });
+
+  it('joins a character that a mailer split across two words', () => {
+    // "Réclamation": é is C3 A9, and the first word ends after C3.
+    const split = `=?UTF-8?B?${b64([0x52, 0xc3])}?= =?UTF-8?B?${b64([0xa9, ...ascii('clamation')])}?=`;
+    expect(decodeMimeWords(split)).toBe('Réclamation');
+    // Folded onto a second line, Q then B.
+    expect(
+      decodeMimeWords(`=?UTF-8?Q?Ma=C3?=\r\n =?utf-8?B?${b64([0xb1, ...ascii('ana')])}?=`),
+    ).toBe('Mañana');
+  });
+
+  it('decodes words of different charsets each in its own', () => {
+    expect(decodeMimeWords('=?ISO-8859-1?Q?=E9t=E9?= =?UTF-8?Q?_=C3=A9t=C3=A9?=')).toBe('été été');
+  });
+
+  it('leaves plain text, and text between words, as it is', () => {
+    expect(decodeMimeWords('Order 42 =?UTF-8?Q?=E2=80=93?= shipped')).toBe('Order 42 – shipped');
+    expect(decodeMimeWords('no words here')).toBe('no words here');
+  });
+});
+
+describe('parseAddressList', () => {
+  it('keeps parentheses inside a quoted name, and drops comments outside quotes', () => {
+    expect(parseAddressList('"Ana Ruiz (Acme)" <Ana@Acme.example>')).toEqual([
+      { address: 'ana@acme.example', name: 'Ana Ruiz (Acme)' },
+    ]);
+    expect(parseAddressList('Ana Ruiz (via Acme) <ana@acme.example>')).toEqual([
+      { address: 'ana@acme.example', name: 'Ana Ruiz' },
+    ]);
+    expect(parseAddressList('"Smith, \\"J\\"" <j@x.example>, b@y.example (Bo)')).toEqual([
+      { address: 'j@x.example', name: 'Smith, "J"' },
+      { address: 'b@y.example', name: 'Bo' },
+    ]);
+  });
+
+  it('reads groups, and encoded names, in order', () => {
+    expect(
+      parseAddressList('Team: a@x.example, =?UTF-8?B?Sm9zw6k=?= <j@x.example>;, c@y.example'),
+    ).toEqual([
+      { address: 'a@x.example', name: '' },
+      { address: 'j@x.example', name: 'José' },
+      { address: 'c@y.example', name: '' },
+    ]);
+    expect(parseAddressList('undisclosed-recipients:;')).toEqual([]);
+  });
+});
+
+function ascii(text: string): number[] {
+  return [...Buffer.from(text, 'ascii')];
+}
+
+function b64(bytes: number[]): string {
+  return Buffer.from(bytes).toString('base64');
+}
