@@ -24,11 +24,15 @@ const scopeSql = (scope: FactScope | null) =>
 const lowered = (addresses: Sql) =>
   sql`string_to_array(lower(array_to_string(${addresses}, ' ')), ' ')`;
 
-// RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored); Precedence bulk, junk
-// or list; any List-Id.
+/** A structured header's first value, lower-cased, without its comments (RFC 5322 CFWS). */
+const headerValue = (column: Sql) =>
+  sql`coalesce(lower(btrim(regexp_replace(split_part(${column}, ';', 1), '\\([^()]*\\)', '', 'g'))), '')`;
+
+// RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored, `no (by hand)` is no);
+// Precedence bulk, junk or list; any List-Id.
 const AUTOMATED = sql`coalesce(m.direction = 'inbound' and (
-     coalesce(lower(btrim(split_part(m.auto_submitted, ';', 1))), '') not in ('', 'no')
-  or coalesce(lower(btrim(m.precedence)), '') in ('bulk', 'junk', 'list')
+     ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
+  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'list')
   or coalesce(btrim(m.list_id), '') <> ''), false)`;
 
 /**

@@ -30,6 +30,11 @@ describe('what counts', () => {
       { thread: 'a6', at: AT, precedence: 'list' },
       { thread: 'a7', at: AT, precedence: 'first-class' }, // counted
       { thread: 'a8', at: AT, listId: '<news.lists.example>' },
+      // Comments are not values (RFC 5322 CFWS, which RFC 3834 allows).
+      { thread: 'a9', at: AT, autoSubmitted: 'No (sent by a person)' }, // counted
+      { thread: 'a10', at: AT, autoSubmitted: '(vacation) auto-replied' },
+      { thread: 'a11', at: AT, precedence: 'bulk (newsletter)' },
+      { thread: 'a12', at: AT, autoSubmitted: 'no (by hand)' }, // counted
       // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
       // reply to a counted message, but sent (definition 6: to someone outside).
       {
@@ -41,11 +46,11 @@ describe('what counts', () => {
     ]);
     await s.rebuild();
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
-      received: 2,
-      automated: 6,
+      received: 4,
+      automated: 8,
       sent: 1,
-      unreplied: 2,
-      awaiting: 2,
+      unreplied: 4,
+      awaiting: 4,
     });
   });
 
