@@ -28,12 +28,13 @@ function decodeBytes(charset: string, bytes: Buffer): string {
 }
 
 /**
- * `=?UTF-8?B?…?=` words decoded; white space between adjacent encoded words dropped. Adjacent
- * words of one charset are decoded as one run of bytes: RFC 2047 asks each word to hold whole
- * characters, but mailers split long subjects inside a multi-byte character.
+ * A header value unfolded (RFC 5322 2.2.3: a line break before white space goes, wherever a
+ * provider left the value folded) with `=?UTF-8?B?…?=` words decoded; white space between
+ * adjacent encoded words dropped. Adjacent words of one charset are decoded as one run of bytes:
+ * RFC 2047 asks each word to hold whole characters, but mailers split long subjects inside one.
  */
 export function decodeMimeWords(value: string): string {
-  const joined = value.replace(/(\?=)\s+(=\?)/g, '$1$2');
+  const joined = value.replace(/\r?\n(?=[ \t])/g, '').replace(/(\?=)\s+(=\?)/g, '$1$2');
   let decoded = '';
   let at = 0;
   let run: { charset: string; bytes: Buffer[] } | null = null;

@@ -25,6 +25,13 @@ describe('decodeMimeWords', () => {
     expect(decodeMimeWords('=?ISO-8859-1?Q?=E9t=E9?= =?UTF-8?Q?_=C3=A9t=C3=A9?=')).toBe('été été');
   });
 
+  it('unfolds a folded value', () => {
+    expect(decodeMimeWords('Where is\r\n my order?')).toBe('Where is my order?');
+    expect(decodeMimeWords('=?UTF-8?Q?Caf=C3=A9?=\r\n\t=?UTF-8?Q?_cr=C3=A8me?=')).toBe(
+      'Café crème',
+    );
+  });
+
   it('leaves plain text, and text between words, as it is', () => {
     expect(decodeMimeWords('Order 42 =?UTF-8?Q?=E2=80=93?= shipped')).toBe('Order 42 – shipped');
     expect(decodeMimeWords('no words here')).toBe('no words here');
