@@ -27,14 +27,16 @@ function decodeBytes(charset: string, bytes: Buffer): string {
   }
 }
 
+/** RFC 5322 2.2.3: a line break before white space goes, wherever a provider left one. */
+const unfold = (value: string) => value.replace(/\r?\n(?=[ \t])/g, '');
+
 /**
- * A header value unfolded (RFC 5322 2.2.3: a line break before white space goes, wherever a
- * provider left the value folded) with `=?UTF-8?B?…?=` words decoded; white space between
- * adjacent encoded words dropped. Adjacent words of one charset are decoded as one run of bytes:
+ * A header value unfolded, with `=?UTF-8?B?…?=` words decoded; white space between adjacent
+ * encoded words dropped. Adjacent words of one charset are decoded as one run of bytes:
  * RFC 2047 asks each word to hold whole characters, but mailers split long subjects inside one.
  */
 export function decodeMimeWords(value: string): string {
-  const joined = value.replace(/\r?\n(?=[ \t])/g, '').replace(/(\?=)\s+(=\?)/g, '$1$2');
+  const joined = unfold(value).replace(/(\?=)\s+(=\?)/g, '$1$2');
   let decoded = '';
   let at = 0;
   let run: { charset: string; bytes: Buffer[] } | null = null;
@@ -132,7 +134,7 @@ function parseOne(part: string): ParsedAddress | null {
 /** Every mailbox of an address-list header, in order; unparsable parts are left out. */
 export function parseAddressList(value: string | null): ParsedAddress[] {
   if (!value) return [];
-  return splitList(value.replace(/\r?\n[ \t]/g, ' '))
+  return splitList(unfold(value))
     .map(parseOne)
     .filter((parsed): parsed is ParsedAddress => parsed !== null);
 }
