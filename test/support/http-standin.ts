@@ -95,6 +95,12 @@ export interface JsonServer {
   resetPeak(): void;
   /** Calls `listener` with each call as it is answered, until the returned function is called. */
   onCall(listener: (call: LoggedCall) => void): () => void;
+  /**
+   * Resolves once no request is being handled and no connection is open. Idle connections are
+   * closed, an aborted client's among them, so a request it sent before the abort has either
+   * been handled or is never read. Throws after `boundMs` of real time.
+   */
+  settle(boundMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +110,8 @@ export async function startJsonServer(
   const calls: LoggedCall[] = [];
   let inFlight = 0;
   let peak = 0;
+  // Unlike inFlight, which a client's abort ends, this counts handlers until they answer.
+  let handling = 0;
   const listeners = new Set<(call: LoggedCall) => void>();
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -118,6 +126,8 @@ export async function startJsonServer(
     inFlight += 1;
     peak = Math.max(peak, inFlight);
     response.on('close', () => (inFlight -= 1));
+    handling += 1;
+    const handled = () => (handling -= 1);
     Promise.resolve(handle(standinRequest)).then(
       (reply) =>
         setImmediate(() => {
@@ -130,13 +140,19 @@ export async function startJsonServer(
           });
           const json = reply.body === undefined ? undefined : JSON.stringify(reply.body);
           response.end(reply.text ?? json);
+          handled();
         }),
       (error: unknown) => {
         response.writeHead(500, { 'content-type': 'text/plain' });
         response.end(String(error));
+        handled();
       },
     );
   });
+  const connections = () =>
+    new Promise<number>((resolve, reject) =>
+      server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -149,6 +165,15 @@ export async function startJsonServer(
     onCall: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    settle: async (boundMs = 10_000) => {
+      const deadline = Date.now() + boundMs;
+      for (;;) {
+        server.closeIdleConnections();
+        if (handling === 0 && (await connections()) === 0) return;
+        if (Date.now() > deadline) throw new Error(`the stand-in did not settle in ${boundMs} ms`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
