@@ -3,7 +3,7 @@
  * nothing per reply: every socket reads into one shared buffer (`onread`), the body is counted,
  * not kept, and only the head becomes a string. A node:http client makes a Buffer of every read;
  * with 71 kB replies at thousands a second, its own scavenges stalled all fifty connections at
- * once and made most of the p99 it reported (docs/scale.md, "The load client's own pauses").
+ * once and made most of the p99 it reported (docs/load-measurements.md, "The load client's own pauses").
  */
 import { connect, type Socket } from 'node:net';
 
