@@ -1,4 +1,5 @@
-// Header values as mail carries them: address lists (RFC 5322 3.4) and encoded words (RFC 2047).
+// Header values as mail carries them: address lists (RFC 5322 3.4), encoded words (RFC 2047),
+// Message-IDs and media types (RFC 2045).
 
 interface ParsedAddress {
   /** Lower-cased. */
@@ -143,4 +144,18 @@ export function parseAddressList(value: string | null): ParsedAddress[] {
 export function parseMessageIds(value: string | null): string[] {
   if (!value) return [];
   return [...value.matchAll(/<[^<>\s]+>/g)].map((match) => match[0]);
+}
+
+const TOKEN = "[a-z0-9!#$%&'*+.^_`|~-]+";
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);
+
+/**
+ * A Content-Type's media type (`multipart/report`), lower-cased, without its comments and
+ * parameters (RFC 2045 5.1); null when the value names none.
+ */
+export function mediaType(value: string | null): string | null {
+  if (value === null) return null;
+  const [type = ''] = unfold(value).replace(/\([^()]*\)/g, '').split(';');
+  const bare = type.replace(/\s+/g, '').toLowerCase();
+  return MEDIA_TYPE.test(bare) ? bare : null;
 }

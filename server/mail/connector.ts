@@ -17,6 +17,8 @@ export interface MessageHeaders {
   autoSubmitted: string | null;
   precedence: string | null;
   listId: string | null;
+  /** The top-level Content-Type: `multipart/report` is a delivery or read report (RFC 6522). */
+  contentType: string | null;
 }
 
 /**

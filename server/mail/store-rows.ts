@@ -1,6 +1,6 @@
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import { decodeMimeWords, parseAddressList, parseMessageIds } from './addresses';
+import { decodeMimeWords, mediaType, parseAddressList, parseMessageIds } from './addresses';
 import type { MessageChange, SyncedMessage } from './connector';
 
 // A synced message as the row the store writes: headers parsed, direction by rule 1 of the
@@ -34,6 +34,7 @@ export interface MessageRow {
   auto_submitted: string | null;
   precedence: string | null;
   list_id: string | null;
+  content_type: string | null;
 }
 
 const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
@@ -63,6 +64,7 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     auto_submitted: clean(headers.autoSubmitted),
     precedence: clean(headers.precedence),
     list_id: clean(headers.listId),
+    content_type: mediaType(headers.contentType),
   };
 }
 

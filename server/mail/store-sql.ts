@@ -10,7 +10,8 @@ import type { changeRow, MessageRow, StoreTarget } from './store-rows';
 const ROW_TYPE = sql`provider_id text, thread_key text, direction text, sent_at timestamptz,
   folder text, labels text[], categories text[], from_address text, from_name text,
   to_addresses text[], cc_addresses text[], subject text, message_id_header text,
-  in_reply_to text, references_ids text[], auto_submitted text, precedence text, list_id text`;
+  in_reply_to text, references_ids text[], auto_submitted text, precedence text, list_id text,
+  content_type text`;
 
 /** The stored row of `b` (a row of the batch): by provider id first, then by Message-ID. */
 const storedOf = (target: StoreTarget) => sql`left join lateral (
@@ -54,12 +55,14 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
     ), inserted as (
       insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
         folder, labels, categories, from_address, from_name, to_addresses, cc_addresses, subject,
-        message_id_header, in_reply_to, references_ids, auto_submitted, precedence, list_id)
+        message_id_header, in_reply_to, references_ids, auto_submitted, precedence, list_id,
+        content_type)
       select ${target.workspaceId}, ${target.mailboxId}, p.provider_id, p.thread_key, p.direction,
              p.sent_at, p.folder, coalesce(p.labels, '{}'), coalesce(p.categories, '{}'),
              p.from_address, p.from_name, coalesce(p.to_addresses, '{}'),
              coalesce(p.cc_addresses, '{}'), p.subject, p.message_id_header, p.in_reply_to,
-             coalesce(p.references_ids, '{}'), p.auto_submitted, p.precedence, p.list_id
+             coalesce(p.references_ids, '{}'), p.auto_submitted, p.precedence, p.list_id,
+             p.content_type
         from planned p where p.stored_id is null
       on conflict do nothing
       returning thread_key

@@ -62,6 +62,7 @@ function toSynced(message: DemoMessage): SyncedMessage {
       autoSubmitted: message.autoSubmitted,
       precedence: message.precedence,
       listId: message.listId,
+      contentType: null,
     },
   };
 }

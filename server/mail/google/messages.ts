@@ -15,6 +15,7 @@ export const METADATA_HEADERS = [
   'Auto-Submitted',
   'Precedence',
   'List-Id',
+  'Content-Type',
 ] as const;
 
 export interface GmailMessage {
@@ -46,6 +47,7 @@ function headersOf(message: GmailMessage): MessageHeaders {
     autoSubmitted: get('Auto-Submitted'),
     precedence: get('Precedence'),
     listId: get('List-Id'),
+    contentType: get('Content-Type'),
   };
 }
 

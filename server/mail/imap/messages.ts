@@ -19,6 +19,7 @@ export const HEADER_FIELDS = [
   'auto-submitted',
   'precedence',
   'list-id',
+  'content-type',
 ];
 
 /**
@@ -97,6 +98,7 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     autoSubmitted: get('auto-submitted'),
     precedence: get('precedence'),
     listId: get('list-id'),
+    contentType: get('content-type'),
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {

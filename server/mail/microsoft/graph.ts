@@ -112,6 +112,7 @@ export function toSyncedMessage(
       autoSubmitted: header('auto-submitted'),
       precedence: header('precedence'),
       listId: header('list-id'),
+      contentType: header('content-type'),
     },
   };
 }

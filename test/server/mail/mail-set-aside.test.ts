@@ -32,6 +32,7 @@ const question: SyncedMessage = {
     autoSubmitted: null,
     precedence: null,
     listId: null,
+    contentType: null,
   },
 };
 

@@ -25,6 +25,7 @@ function imapMessage(id: string, at: string, headers: Partial<SyncedMessage['hea
       autoSubmitted: null,
       precedence: null,
       listId: null,
+      contentType: null,
       ...headers,
     },
   } satisfies SyncedMessage;

@@ -357,6 +357,7 @@ describe('deleting mailboxes', () => {
         autoSubmitted: null,
         precedence: null,
         listId: null,
+        contentType: null,
       },
     }));
     return {

@@ -19,7 +19,7 @@ const WEEK = { from: '2026-11-23', to: '2026-11-29' };
 const AT = '2026-11-23T09:00:00Z';
 
 describe('what counts', () => {
-  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id', async () => {
+  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id, a report', async () => {
     const s = await statsScenario(t);
     await s.insert([
       { thread: 'a1', at: AT, autoSubmitted: 'auto-replied' },
@@ -35,6 +35,9 @@ describe('what counts', () => {
       { thread: 'a10', at: AT, autoSubmitted: '(vacation) auto-replied' },
       { thread: 'a11', at: AT, precedence: 'bulk (newsletter)' },
       { thread: 'a12', at: AT, autoSubmitted: 'no (by hand)' }, // counted
+      // A bounce or read receipt (RFC 6522), though nothing else says it is automated.
+      { thread: 'a13', at: AT, contentType: 'multipart/report' },
+      { thread: 'a14', at: AT, contentType: 'multipart/mixed' }, // counted
       // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
       // reply to a counted message, but sent (definition 6: to someone outside).
       {
@@ -46,11 +49,11 @@ describe('what counts', () => {
     ]);
     await s.rebuild();
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
-      received: 4,
-      automated: 8,
+      received: 5,
+      automated: 9,
       sent: 1,
-      unreplied: 4,
-      awaiting: 4,
+      unreplied: 5,
+      awaiting: 5,
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMimeWords, parseAddressList } from '../../../server/mail/addresses';
+import { decodeMimeWords, mediaType, parseAddressList } from '../../../server/mail/addresses';
 
 // Header values as real mailers write them, not only as our stand-ins do.
 
@@ -61,6 +61,28 @@ describe('parseAddressList', () => {
       { address: 'c@y.example', name: '' },
     ]);
     expect(parseAddressList('undisclosed-recipients:;')).toEqual([]);
+  });
+});
+
+describe('mediaType', () => {
+  it('keeps the type and subtype of a Content-Type, as Exchange, Postfix and Gmail write them', () => {
+    expect(
+      mediaType('multipart/report; report-type=delivery-status;\r\n\tboundary="9B095B5ADSN=_01"'),
+    ).toBe('multipart/report');
+    expect(mediaType('Multipart/Report; report-type="disposition-notification"')).toBe(
+      'multipart/report',
+    );
+    expect(mediaType('multipart/report (a bounce); report-type=delivery-status')).toBe(
+      'multipart/report',
+    );
+    expect(mediaType('text/plain')).toBe('text/plain');
+  });
+
+  it('names no type where the value has none', () => {
+    expect(mediaType(null)).toBeNull();
+    expect(mediaType('')).toBeNull();
+    expect(mediaType('report')).toBeNull();
+    expect(mediaType('; charset=utf-8')).toBeNull();
   });
 });
 

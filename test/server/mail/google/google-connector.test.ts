@@ -97,6 +97,7 @@ describe('Google connector: first sync', () => {
       'Auto-Submitted',
       'Precedence',
       'List-Id',
+      'Content-Type',
     ]);
   });
 
@@ -175,6 +176,27 @@ describe('Google connector: first sync', () => {
     await syncAndStore(suite.db, connector(), mailbox);
     expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
     expect(listCalls(google, mailbox.target.email)).toHaveLength(1);
+  });
+
+  it('keeps the media type that makes a bounce a report', async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    // As Gmail's own bounce is headed; Gmail's metadata gives header values as sent.
+    gmail.add({
+      at: new Date(),
+      labelIds: ['INBOX'],
+      headers: {
+        From: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>',
+        Subject: 'Delivery Status Notification (Failure)',
+        'Content-Type':
+          'multipart/report; boundary="000000000000b1c2"; report-type=delivery-status',
+      },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const rows = await suite.db.query<{ content_type: string | null }>(
+      `select content_type from messages where workspace_id = $1 and mailbox_id = $2`,
+      [mailbox.store.workspaceId, mailbox.store.mailboxId],
+    );
+    expect(rows).toEqual([{ content_type: 'multipart/report' }]);
   });
 
   it('stores user labels by name', async () => {

@@ -225,4 +225,51 @@ describe('IMAP header text', () => {
       { from_address: 'zoe@customer.example', from_name: 'Zoë', subject: 'Ça va ?' },
     ]);
   });
+
+  it('keeps the media type that makes a bounce or a read receipt a report', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    // As Postfix writes a bounce: no Auto-Submitted, a Content-Type folded over two lines.
+    const bounce = message({
+      from: 'MAILER-DAEMON@mx.customer.example (Mail Delivery System)',
+      to: box.email,
+      subject: 'Undelivered Mail Returned to Sender',
+      date: '2026-02-10T09:00:00Z',
+      headers: [
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status;',
+        '\tboundary="4F1A2C0B3D.1770714000/mx.customer.example"',
+      ],
+    });
+    const receipt = message({
+      from: 'Ana Ruiz <ana@acme.example>',
+      to: box.email,
+      subject: 'Read: Your order',
+      date: '2026-02-11T09:00:00Z',
+      headers: [
+        'Content-Type: Multipart/Report; report-type="disposition-notification";',
+        ' boundary="_002_read_"',
+      ],
+    });
+    const plain = message({
+      from: 'Ana Ruiz <ana@acme.example>',
+      to: box.email,
+      subject: 'Where is my order?',
+      date: '2026-02-12T09:00:00Z',
+      headers: ['Content-Type: text/plain; charset="utf-8"'],
+    });
+    const bare = message({ from: 'a@acme.example', to: box.email, date: '2026-02-13T09:00:00Z' });
+    await dovecot.append(box.email, 'INBOX', [bounce, receipt, plain, bare]);
+    await box.sync();
+    const rows = await suite.db.query<{ content_type: string | null }>(
+      `select content_type from messages
+        where workspace_id = $1 and mailbox_id = $2 order by sent_at`,
+      [box.ws.workspaceId, box.mailboxId],
+    );
+    expect(rows.map((row) => row.content_type)).toEqual([
+      'multipart/report',
+      'multipart/report',
+      'text/plain',
+      null,
+    ]);
+  });
 });

@@ -94,11 +94,22 @@ describe('Microsoft connector: first sync', () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     fill(box, 'inbox', 10);
     fill(box, 'sentitems', 10);
+    // As Exchange Online heads its non-delivery reports.
+    box.add('inbox', {
+      received: new Date(),
+      from: { name: 'Microsoft Outlook', address: 'postmaster@client.example' },
+      to: [{ name: '', address: box.email }],
+      subject: 'Undeliverable: Your quote',
+      headers: {
+        'Content-Type': 'multipart/report; report-type=delivery-status;\r\n\tboundary="d1e2f3_"',
+      },
+    });
     await syncAndStore(suite.db, connector(), mailbox);
     const rows = await suite.db.query<Record<string, unknown>>(
-      `select subject, list_id, in_reply_to, categories from messages
-        where workspace_id = $1 and mailbox_id = $2 and subject in ('inbox 5', 'sentitems 5')
-        order by subject`,
+      `select subject, list_id, in_reply_to, categories, content_type from messages
+        where workspace_id = $1 and mailbox_id = $2
+          and subject in ('inbox 5', 'sentitems 5', 'Undeliverable: Your quote')
+        order by lower(subject)`,
       [mailbox.store.workspaceId, mailbox.store.mailboxId],
     );
     expect(rows).toEqual([
@@ -107,8 +118,22 @@ describe('Microsoft connector: first sync', () => {
         list_id: '<news.client.example>',
         in_reply_to: '<q5@client.example>',
         categories: [],
+        content_type: null,
       },
-      { subject: 'sentitems 5', list_id: null, in_reply_to: null, categories: [] },
+      {
+        subject: 'sentitems 5',
+        list_id: null,
+        in_reply_to: null,
+        categories: [],
+        content_type: null,
+      },
+      {
+        subject: 'Undeliverable: Your quote',
+        list_id: null,
+        in_reply_to: null,
+        categories: [],
+        content_type: 'multipart/report',
+      },
     ]);
   });
 
