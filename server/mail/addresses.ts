@@ -155,7 +155,9 @@ const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`);
  */
 export function mediaType(value: string | null): string | null {
   if (value === null) return null;
-  const [type = ''] = unfold(value).replace(/\([^()]*\)/g, '').split(';');
+  const [type = ''] = unfold(value)
+    .replace(/\([^()]*\)/g, '')
+    .split(';');
   const bare = type.replace(/\s+/g, '').toLowerCase();
   return MEDIA_TYPE.test(bare) ? bare : null;
 }
