@@ -5,7 +5,7 @@ import { sql } from '../db/sql';
 import type { Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncOutcome, type SyncWorkerDeps } from '../mail/sync-worker';
 import { saveMailAccount, type MailAccount } from '../repos/mail-accounts';
-import { liveLeaseHolders, markDue } from '../repos/mailbox-sync';
+import { liveLeaseHolders, markDue, readAgain } from '../repos/mailbox-sync';
 import { getWorkspace } from '../repos/workspaces';
 import { syncWorkerDeps } from '../workers/start';
 import { CliInputError } from './flag-values';
@@ -184,9 +184,11 @@ async function sync(
       `--mailbox ${command.mailbox}: not a tracked mailbox of this workspace`,
     );
   }
+  if (command.again) await readAgain(deps.db, command.workspaceId, new Date(), due);
   if (!command.wait) {
+    const again = command.again ? ', to be read again from their data_from' : '';
     return {
-      lines: [`workspace ${command.workspaceId}: ${due.length} mailboxes due now`],
+      lines: [`workspace ${command.workspaceId}: ${due.length} mailboxes due now${again}`],
       exitCode: 0,
     };
   }

@@ -37,7 +37,14 @@ export type MailCommand =
     }
   | { name: 'mail:demo'; workspaceId: number }
   | { name: 'mail:status'; workspaceId: number }
-  | { name: 'mail:sync'; workspaceId: number; mailbox: string | undefined; wait: boolean };
+  | {
+      name: 'mail:sync';
+      workspaceId: number;
+      mailbox: string | undefined;
+      wait: boolean;
+      /** Read the whole mailbox again from its data_from (what an earlier version stored). */
+      again: boolean;
+    };
 
 export const MAIL_USAGE = `Mail accounts and sync (secrets are read from files and sealed with SECRETS_KEY):
 
@@ -51,7 +58,9 @@ export const MAIL_USAGE = `Mail accounts and sync (secrets are read from files a
   mail:microsoft --workspace ID --tenant TENANT --client-id ID --client-secret-file FILE
   mail:demo      --workspace ID
   mail:status    --workspace ID     (tab-separated: address, status, messages, last sync, last error)
-  mail:sync      --workspace ID [--mailbox ADDRESS] [--wait]`;
+  mail:sync      --workspace ID [--mailbox ADDRESS] [--again] [--wait]
+                 (--again: read the whole mailbox again from its data_from, so mail stored by an
+                 earlier version is kept as this one reads it; a sync running elsewhere stops)`;
 
 const FLAGS: Record<MailCommand['name'], readonly string[]> = {
   'mail:imap': [
@@ -78,15 +87,18 @@ export const isMailCommandName = (name: string | undefined): name is MailCommand
 
 const HOST = /^[A-Za-z0-9.-]{1,253}$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
-function readFlags(name: MailCommand['name'], args: string[]): Flags & { wait?: boolean } {
+type ReadFlags = Flags & { wait?: boolean; again?: boolean };
+
+function readFlags(name: MailCommand['name'], args: string[]): ReadFlags {
   const options: ParseArgsConfig['options'] = Object.fromEntries(
     FLAGS[name].map((flag) => [flag, { type: 'string' }] as const),
   );
-  if (name === 'mail:sync') options.wait = { type: 'boolean' };
+  if (name === 'mail:sync') {
+    options.wait = { type: 'boolean' };
+    options.again = { type: 'boolean' };
+  }
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Flags & {
-      wait?: boolean;
-    };
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as ReadFlags;
   } catch (error) {
     throw new CliInputError(`${name}: ${(error as Error).message}`);
   }
@@ -165,6 +177,7 @@ export function parseMailCommand(argv: readonly string[]): MailCommand {
         workspaceId: workspaceId(flags),
         mailbox: flags.mailbox === undefined ? undefined : email(flags.mailbox, 'mailbox'),
         wait: flags.wait === true,
+        again: flags.again === true,
       };
   }
 }

@@ -27,6 +27,48 @@ const storedOf = (target: StoreTarget) => sql`left join lateral (
   ) s on true`;
 
 /**
+ * Stored messages seen again take the header values the figures read (sender, recipients,
+ * subject, Auto-Submitted, Precedence, List-Id, media type) as this version reads them, so a
+ * mailbox read again heals what an earlier version stored. A value the batch lacks keeps the
+ * stored one: a provider's partial update names only what changed. Threading (thread key,
+ * Message-IDs, date) stays as first stored. Returns the threads whose figures may change.
+ */
+export async function refreshHeaders(tx: Tx, target: StoreTarget, rows: readonly MessageRow[]) {
+  return tx.query<{ thread_key: string }>(sql`
+    with b as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${ROW_TYPE})
+    ), fresh as (
+      select distinct on (s.message_id) s.message_id,
+             coalesce(nullif(b.from_address, ''), s.from_address) as from_address,
+             coalesce(nullif(b.from_name, ''), s.from_name) as from_name,
+             case when cardinality(b.to_addresses) > 0 then b.to_addresses
+                  else s.to_addresses end as to_addresses,
+             case when cardinality(b.cc_addresses) > 0 then b.cc_addresses
+                  else s.cc_addresses end as cc_addresses,
+             coalesce(nullif(b.subject, ''), s.subject) as subject,
+             coalesce(b.auto_submitted, s.auto_submitted) as auto_submitted,
+             coalesce(b.precedence, s.precedence) as precedence,
+             coalesce(b.list_id, s.list_id) as list_id,
+             coalesce(b.content_type, s.content_type) as content_type
+        from b ${storedOf(target)}
+       where s.message_id is not null
+    )
+    update messages m
+       set from_address = f.from_address, from_name = f.from_name,
+           to_addresses = f.to_addresses, cc_addresses = f.cc_addresses, subject = f.subject,
+           auto_submitted = f.auto_submitted, precedence = f.precedence, list_id = f.list_id,
+           content_type = f.content_type
+      from fresh f
+     where m.workspace_id = ${target.workspaceId} and m.mailbox_id = ${target.mailboxId}
+       and m.message_id = f.message_id
+       and (m.from_address, m.from_name, m.to_addresses, m.cc_addresses, m.subject,
+            m.auto_submitted, m.precedence, m.list_id, m.content_type) is distinct from
+           (f.from_address, f.from_name, f.to_addresses, f.cc_addresses, f.subject,
+            f.auto_submitted, f.precedence, f.list_id, f.content_type)
+    returning m.thread_key`);
+}
+
+/**
  * Inserts the batch's new messages and updates the stored ones (place, labels, direction, set
  * aside no more). Direction only ever turns outbound: a message once seen in the sent folder
  * stays outbound wherever it is moved.

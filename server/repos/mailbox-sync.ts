@@ -151,6 +151,27 @@ export async function markDue(
   return rows.map((row) => row.email);
 }
 
+/**
+ * Makes mailboxes due now and read again from their data_from: the cursor dropped and any lease
+ * voided, so a sync running elsewhere stops at its next batch or renewal (LeaseLostError).
+ */
+export async function readAgain(
+  db: Queryable,
+  workspaceId: number,
+  now: Date,
+  emails: readonly string[],
+): Promise<void> {
+  await db.query(
+    sql`update mailbox_sync s
+        set cursor = null, lease_owner = null, lease_expires_at = null, lease_renewed_at = null,
+            attempts = 0, next_run_at = ${now.toISOString()}
+       from mailboxes m
+      where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
+        and s.workspace_id = ${workspaceId} and m.removed_at is null
+        and lower(m.email) = any(${emails}::text[])`,
+  );
+}
+
 interface LeaseHolder {
   email: string;
   owner: string;

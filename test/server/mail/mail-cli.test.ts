@@ -63,6 +63,7 @@ describe('mail CLI', () => {
     ['mail:google --workspace 1', /--service-account-file/],
     ['mail:microsoft --workspace 1 --tenant t --client-id c', /--client-secret-file/],
     ['mail:sync --workspace 1 --mailbox nope', /--mailbox/],
+    ['mail:sync --workspace 1 --again=yes', /--again/],
     ['mail:status --workspace x', /--workspace/],
   ])('refuses "%s" naming the flag', (line, pattern) => {
     expect(() => parseMailCommand(words(line))).toThrow(CliInputError);
@@ -212,6 +213,67 @@ describe('mail:sync --wait and another process', () => {
       [ws.workspaceId],
     );
     expect(stored?.count).toBe(1);
+  });
+});
+
+describe('mail:sync --again', () => {
+  it('reads a mailbox again, so that mail an earlier version stored is kept as this one reads it', async () => {
+    const ws = await suite.workspace();
+    const email = `again@${ws.domain}`;
+    await dovecot.addUser(email);
+    await dovecot.append(email, 'INBOX', [
+      message({
+        from: 'MAILER-DAEMON@mx.customer.example',
+        to: email,
+        subject: 'Undelivered Mail Returned to Sender',
+        date: '2026-02-10T09:00:00Z',
+        headers: ['Content-Type: multipart/report; report-type=delivery-status; boundary="b"'],
+      }),
+      message({
+        from: 'c@customer.example',
+        to: email,
+        subject: 'Résumé',
+        date: '2026-02-11T09:00:00Z',
+      }),
+    ]);
+    const mailboxId = await addSyncedMailbox(suite.db, ws.workspaceId, email, '2026-02-01');
+    const file = await secretFile('again-pass', dovecot.masterPassword);
+    await run(
+      `mail:imap --workspace ${ws.workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
+    );
+    const mailbox = `--workspace ${ws.workspaceId} --mailbox ${email}`;
+    expect((await run(`mail:sync ${mailbox} --wait`)).lines).toEqual([`${email}: in`]);
+    // As an earlier version left them: no media type kept, UTF-8 read a byte a character. And
+    // another process holds the lease, which --again voids: that process stops at its next batch.
+    await suite.db.query(
+      `update messages set content_type = null, subject = replace(subject, 'é', 'Ã©')
+        where workspace_id = $1 and mailbox_id = $2`,
+      [ws.workspaceId, mailboxId],
+    );
+    await suite.db.query(
+      `update mailbox_sync set lease_owner = 'worker-host:4242:0badcafe', lease_renewed_at = now(),
+              lease_expires_at = now() + interval '100 seconds'
+        where workspace_id = $1 and mailbox_id = $2`,
+      [ws.workspaceId, mailboxId],
+    );
+    expect((await run(`mail:sync ${mailbox} --again`)).lines).toEqual([
+      `workspace ${ws.workspaceId}: 1 mailboxes due now, to be read again from their data_from`,
+    ]);
+    const pauses: number[] = [];
+    const again = await run(`mail:sync ${mailbox} --wait`, {
+      pause: async (ms) => void pauses.push(ms),
+    });
+    expect(again).toEqual({ lines: [`${email}: in`], exitCode: 0 });
+    expect(pauses).toEqual([]);
+    const rows = await suite.db.query<{ subject: string; content_type: string | null }>(
+      `select subject, content_type from messages
+        where workspace_id = $1 and mailbox_id = $2 order by sent_at`,
+      [ws.workspaceId, mailboxId],
+    );
+    expect(rows).toEqual([
+      { subject: 'Undelivered Mail Returned to Sender', content_type: 'multipart/report' },
+      { subject: 'Résumé', content_type: null },
+    ]);
   });
 });
 

@@ -130,6 +130,44 @@ describe('commitBatch', () => {
     expect(await threadsOf(target)).toHaveLength(1);
   });
 
+  it('takes the header values of a message read again, and keeps those a partial read lacks', async () => {
+    const target = await mailboxTarget();
+    // As an earlier version stored it: UTF-8 read a byte a character, no media type kept.
+    await commit(
+      target,
+      batchOf([imapMessage('a', '2026-03-02T09:00:00Z', { subject: 'RÃ©clamation' })]),
+    );
+    const again = imapMessage('a', '2026-03-02T09:00:00Z', {
+      subject: 'Réclamation',
+      autoSubmitted: 'auto-replied',
+      contentType: 'multipart/report; report-type=delivery-status',
+    });
+    expect(await commit(target, batchOf([again]))).toEqual({
+      inserted: 0,
+      threads: ['<a@customer.example>'],
+    });
+    const partial = imapMessage('a', '2026-03-02T09:00:00Z', {
+      from: null,
+      to: null,
+      subject: null,
+      autoSubmitted: null,
+      contentType: null,
+    });
+    expect(await commit(target, batchOf([partial]))).toEqual({ inserted: 0, threads: [] });
+    const [stored] = await suite.db.query<Record<string, unknown>>(
+      `select from_address, to_addresses, subject, auto_submitted, content_type from messages
+        where workspace_id = $1 and mailbox_id = $2`,
+      [target.workspaceId, target.mailboxId],
+    );
+    expect(stored).toEqual({
+      from_address: 'carla@customer.example',
+      to_addresses: ['sales@store1.example'],
+      subject: 'Réclamation',
+      auto_submitted: 'auto-replied',
+      content_type: 'multipart/report',
+    });
+  });
+
   it('moves a reply stored before its original into the original thread', async () => {
     const target = await mailboxTarget();
     const reply = imapMessage('r', '2026-03-02T11:00:00Z', {
