@@ -26,74 +26,63 @@ const storedOf = (target: StoreTarget) => sql`left join lateral (
     ) s order by s.preference limit 1
   ) s on true`;
 
-/**
- * Stored messages seen again take the header values the figures read (sender, recipients,
- * subject, Auto-Submitted, Precedence, List-Id, media type) as this version reads them, so a
- * mailbox read again heals what an earlier version stored. A value the batch lacks keeps the
- * stored one: a provider's partial update names only what changed. Threading (thread key,
- * Message-IDs, date) stays as first stored. Returns the threads whose figures may change.
- */
-export async function refreshHeaders(tx: Tx, target: StoreTarget, rows: readonly MessageRow[]) {
-  return tx.query<{ thread_key: string }>(sql`
-    with b as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${ROW_TYPE})
-    ), fresh as (
-      select distinct on (s.message_id) s.message_id,
-             coalesce(nullif(b.from_address, ''), s.from_address) as from_address,
-             coalesce(nullif(b.from_name, ''), s.from_name) as from_name,
-             case when cardinality(b.to_addresses) > 0 then b.to_addresses
-                  else s.to_addresses end as to_addresses,
-             case when cardinality(b.cc_addresses) > 0 then b.cc_addresses
-                  else s.cc_addresses end as cc_addresses,
-             coalesce(nullif(b.subject, ''), s.subject) as subject,
-             coalesce(b.auto_submitted, s.auto_submitted) as auto_submitted,
-             coalesce(b.precedence, s.precedence) as precedence,
-             coalesce(b.list_id, s.list_id) as list_id,
-             coalesce(b.content_type, s.content_type) as content_type
-        from b ${storedOf(target)}
-       where s.message_id is not null
-    )
-    update messages m
-       set from_address = f.from_address, from_name = f.from_name,
-           to_addresses = f.to_addresses, cc_addresses = f.cc_addresses, subject = f.subject,
-           auto_submitted = f.auto_submitted, precedence = f.precedence, list_id = f.list_id,
-           content_type = f.content_type
-      from fresh f
-     where m.workspace_id = ${target.workspaceId} and m.mailbox_id = ${target.mailboxId}
-       and m.message_id = f.message_id
-       and (m.from_address, m.from_name, m.to_addresses, m.cc_addresses, m.subject,
-            m.auto_submitted, m.precedence, m.list_id, m.content_type) is distinct from
-           (f.from_address, f.from_name, f.to_addresses, f.cc_addresses, f.subject,
-            f.auto_submitted, f.precedence, f.list_id, f.content_type)
-    returning m.thread_key`);
-}
+/** The header values the figures read, of the stored row `s`, as one comparable text. */
+const STORED_HEADERS = sql`(s.from_address, s.from_name, s.to_addresses, s.cc_addresses,
+  s.subject, s.auto_submitted, s.precedence, s.list_id, s.content_type)::text`;
 
 /**
- * Inserts the batch's new messages and updates the stored ones (place, labels, direction, set
- * aside no more). Direction only ever turns outbound: a message once seen in the sent folder
- * stays outbound wherever it is moved.
+ * The header values a stored message takes from the batch row `b`: the batch's where it has one,
+ * else the stored one, since a provider's partial update names only what changed.
+ */
+const FRESH_HEADERS = sql`coalesce(nullif(b.from_address, ''), s.from_address) as h_from_address,
+  coalesce(nullif(b.from_name, ''), s.from_name) as h_from_name,
+  case when cardinality(b.to_addresses) > 0 then b.to_addresses else s.to_addresses end
+    as h_to_addresses,
+  case when cardinality(b.cc_addresses) > 0 then b.cc_addresses else s.cc_addresses end
+    as h_cc_addresses,
+  coalesce(nullif(b.subject, ''), s.subject) as h_subject,
+  coalesce(b.auto_submitted, s.auto_submitted) as h_auto_submitted,
+  coalesce(b.precedence, s.precedence) as h_precedence,
+  coalesce(b.list_id, s.list_id) as h_list_id,
+  coalesce(b.content_type, s.content_type) as h_content_type`;
+
+const FRESH_TUPLE = sql`(l.h_from_address, l.h_from_name, l.h_to_addresses, l.h_cc_addresses,
+  l.h_subject, l.h_auto_submitted, l.h_precedence, l.h_list_id, l.h_content_type)::text`;
+
+/**
+ * Inserts the batch's new messages and updates the stored ones: place, labels, direction, set
+ * aside no more, and the header values the figures read as this version reads them, so a mailbox
+ * read again heals what an earlier version stored (`reread`). Direction only ever turns outbound:
+ * a message once seen in the sent folder stays outbound wherever it is moved. Threading (thread
+ * key, Message-IDs, date) stays as first stored.
  */
 export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly MessageRow[]) {
   return tx.query<{ thread_key: string; inserted: boolean }>(sql`
     with b as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${ROW_TYPE})
-    ), planned as (
+    ), looked_up as (
       select b.*, s.message_id as stored_id,
              case when s.direction = 'outbound' then 'outbound' else b.direction end as new_direction,
              (s.direction, s.folder, s.labels, s.categories, s.set_aside) is distinct from
                (case when s.direction = 'outbound' then 'outbound' else b.direction end, b.folder,
                 coalesce(b.labels, '{}'), coalesce(b.categories, '{}'), null::text) as moved,
-             s.provider_id is distinct from b.provider_id as renamed
+             s.provider_id is distinct from b.provider_id as renamed,
+             ${STORED_HEADERS} as stored_headers, ${FRESH_HEADERS}
         from b ${storedOf(target)}
+    ), planned as (
+      select l.*, l.stored_headers is distinct from ${FRESH_TUPLE} as reread from looked_up l
     ), updated as (
       update messages m
          set provider_id = p.provider_id, folder = p.folder, labels = coalesce(p.labels, '{}'),
              categories = coalesce(p.categories, '{}'), direction = p.new_direction,
-             set_aside = null
+             set_aside = null, from_address = p.h_from_address, from_name = p.h_from_name,
+             to_addresses = p.h_to_addresses, cc_addresses = p.h_cc_addresses,
+             subject = p.h_subject, auto_submitted = p.h_auto_submitted,
+             precedence = p.h_precedence, list_id = p.h_list_id, content_type = p.h_content_type
         from planned p
        where m.workspace_id = ${target.workspaceId} and m.mailbox_id = ${target.mailboxId}
-         and m.message_id = p.stored_id and (p.moved or p.renamed)
-      returning m.thread_key, p.moved
+         and m.message_id = p.stored_id and (p.moved or p.renamed or p.reread)
+      returning m.thread_key, p.moved or p.reread as changed
     ), inserted as (
       insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
         folder, labels, categories, from_address, from_name, to_addresses, cc_addresses, subject,
@@ -111,7 +100,7 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
     )
     select thread_key, true as inserted from inserted
     union all
-    select thread_key, false from updated where moved`);
+    select thread_key, false from updated where changed`);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Tx } from '../db/types';
 import { bumpDataVersion } from '../stats/data-version';
 import type { SyncBatch } from './connector';
 import { batchRows, changeRow, threadByHeaders, type StoreTarget } from './store-rows';
-import { applyChanges, mergeDescendants, refreshHeaders, upsertRows } from './store-sql';
+import { applyChanges, mergeDescendants, upsertRows } from './store-sql';
 
 // The one way synced mail enters the database: a batch and the mailbox's new cursor in one
 // transaction, under the sync lease, so a process killed at any point loses and doubles nothing.
@@ -64,7 +64,6 @@ export async function commitBatch(
   let inserted = 0;
   if (rows.length > 0) {
     const byHeaders = await threadByHeaders(tx, target, rows);
-    for (const row of await refreshHeaders(tx, target, rows)) threads.add(row.thread_key);
     for (const row of await upsertRows(tx, target, rows)) {
       threads.add(row.thread_key);
       if (row.inserted) inserted += 1;
