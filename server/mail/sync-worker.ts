@@ -71,7 +71,7 @@ const ANALYZE_GROWTH = 4;
  * it). PGlite runs no autovacuum, and PostgreSQL's analyzes only after a tenth of a table
  * changed, too late for a new mailbox in a large table.
  */
-function statisticsKeeper(db: Db) {
+export function statisticsKeeper(db: Db) {
   let stored = 0;
   let next = FIRST_ANALYZE_AFTER;
   return async (inserted: number) => {
