@@ -38,6 +38,24 @@ async function secretFile(name: string, content: string) {
   return path;
 }
 
+/**
+ * A Dovecot user holding `messages` in its INBOX, a mailbox for it synced from 1 February, and
+ * the workspace's IMAP account set through the CLI; the mailbox's id.
+ */
+async function imapMailbox(workspaceId: string, email: string, messages: string[]) {
+  await dovecot.addUser(email);
+  await dovecot.append(email, 'INBOX', messages);
+  const mailboxId = await addSyncedMailbox(suite.db, workspaceId, email, '2026-02-01');
+  const file = await secretFile(`${email}-pass`, dovecot.masterPassword);
+  await run(
+    `mail:imap --workspace ${workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
+  );
+  return mailboxId;
+}
+
+const customerMail = (to: string) =>
+  message({ from: 'c@customer.example', to, date: '2026-02-10T09:00:00Z' });
+
 describe('mail CLI', () => {
   it('mail:imap seals the master password and never prints it', async () => {
     const ws = await suite.workspace();
@@ -82,15 +100,7 @@ describe('mail CLI', () => {
   it('mail:sync marks due, or with --wait syncs and reports; mail:status prints tab-separated lines', async () => {
     const ws = await suite.workspace();
     const good = `good@${ws.domain}`;
-    await dovecot.addUser(good);
-    await dovecot.append(good, 'INBOX', [
-      message({ from: 'c@customer.example', to: good, date: '2026-02-10T09:00:00Z' }),
-    ]);
-    await addSyncedMailbox(suite.db, ws.workspaceId, good, '2026-02-01');
-    const file = await secretFile('dv-pass', dovecot.masterPassword);
-    await run(
-      `mail:imap --workspace ${ws.workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
-    );
+    await imapMailbox(ws.workspaceId, good, [customerMail(good)]);
     expect((await run(`mail:sync --workspace ${ws.workspaceId}`)).lines).toEqual([
       `workspace ${ws.workspaceId}: 2 mailboxes due now`,
     ]);
@@ -122,15 +132,7 @@ describe('mail:sync --wait and another process', () => {
   it('waits for a mailbox another live process is syncing, saying whose lease until when, then syncs it', async () => {
     const ws = await suite.workspace();
     const email = `held@${ws.domain}`;
-    await dovecot.addUser(email);
-    await dovecot.append(email, 'INBOX', [
-      message({ from: 'c@customer.example', to: email, date: '2026-02-10T09:00:00Z' }),
-    ]);
-    const mailboxId = await addSyncedMailbox(suite.db, ws.workspaceId, email, '2026-02-01');
-    const file = await secretFile('held-pass', dovecot.masterPassword);
-    await run(
-      `mail:imap --workspace ${ws.workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
-    );
+    const mailboxId = await imapMailbox(ws.workspaceId, email, [customerMail(email)]);
     const until = new Date(Date.now() + 100_000).toISOString();
     const [lease] = await suite.db.query<{ lease_expires_at: string }>(
       `update mailbox_sync set lease_owner = 'worker-host:4242:0badcafe',
@@ -172,8 +174,7 @@ describe('mail:sync --again', () => {
   it('reads a mailbox again, so that mail an earlier version stored is kept as this one reads it', async () => {
     const ws = await suite.workspace();
     const email = `again@${ws.domain}`;
-    await dovecot.addUser(email);
-    await dovecot.append(email, 'INBOX', [
+    const mailboxId = await imapMailbox(ws.workspaceId, email, [
       message({
         from: 'MAILER-DAEMON@mx.customer.example',
         to: email,
@@ -188,11 +189,6 @@ describe('mail:sync --again', () => {
         date: '2026-02-11T09:00:00Z',
       }),
     ]);
-    const mailboxId = await addSyncedMailbox(suite.db, ws.workspaceId, email, '2026-02-01');
-    const file = await secretFile('again-pass', dovecot.masterPassword);
-    await run(
-      `mail:imap --workspace ${ws.workspaceId} --host 127.0.0.1 --port ${dovecot.port} --tls false --master-user ${dovecot.masterUser} --master-password-file ${file}`,
-    );
     const mailbox = `--workspace ${ws.workspaceId} --mailbox ${email}`;
     expect((await run(`mail:sync ${mailbox} --wait`)).lines).toEqual([`${email}: in`]);
     // As an earlier version left them: no media type kept, UTF-8 read a byte a character. And
