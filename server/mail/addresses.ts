@@ -140,10 +140,22 @@ export function parseAddressList(value: string | null): ParsedAddress[] {
     .filter((parsed): parsed is ParsedAddress => parsed !== null);
 }
 
-/** Message-IDs of In-Reply-To or References, as `<id>` tokens in order. */
+const BARE_ID = /^[^\s<>@"(),;]+@[^\s<>@"(),;]+$/;
+
+/**
+ * Message-IDs of a Message-ID, In-Reply-To or References header, as `<id>` tokens in order.
+ * White space a mailer folded into an id is dropped. Some mailers write ids without the angle
+ * brackets RFC 5322 3.6.4 asks for; where a value has no bracketed id, its `left@right` words
+ * are taken as ids, so that a reply written with brackets still finds them.
+ */
 export function parseMessageIds(value: string | null): string[] {
   if (!value) return [];
-  return [...value.matchAll(/<[^<>\s]+>/g)].map((match) => match[0]);
+  const bracketed = [...value.matchAll(/<([^<>]+)>/g)]
+    .map((match) => (match[1] ?? '').replace(/\s+/g, ''))
+    .filter((id) => id !== '');
+  const ids =
+    bracketed.length > 0 ? bracketed : value.split(/[\s,]+/).filter((word) => BARE_ID.test(word));
+  return ids.map((id) => `<${id}>`);
 }
 
 const TOKEN = "[a-z0-9!#$%&'*+.^_`|~-]+";

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMimeWords, mediaType, parseAddressList } from '../../../server/mail/addresses';
+import {
+  decodeMimeWords,
+  mediaType,
+  parseAddressList,
+  parseMessageIds,
+} from '../../../server/mail/addresses';
 
 // Header values as real mailers write them, not only as our stand-ins do.
 
@@ -61,6 +66,42 @@ describe('parseAddressList', () => {
       { address: 'c@y.example', name: '' },
     ]);
     expect(parseAddressList('undisclosed-recipients:;')).toEqual([]);
+  });
+});
+
+describe('parseMessageIds', () => {
+  it('reads bracketed ids in order, whatever separates them', () => {
+    expect(parseMessageIds('<a@x.example> <b@y.example>,<c@z.example>')).toEqual([
+      '<a@x.example>',
+      '<b@y.example>',
+      '<c@z.example>',
+    ]);
+    expect(parseMessageIds('<a@x.example> (message from Ann of 3 March)')).toEqual([
+      '<a@x.example>',
+    ]);
+  });
+
+  it('drops white space a mailer folded into an id', () => {
+    expect(parseMessageIds('<CAF1234.5678@\r\n mail.gmail.com>')).toEqual([
+      '<CAF1234.5678@mail.gmail.com>',
+    ]);
+  });
+
+  it('takes ids written without brackets as the same ids', () => {
+    expect(parseMessageIds(' 20260210.4711@crm.customer.example ')).toEqual([
+      '<20260210.4711@crm.customer.example>',
+    ]);
+    expect(parseMessageIds('a@x.example\r\n b@y.example')).toEqual([
+      '<a@x.example>',
+      '<b@y.example>',
+    ]);
+  });
+
+  it('finds no id in a value that names none', () => {
+    expect(parseMessageIds(null)).toEqual([]);
+    expect(parseMessageIds('')).toEqual([]);
+    expect(parseMessageIds('< >')).toEqual([]);
+    expect(parseMessageIds('your message of Tuesday')).toEqual([]);
   });
 });
 

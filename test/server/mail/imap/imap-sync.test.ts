@@ -175,6 +175,27 @@ describe('IMAP sync against Dovecot', () => {
     await box.sync();
     expect((await box.stored()).map((m) => m.thread_key)).toEqual([root.id, root.id]);
   });
+
+  it('threads a reply to a message whose Message-ID came without angle brackets', async () => {
+    const box = await imapMailbox();
+    const bare = '20260210.4711@crm.customer.example';
+    await dovecot.append(box.email, 'INBOX', [
+      message({ from: customer, to: box.email, date: '2026-02-10T09:00:00Z', id: bare }),
+    ]);
+    await dovecot.append(box.email, 'Sent', [
+      message({
+        from: box.email,
+        to: customer,
+        date: '2026-02-10T10:00:00Z',
+        inReplyTo: `<${bare}>`,
+      }),
+    ]);
+    await box.sync();
+    expect((await box.stored()).map((m) => [m.direction, m.thread_key])).toEqual([
+      ['inbound', `<${bare}>`],
+      ['outbound', `<${bare}>`],
+    ]);
+  });
 });
 
 describe('IMAP probe', () => {
