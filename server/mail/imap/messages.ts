@@ -1,6 +1,5 @@
 import type { FetchMessageObject } from 'imapflow';
 import { createHash } from 'node:crypto';
-import { parseMessageIds } from '../addresses';
 import type { MessageHeaders, SyncedMessage } from '../connector';
 
 // What the IMAP connector needs besides the connection: the header fields it asks for, and
@@ -63,12 +62,19 @@ export interface OpenFolder {
 }
 
 /**
+ * Whether a copy is named by where it is: its Message-ID is bracketed and unfolded. This is the
+ * test stored copies were named by, whatever ids `parseMessageIds` reads since, so that a message
+ * read again finds its row and is never stored twice.
+ */
+const HAS_PLAIN_ID = /<[^<>\s]+>/;
+
+/**
  * The message's provider id: where this copy is (`<folder>:<uidvalidity>:<uid>`); a copy in
  * another folder or after a UIDVALIDITY change is the same message by its Message-ID. Without
  * one, a digest of its date, sender, recipients and subject names it, the same in every copy.
  */
 function providerIdOf(folder: OpenFolder, uid: number, get: (name: string) => string | null) {
-  if (parseMessageIds(get('message-id')).length > 0) {
+  if (HAS_PLAIN_ID.test(get('message-id') ?? '')) {
     return `${folder.path}:${folder.uidValidity}:${uid}`;
   }
   // Of the header bytes as fetched, so that a copy stored before any change of decoding is the

@@ -7,7 +7,7 @@ import { parseMailCommand } from '../../../server/cli/mail-parse';
 import { loadConfig } from '../../../server/config';
 import { checkSecretsKey, loadSecretBox, SecretsKeyError } from '../../../server/mail/secrets';
 import { getMailAccount } from '../../../server/repos/mail-accounts';
-import { startDovecot, type Dovecot } from '../../support/dovecot';
+import { startDovecot, type Dovecot, type TestMessage } from '../../support/dovecot';
 import { addSyncedMailbox, message, secrets } from '../support/mail-sync';
 import { setUpTestApp } from '../support/suite';
 
@@ -42,7 +42,7 @@ async function secretFile(name: string, content: string) {
  * A Dovecot user holding `messages` in its INBOX, a mailbox for it synced from 1 February, and
  * the workspace's IMAP account set through the CLI; the mailbox's id.
  */
-async function imapMailbox(workspaceId: string, email: string, messages: string[]) {
+async function imapMailbox(workspaceId: number, email: string, messages: TestMessage[]) {
   await dovecot.addUser(email);
   await dovecot.append(email, 'INBOX', messages);
   const mailboxId = await addSyncedMailbox(suite.db, workspaceId, email, '2026-02-01');
@@ -187,14 +187,17 @@ describe('mail:sync --again', () => {
         to: email,
         subject: 'Résumé',
         date: '2026-02-11T09:00:00Z',
+        id: '4711@crm.customer.example',
       }),
     ]);
     const mailbox = `--workspace ${ws.workspaceId} --mailbox ${email}`;
     expect((await run(`mail:sync ${mailbox} --wait`)).lines).toEqual([`${email}: in`]);
-    // As an earlier version left them: no media type kept, UTF-8 read a byte a character. And
-    // another process holds the lease, which --again voids: that process stops at its next batch.
+    // As an earlier version left them: no media type kept, UTF-8 read a byte a character, a
+    // Message-ID without brackets not read. And another process holds the lease, which --again
+    // voids: that process stops at its next batch.
     await suite.db.query(
-      `update messages set content_type = null, subject = replace(subject, 'é', 'Ã©')
+      `update messages set content_type = null, subject = replace(subject, 'é', 'Ã©'),
+              message_id_header = nullif(message_id_header, '<4711@crm.customer.example>')
         where workspace_id = $1 and mailbox_id = $2`,
       [ws.workspaceId, mailboxId],
     );
