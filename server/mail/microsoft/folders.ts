@@ -4,12 +4,21 @@ import type { MailFolder } from './graph';
 
 // Which folders of a Microsoft 365 mailbox the sync reads: every mail folder, child folders
 // included (Archive, folders that rules file into), except the well-known Deleted Items, Junk
-// Email, Drafts, Outbox and Sync Issues and the folders below them (mailFolder, "Use well-known
-// folder names": https://learn.microsoft.com/graph/api/resources/mailfolder). Hidden folders
-// (search folders and the like) are not listed without includeHiddenFolders, and hold no mail
-// of their own.
+// Email, Drafts, Outbox, Sync Issues and Conversation History and the folders below them
+// (mailFolder, "Use well-known folder names":
+// https://learn.microsoft.com/graph/api/resources/mailfolder). Conversation History holds the
+// instant messages Skype for Business saves as items, not mail, as Gmail's chats are left out.
+// Hidden folders (search folders and the like) are not listed without includeHiddenFolders, and
+// hold no mail of their own.
 
-const LEFT_OUT = ['deleteditems', 'junkemail', 'drafts', 'outbox', 'syncissues'] as const;
+const LEFT_OUT = [
+  'deleteditems',
+  'junkemail',
+  'drafts',
+  'outbox',
+  'syncissues',
+  'conversationhistory',
+] as const;
 const FIELDS = '$select=id,displayName,childFolderCount,totalItemCount&$top=100';
 
 interface FolderInfo {

@@ -12,7 +12,7 @@ import {
 } from './graph-fixtures';
 
 // The Microsoft connector's first sync against the Graph stand-in: every folder but Deleted
-// Items, Junk Email, Drafts, Outbox and Sync Issues; a folder past the 5,000 messages a filtered
+// Items, Junk Email, Drafts, Outbox, Sync Issues and Conversation History; a folder past the 5,000 messages a filtered
 // delta returns; immutable ids; throttling.
 
 const suite = setUpTestApp('graph');
@@ -26,12 +26,20 @@ afterAll(() => graph.close());
 const connector = (sleep?: (ms: number) => Promise<void>) => graphConnector(graph, sleep);
 
 describe('Microsoft connector: first sync', () => {
-  it('reads every folder and child folder but deleted items, junk, drafts, outbox and sync issues', async () => {
+  it('reads every folder and child folder but deleted items, junk, drafts, outbox, sync issues and IM history', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     box.createFolder('Customers/Acme');
     box.createFolder('Inbox/VIP');
     const read = ['inbox', 'sentitems', 'archive', 'Customers/Acme', 'Inbox/VIP'];
-    const left = ['deleteditems', 'junkemail', 'drafts', 'outbox', 'conflicts'];
+    // Conversation History: Skype for Business's saved instant messages, items but not mail.
+    const left = [
+      'deleteditems',
+      'junkemail',
+      'drafts',
+      'outbox',
+      'conflicts',
+      'conversationhistory',
+    ];
     let expected = 0;
     for (const folder of read) expected += fill(box, folder, 40).inRange;
     for (const folder of left) fill(box, folder, 10);
