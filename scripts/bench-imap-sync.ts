@@ -1,11 +1,11 @@
 /**
  * Issue 22's IMAP figures for `npm run bench` (and `npm run bench -- sync`): a first sync of
  * 10,000 and of 100,000 messages from the real Dovecot into the embedded database (PGlite), by
- * the worker code (headers only, each batch with its cursor and its threads' statistics in one
- * transaction). Each sync runs in a process of its own, so its peak memory (the kernel's maxRSS,
- * VmHWM) is the sync's, PGlite included; the database is a copy of a migrated template, as a
- * worker opens an existing one (initdb alone peaks near 0.9 GB, STACK.md). Budget: the peak at
- * 100,000 at most 1.2 times the peak at 10,000.
+ * the worker code (header fields and body structures, each batch with its cursor and its
+ * threads' statistics in one transaction). Each sync runs in a process of its own, so its peak
+ * memory (the kernel's maxRSS, VmHWM) is the sync's, PGlite included; the database is a copy of
+ * a migrated template, as a worker opens an existing one (initdb alone peaks near 0.9 GB,
+ * STACK.md). Budget: the peak at 100,000 at most 1.2 times the peak at 10,000.
  *
  * The mailboxes are filled once, by writing Maildir files, and kept in .tmp/bench-imap between
  * runs while their message count is unchanged; Dovecot indexes them before the timed part.

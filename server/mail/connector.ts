@@ -48,6 +48,12 @@ export interface SyncedMessage {
   /** Gmail internalDate, Graph receivedDateTime or sentDateTime, IMAP INTERNALDATE. */
   sentAt: Date;
   headers: MessageHeaders;
+  /**
+   * An answer to a meeting invitation (accepted, tentative, declined: iCalendar METHOD:REPLY,
+   * RFC 5546): a calendar's notice that waits for no answer. Absent where the provider does not
+   * say (Gmail's metadata has no body structure).
+   */
+  meetingResponse?: boolean;
 }
 
 interface SyncProgress {

@@ -35,6 +35,7 @@ export interface MessageRow {
   precedence: string | null;
   list_id: string | null;
   content_type: string | null;
+  meeting_response: boolean | null;
 }
 
 const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
@@ -65,6 +66,7 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     precedence: clean(headers.precedence),
     list_id: clean(headers.listId),
     content_type: mediaType(headers.contentType),
+    meeting_response: message.meetingResponse ?? null,
   };
 }
 

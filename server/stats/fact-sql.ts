@@ -30,12 +30,13 @@ const headerValue = (column: Sql) =>
 
 // RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored, `no (by hand)` is no);
 // Precedence bulk, junk or list; any List-Id; a report (RFC 6522: bounces, read receipts), which
-// many systems send without Auto-Submitted.
+// many systems send without Auto-Submitted; an answer to a meeting invitation, which no one answers.
 const AUTOMATED = sql`coalesce(m.direction = 'inbound' and (
      ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
   or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'list')
   or coalesce(btrim(m.list_id), '') <> ''
-  or m.content_type = 'multipart/report'), false)`;
+  or m.content_type = 'multipart/report'
+  or m.meeting_response), false)`;
 
 /**
  * `internal`: a regular expression matching a list of internal addresses only. Messages set

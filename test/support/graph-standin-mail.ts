@@ -29,6 +29,12 @@ export interface GraphMessageInput {
   categories?: string[];
   /** Internet headers (In-Reply-To, List-Id …), as received: sent items have none. */
   headers?: Record<string, string>;
+  /**
+   * The item's type, derived from message: `eventMessageResponse` for an answer to a meeting
+   * invitation ("eventMessage resource type":
+   * https://learn.microsoft.com/graph/api/resources/eventmessage).
+   */
+  type?: 'message' | 'eventMessageRequest' | 'eventMessageResponse';
 }
 
 export interface StoredMessage {
@@ -41,6 +47,8 @@ export interface StoredMessage {
   /** The properties each update changed. */
   updates: { at: number; props: string[] }[];
   fields: Record<string, unknown>;
+  /** Returned as `@odata.type`. */
+  type: string;
 }
 
 export interface ExpiredAnswer {
@@ -99,7 +107,16 @@ export class GraphMailbox {
       body: { contentType: 'text', content: 'never synced' },
     };
     const places = [{ at: this.changes, folderId: this.folderId(folder) }];
-    this.messages.set(immutableId, { seq, immutableId, moves: 0, places, updates: [], fields });
+    const type = `#microsoft.graph.${input.type ?? 'message'}`;
+    this.messages.set(immutableId, {
+      seq,
+      immutableId,
+      moves: 0,
+      places,
+      updates: [],
+      fields,
+      type,
+    });
     return immutableId;
   }
 
@@ -189,7 +206,7 @@ export class GraphMailbox {
       (name) => name !== 'id' && !(sent && name === 'internetMessageHeaders'),
     );
     return {
-      '@odata.type': '#microsoft.graph.message',
+      '@odata.type': message.type,
       id: immutable ? message.immutableId : this.regularId(message),
       ...Object.fromEntries(wanted.map((name) => [name, all[name as keyof typeof all]])),
     };

@@ -12,16 +12,16 @@ import { readCursor, type FolderState, type ImapCursor } from './cursor';
 import { expungedCopies } from './expunge-check';
 import { describeImapFailure } from './failures';
 import { planFolders, type FolderRef } from './folders';
-import { HEADER_FIELDS, toSyncedMessage, type OpenFolder } from './messages';
+import { FETCH_QUERY, toSyncedMessage, type OpenFolder } from './messages';
 import { openSession, where as whereOf, type ImapSettings } from './session';
 
 // IMAP through one workspace-level master user: every folder but spam, trash and drafts
-// (server/mail/imap/folders.ts). Only header fields are fetched. A folder is first read back to
-// the mailbox's data_from (SEARCH SINCE); later syncs read UIDs above the last one read. A
-// changed UIDVALIDITY voids every UID of that folder, so it is read again from data_from (the
-// store finds the messages again by their Message-ID: nothing is doubled). Spam and trash are
-// read first, for the stored messages moved there since: those are set aside. Then a message
-// moved back shows up as a new UID in a read folder and is counted again. Last, each counted
+// (server/mail/imap/folders.ts). Header fields and body structures are fetched, never bodies.
+// A folder is first read back to the mailbox's data_from (SEARCH SINCE); later syncs read UIDs
+// above the last one read. A changed UIDVALIDITY voids every UID of that folder, so it is read
+// again from data_from (the store finds the messages again by their Message-ID: nothing is
+// doubled). Spam and trash are read first, for the stored messages moved there since: those are
+// set aside. Then a message moved back shows up as a new UID in a read folder and is counted again. Last, each counted
 // folder's UIDs are compared with what is stored from it, for messages expunged without passing
 // through Trash (server/mail/imap/expunged.ts).
 
@@ -103,11 +103,9 @@ export function createImapConnector(
     const { folder, pending } = reading;
     const fetchFrom = (start: number) => {
       const uids = pending.slice(start, start + batchSize);
-      const fetched: Promise<FetchMessageObject[]> = client.fetchAll(
-        uidSet(uids),
-        { uid: true, internalDate: true, headers: HEADER_FIELDS },
-        { uid: true },
-      );
+      const fetched: Promise<FetchMessageObject[]> = client.fetchAll(uidSet(uids), FETCH_QUERY, {
+        uid: true,
+      });
       fetched.catch(() => undefined);
       return { start, uids, fetched };
     };

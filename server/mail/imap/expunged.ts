@@ -2,7 +2,7 @@ import type { ImapFlow } from 'imapflow';
 import { parseMessageIds } from '../addresses';
 import type { MessageChange, MissingQuery, StoredMail, SyncedMessage } from '../connector';
 import type { FolderRef } from './folders';
-import { HEADER_FIELDS, toSyncedMessage } from './messages';
+import { FETCH_QUERY, toSyncedMessage } from './messages';
 
 // Messages deleted for good (expunged) without passing through Trash: IMAP tells a client that
 // reads new UIDs nothing of them, so each sync compares what a folder still holds with what is
@@ -73,11 +73,7 @@ async function copiesElsewhere(client: ImapFlow, folders: readonly FolderRef[], 
         .map((id) => ({ header: { 'message-id': id } }));
       const uids = await client.search({ or }, { uid: true });
       if (!uids || uids.length === 0) continue;
-      const fetched = await client.fetchAll(
-        uidSet(uids),
-        { uid: true, internalDate: true, headers: HEADER_FIELDS },
-        { uid: true },
-      );
+      const fetched = await client.fetchAll(uidSet(uids), FETCH_QUERY, { uid: true });
       // SEARCH HEADER matches substrings: keep only the very Message-IDs asked for.
       found.push(
         ...fetched.map((m) => toSyncedMessage(open, m)).filter((m) => wanted.has(idOf(m)!)),

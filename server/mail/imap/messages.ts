@@ -1,12 +1,12 @@
-import type { FetchMessageObject } from 'imapflow';
+import type { FetchMessageObject, FetchQueryObject, MessageStructureObject } from 'imapflow';
 import { createHash } from 'node:crypto';
 import type { MessageHeaders, SyncedMessage } from '../connector';
 
 // What the IMAP connector needs besides the connection: the header fields it asks for, and
 // turning a fetched header block into a message.
 
-/** Only these header fields are fetched (BODY.PEEK[HEADER.FIELDS (…)]): never bodies. */
-export const HEADER_FIELDS = [
+/** The header fields fetched (BODY.PEEK[HEADER.FIELDS (…)], in FETCH_QUERY): never bodies. */
+const HEADER_FIELDS = [
   'from',
   'to',
   'cc',
@@ -20,6 +20,34 @@ export const HEADER_FIELDS = [
   'list-id',
   'content-type',
 ];
+
+/**
+ * What a sync fetches of each message: its UID, INTERNALDATE, those header fields, and its body
+ * structure (the parts' media types, never their content), for a meeting response's calendar.
+ */
+export const FETCH_QUERY = {
+  uid: true,
+  internalDate: true,
+  headers: HEADER_FIELDS,
+  bodyStructure: true,
+} satisfies FetchQueryObject;
+
+/**
+ * Whether the message carries a calendar reply (a `text/calendar` part with `method=REPLY`, RFC
+ * 6047 2.4): an invitation accepted, tentatively accepted or declined. A message forwarded
+ * inside it (`message/rfc822`) is not looked into.
+ */
+export function isMeetingResponse(node: MessageStructureObject | undefined): boolean {
+  if (!node) return false;
+  if (node.type.toLowerCase() === 'text/calendar') {
+    const method = Object.entries(node.parameters ?? {}).find(
+      ([key]) => key.toLowerCase() === 'method',
+    );
+    return method?.[1].trim().toUpperCase() === 'REPLY';
+  }
+  if (!node.type.toLowerCase().startsWith('multipart/')) return false;
+  return (node.childNodes ?? []).some(isMeetingResponse);
+}
 
 /**
  * Header fields by lower-case name, first occurrence, continuation lines unfolded. The block is
@@ -116,5 +144,6 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     inSentFolder: folder.isSent,
     sentAt: internal instanceof Date ? internal : new Date(internal),
     headers,
+    meetingResponse: isMeetingResponse(fetched.bodyStructure),
   };
 }

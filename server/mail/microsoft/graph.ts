@@ -52,8 +52,16 @@ export interface GraphMessage {
   categories?: string[];
   internetMessageHeaders?: { name: string; value: string }[];
   parentFolderId?: string;
+  /** Set for a type derived from message: `#microsoft.graph.eventMessageResponse` and the like. */
+  '@odata.type'?: string;
   '@removed'?: unknown;
 }
+
+/**
+ * An answer to a meeting invitation (accepted, tentative, declined) is an eventMessageResponse
+ * ("eventMessage resource type": https://learn.microsoft.com/graph/api/resources/eventmessage).
+ */
+const MEETING_RESPONSE = '#microsoft.graph.eventMessageResponse';
 
 /** A page of a delta round or of a folder's list. */
 export interface GraphPage {
@@ -114,6 +122,8 @@ export function toSyncedMessage(
       listId: header('list-id'),
       contentType: header('content-type'),
     },
+    // Only a yes: an update in a delta round may name only what changed.
+    ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ const WEEK = { from: '2026-11-23', to: '2026-11-29' };
 const AT = '2026-11-23T09:00:00Z';
 
 describe('what counts', () => {
-  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id, a report', async () => {
+  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id, a report, a meeting response', async () => {
     const s = await statsScenario(t);
     await s.insert([
       { thread: 'a1', at: AT, autoSubmitted: 'auto-replied' },
@@ -38,6 +38,9 @@ describe('what counts', () => {
       // A bounce or read receipt (RFC 6522), though nothing else says it is automated.
       { thread: 'a13', at: AT, contentType: 'multipart/report' },
       { thread: 'a14', at: AT, contentType: 'multipart/mixed' }, // counted
+      // "Accepted: Demo": a calendar's answer to an invitation waits for no reply.
+      { thread: 'a15', at: AT, meetingResponse: true },
+      { thread: 'a16', at: AT, meetingResponse: false }, // counted
       // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
       // reply to a counted message, but sent (definition 6: to someone outside).
       {
@@ -49,11 +52,11 @@ describe('what counts', () => {
     ]);
     await s.rebuild();
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
-      received: 5,
-      automated: 9,
+      received: 6,
+      automated: 10,
       sent: 1,
-      unreplied: 5,
-      awaiting: 5,
+      unreplied: 6,
+      awaiting: 6,
     });
   });
 

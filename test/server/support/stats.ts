@@ -23,6 +23,8 @@ export interface MessageInput {
   listId?: string | null;
   /** The media type as the store keeps it (`multipart/report`). */
   contentType?: string | null;
+  /** An answer to a meeting invitation; null where the provider does not say. */
+  meetingResponse?: boolean | null;
 }
 
 export interface StatsMailbox {
@@ -87,19 +89,20 @@ export async function insertMessages(
       precedence: m.precedence ?? null,
       list_id: m.listId ?? null,
       content_type: m.contentType ?? null,
+      meeting_response: m.meetingResponse ?? null,
     };
   });
   const inserted = await db.query<{ message_id: number }>(
     `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
        folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
-       auto_submitted, precedence, list_id, content_type)
+       auto_submitted, precedence, list_id, content_type, meeting_response)
      select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
             r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
-            r.auto_submitted, r.precedence, r.list_id, r.content_type
+            r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response
        from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
          sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
          to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
-         precedence text, list_id text, content_type text)
+         precedence text, list_id text, content_type text, meeting_response boolean)
      returning message_id`,
     [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
   );

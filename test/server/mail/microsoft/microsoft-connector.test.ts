@@ -145,6 +145,35 @@ describe('Microsoft connector: first sync', () => {
     ]);
   });
 
+  it('marks an answer to a meeting invitation, which Graph types eventMessageResponse', async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    const customer = { name: 'Carla', address: 'carla@client.example' };
+    const to = [{ name: '', address: box.email }];
+    const received = new Date();
+    box.add('inbox', { received, from: customer, to, subject: 'Accepted: Demo' });
+    box.add('inbox', {
+      received,
+      from: customer,
+      to,
+      subject: 'Accepted: Demo',
+      type: 'eventMessageResponse',
+    });
+    box.add('inbox', {
+      received,
+      from: customer,
+      to,
+      subject: 'Call?',
+      type: 'eventMessageRequest',
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const rows = await suite.db.query<{ meeting_response: boolean | null }>(
+      `select meeting_response from messages where workspace_id = $1 and mailbox_id = $2
+        order by message_id`,
+      [mailbox.store.workspaceId, mailbox.store.mailboxId],
+    );
+    expect(rows.map((row) => row.meeting_response)).toEqual([null, true, null]);
+  });
+
   it('resumes at the page a stopped sync reached, storing every message once', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     const { inRange } = fill(box, 'inbox', 1200);

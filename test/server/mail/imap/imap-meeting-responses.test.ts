@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { imapMailbox } from '../../support/mail-sync';
+import { setUpTestApp } from '../../support/suite';
+
+// Answers to meeting invitations through the real Dovecot: the sync reads each message's body
+// structure (never a body) and marks one that carries a calendar reply (`text/calendar;
+// method=REPLY`, RFC 6047 2.4), as Outlook and Google Calendar send them.
+
+const suite = setUpTestApp('imapmeet');
+let dovecot: Dovecot;
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+const CUSTOMER = 'Carla Customer <carla@customer.example>';
+let seq = 0;
+
+/** A MIME part: its Content-Type line(s) and content; a multipart part's content is its parts. */
+type Part = { type: string; body: string } | { type: string; parts: Part[] };
+
+function render(part: Part): string {
+  if ('body' in part) return `Content-Type: ${part.type}\r\n\r\n${part.body}\r\n`;
+  seq += 1;
+  const boundary = `b${seq}`;
+  const inner = part.parts.map((child) => `--${boundary}\r\n${render(child)}`).join('');
+  return `Content-Type: ${part.type}; boundary="${boundary}"\r\n\r\n${inner}--${boundary}--\r\n`;
+}
+
+function mail(to: string, subject: string, day: number, body: Part) {
+  const date = new Date(`2026-02-${10 + day}T09:00:00Z`);
+  const headers = [
+    `From: ${CUSTOMER}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Date: ${date.toUTCString()}`,
+    `Message-ID: <meet${day}.${Date.now()}@customer.example>`,
+    'MIME-Version: 1.0',
+  ].join('\r\n');
+  return { raw: `${headers}\r\n${render(body)}`, date };
+}
+
+const text = (body: string): Part => ({ type: 'text/plain; charset="utf-8"', body });
+const html: Part = { type: 'text/html; charset="utf-8"', body: '<p>Accepted</p>' };
+const calendar = (method: string): Part => ({
+  type: `text/calendar; charset="utf-8"; method=${method}`,
+  body: `BEGIN:VCALENDAR\r\nMETHOD:${method}\r\nEND:VCALENDAR`,
+});
+
+describe('IMAP: answers to meeting invitations', () => {
+  it('marks a calendar reply, inline or attached, and nothing else', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const outlook = mail(box.email, 'Accepted: Demo', 0, {
+      type: 'multipart/alternative',
+      parts: [text('Accepted'), html, calendar('REPLY')],
+    });
+    const google = mail(box.email, 'Declined: Demo', 1, {
+      type: 'multipart/mixed',
+      parts: [
+        { type: 'multipart/alternative', parts: [text('Declined'), calendar('reply')] },
+        { type: 'application/ics; name="invite.ics"', body: 'BEGIN:VCALENDAR' },
+      ],
+    });
+    const invitation = mail(box.email, 'Call on Friday?', 2, {
+      type: 'multipart/alternative',
+      parts: [text('Shall we talk?'), calendar('REQUEST')],
+    });
+    // A colleague's answer forwarded inside a message is the message's content, not its kind.
+    const accepted: Part = { type: 'multipart/alternative', parts: [calendar('REPLY')] };
+    const forwarded = mail(box.email, 'Fwd: Accepted: Demo', 3, {
+      type: 'multipart/mixed',
+      parts: [
+        text('See below: they accepted.'),
+        { type: 'message/rfc822', body: `Subject: Accepted: Demo\r\n${render(accepted)}` },
+      ],
+    });
+    const plain = mail(box.email, 'Where is my order?', 4, text('Hello'));
+    await dovecot.append(box.email, 'INBOX', [outlook, google, invitation, forwarded, plain]);
+    await box.sync();
+    const rows = await suite.db.query<{ subject: string; meeting_response: boolean | null }>(
+      `select subject, meeting_response from messages
+        where workspace_id = $1 and mailbox_id = $2 order by sent_at`,
+      [box.ws.workspaceId, box.mailboxId],
+    );
+    expect(rows).toEqual([
+      { subject: 'Accepted: Demo', meeting_response: true },
+      { subject: 'Declined: Demo', meeting_response: true },
+      { subject: 'Call on Friday?', meeting_response: false },
+      { subject: 'Fwd: Accepted: Demo', meeting_response: false },
+      { subject: 'Where is my order?', meeting_response: false },
+    ]);
+  });
+});
