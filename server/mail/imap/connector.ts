@@ -21,9 +21,9 @@ import { openSession, where as whereOf, type ImapSettings } from './session';
 // above the last one read. A changed UIDVALIDITY voids every UID of that folder, so it is read
 // again from data_from (the store finds the messages again by their Message-ID: nothing is
 // doubled). Spam and trash are read first, for the stored messages moved there since: those are
-// set aside. Then a message moved back shows up as a new UID in a read folder and is counted again. Last, each counted
-// folder's UIDs are compared with what is stored from it, for messages expunged without passing
-// through Trash (server/mail/imap/expunged.ts).
+// set aside. Then a message moved back shows up as a new UID in a read folder and is counted
+// again. Last, each counted folder's UIDs are compared with what is stored from it, for messages
+// expunged without passing through Trash (server/mail/imap/expunged.ts).
 
 export interface ImapConnectorOptions {
   /** Messages per batch (one transaction each). */

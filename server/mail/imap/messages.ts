@@ -2,8 +2,8 @@ import type { FetchMessageObject, FetchQueryObject, MessageStructureObject } fro
 import { createHash } from 'node:crypto';
 import type { MessageHeaders, SyncedMessage } from '../connector';
 
-// What the IMAP connector needs besides the connection: the header fields it asks for, and
-// turning a fetched header block into a message.
+// What the IMAP connector needs besides the connection: what it fetches of a message (header
+// fields and body structure), and turning what was fetched into a message.
 
 /** The header fields fetched (BODY.PEEK[HEADER.FIELDS (…)], in FETCH_QUERY): never bodies. */
 const HEADER_FIELDS = [
