@@ -37,7 +37,7 @@ export const FETCH_QUERY = {
  * 6047 2.4): an invitation accepted, tentatively accepted or declined. A message forwarded
  * inside it (`message/rfc822`) is not looked into.
  */
-export function isMeetingResponse(node: MessageStructureObject | undefined): boolean {
+function isMeetingResponse(node: MessageStructureObject | undefined): boolean {
   if (!node) return false;
   if (node.type.toLowerCase() === 'text/calendar') {
     const method = Object.entries(node.parameters ?? {}).find(
