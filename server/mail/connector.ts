@@ -19,6 +19,8 @@ export interface MessageHeaders {
   listId: string | null;
   /** The top-level Content-Type: `multipart/report` is a delivery or read report (RFC 6522). */
   contentType: string | null;
+  /** List-Unsubscribe (RFC 2369): mail sent to a list of recipients, such as a newsletter. */
+  listUnsubscribe: string | null;
 }
 
 /**

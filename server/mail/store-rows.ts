@@ -36,6 +36,8 @@ export interface MessageRow {
   list_id: string | null;
   content_type: string | null;
   meeting_response: boolean | null;
+  /** True where List-Unsubscribe is there; null where it is not, or the read had no headers. */
+  list_unsubscribe: boolean | null;
 }
 
 const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
@@ -67,6 +69,7 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     list_id: clean(headers.listId),
     content_type: mediaType(headers.contentType),
     meeting_response: message.meetingResponse ?? null,
+    list_unsubscribe: clean(headers.listUnsubscribe) ? true : null,
   };
 }
 

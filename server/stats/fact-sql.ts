@@ -29,12 +29,14 @@ const headerValue = (column: Sql) =>
   sql`coalesce(lower(btrim(regexp_replace(split_part(${column}, ';', 1), '\\([^()]*\\)', '', 'g'))), '')`;
 
 // RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored, `no (by hand)` is no);
-// Precedence bulk, junk or list; any List-Id; a report (RFC 6522: bounces, read receipts), which
-// many systems send without Auto-Submitted; an answer to a meeting invitation, which no one answers.
+// Precedence bulk, junk or list; any List-Id or List-Unsubscribe (RFC 2369: mail to a list, such
+// as a newsletter); a report (RFC 6522: bounces, read receipts), which many systems send without
+// Auto-Submitted; an answer to a meeting invitation, which no one answers.
 const AUTOMATED = sql`coalesce(m.direction = 'inbound' and (
      ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
   or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'list')
   or coalesce(btrim(m.list_id), '') <> ''
+  or m.list_unsubscribe
   or m.content_type = 'multipart/report'
   or m.meeting_response), false)`;
 

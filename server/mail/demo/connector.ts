@@ -63,6 +63,7 @@ function toSynced(message: DemoMessage): SyncedMessage {
       precedence: message.precedence,
       listId: message.listId,
       contentType: null,
+      listUnsubscribe: null,
     },
   };
 }

@@ -16,6 +16,7 @@ export const METADATA_HEADERS = [
   'Precedence',
   'List-Id',
   'Content-Type',
+  'List-Unsubscribe',
 ] as const;
 
 export interface GmailMessage {
@@ -48,6 +49,7 @@ function headersOf(message: GmailMessage): MessageHeaders {
     precedence: get('Precedence'),
     listId: get('List-Id'),
     contentType: get('Content-Type'),
+    listUnsubscribe: get('List-Unsubscribe'),
   };
 }
 

@@ -19,6 +19,7 @@ const HEADER_FIELDS = [
   'precedence',
   'list-id',
   'content-type',
+  'list-unsubscribe',
 ];
 
 /**
@@ -133,6 +134,7 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     precedence: get('precedence'),
     listId: get('list-id'),
     contentType: get('content-type'),
+    listUnsubscribe: get('list-unsubscribe'),
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {

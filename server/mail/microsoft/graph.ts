@@ -121,6 +121,7 @@ export function toSyncedMessage(
       precedence: header('precedence'),
       listId: header('list-id'),
       contentType: header('content-type'),
+      listUnsubscribe: header('list-unsubscribe'),
     },
     // Only a yes: an update in a delta round may name only what changed.
     ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),

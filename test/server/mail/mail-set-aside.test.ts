@@ -33,6 +33,7 @@ const question: SyncedMessage = {
     precedence: null,
     listId: null,
     contentType: null,
+    listUnsubscribe: null,
   },
 };
 

@@ -26,6 +26,7 @@ function imapMessage(id: string, at: string, headers: Partial<SyncedMessage['hea
       precedence: null,
       listId: null,
       contentType: null,
+      listUnsubscribe: null,
       ...headers,
     },
   } satisfies SyncedMessage;

@@ -95,6 +95,7 @@ describe('deleting mailboxes', () => {
         precedence: null,
         listId: null,
         contentType: null,
+        listUnsubscribe: null,
       },
     }));
     return {

@@ -19,7 +19,7 @@ const WEEK = { from: '2026-11-23', to: '2026-11-29' };
 const AT = '2026-11-23T09:00:00Z';
 
 describe('what counts', () => {
-  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id, a report, a meeting response', async () => {
+  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id or List-Unsubscribe, a report, a meeting response', async () => {
     const s = await statsScenario(t);
     await s.insert([
       { thread: 'a1', at: AT, autoSubmitted: 'auto-replied' },
@@ -41,6 +41,8 @@ describe('what counts', () => {
       // "Accepted: Demo": a calendar's answer to an invitation waits for no reply.
       { thread: 'a15', at: AT, meetingResponse: true },
       { thread: 'a16', at: AT, meetingResponse: false }, // counted
+      // A newsletter from a bulk sender with no List-Id or Precedence, as many now send them.
+      { thread: 'a17', at: AT, listUnsubscribe: true },
       // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
       // reply to a counted message, but sent (definition 6: to someone outside).
       {
@@ -53,7 +55,7 @@ describe('what counts', () => {
     await s.rebuild();
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
       received: 6,
-      automated: 10,
+      automated: 11,
       sent: 1,
       unreplied: 6,
       awaiting: 6,

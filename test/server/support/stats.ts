@@ -25,6 +25,8 @@ export interface MessageInput {
   contentType?: string | null;
   /** An answer to a meeting invitation; null where the provider does not say. */
   meetingResponse?: boolean | null;
+  /** The message carries List-Unsubscribe. */
+  listUnsubscribe?: boolean;
 }
 
 export interface StatsMailbox {
@@ -90,19 +92,22 @@ export async function insertMessages(
       list_id: m.listId ?? null,
       content_type: m.contentType ?? null,
       meeting_response: m.meetingResponse ?? null,
+      list_unsubscribe: m.listUnsubscribe ?? null,
     };
   });
   const inserted = await db.query<{ message_id: number }>(
     `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
        folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
-       auto_submitted, precedence, list_id, content_type, meeting_response)
+       auto_submitted, precedence, list_id, content_type, meeting_response, list_unsubscribe)
      select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
             r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
-            r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response
+            r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response,
+            r.list_unsubscribe
        from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
          sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
          to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
-         precedence text, list_id text, content_type text, meeting_response boolean)
+         precedence text, list_id text, content_type text, meeting_response boolean,
+         list_unsubscribe boolean)
      returning message_id`,
     [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
   );

@@ -98,6 +98,7 @@ describe('Google connector: first sync', () => {
       'Precedence',
       'List-Id',
       'Content-Type',
+      'List-Unsubscribe',
     ]);
   });
 
@@ -178,7 +179,7 @@ describe('Google connector: first sync', () => {
     expect(listCalls(google, mailbox.target.email)).toHaveLength(1);
   });
 
-  it('keeps the media type that makes a bounce a report', async () => {
+  it('keeps the media type that makes a bounce a report, and whether a newsletter says how to unsubscribe', async () => {
     const { mailbox, gmail } = await filledMailbox(suite, google, 0);
     // As Gmail's own bounce is headed; Gmail's metadata gives header values as sent.
     gmail.add({
@@ -191,12 +192,27 @@ describe('Google connector: first sync', () => {
           'multipart/report; boundary="000000000000b1c2"; report-type=delivery-status',
       },
     });
+    // As a bulk sender heads a newsletter for Gmail (RFC 8058 one-click unsubscribe).
+    gmail.add({
+      at: new Date(),
+      labelIds: ['INBOX', 'CATEGORY_PROMOTIONS'],
+      headers: {
+        From: 'Acme News <news@mail.acme.example>',
+        Subject: 'Our November offers',
+        'List-Unsubscribe': '<https://mail.acme.example/u/8f3a>, <mailto:u-8f3a@mail.acme.example>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
     await syncAndStore(suite.db, connector(), mailbox);
-    const rows = await suite.db.query<{ content_type: string | null }>(
-      `select content_type from messages where workspace_id = $1 and mailbox_id = $2`,
+    const rows = await suite.db.query<Record<string, unknown>>(
+      `select content_type, list_unsubscribe from messages
+        where workspace_id = $1 and mailbox_id = $2 order by subject`,
       [mailbox.store.workspaceId, mailbox.store.mailboxId],
     );
-    expect(rows).toEqual([{ content_type: 'multipart/report' }]);
+    expect(rows).toEqual([
+      { content_type: 'multipart/report', list_unsubscribe: null },
+      { content_type: null, list_unsubscribe: true },
+    ]);
   });
 
   it('stores user labels by name', async () => {

@@ -145,7 +145,7 @@ describe('Microsoft connector: first sync', () => {
     ]);
   });
 
-  it('marks an answer to a meeting invitation, which Graph types eventMessageResponse', async () => {
+  it('marks an answer to a meeting invitation (typed eventMessageResponse) and a newsletter', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     const customer = { name: 'Carla', address: 'carla@client.example' };
     const to = [{ name: '', address: box.email }];
@@ -165,13 +165,25 @@ describe('Microsoft connector: first sync', () => {
       subject: 'Call?',
       type: 'eventMessageRequest',
     });
+    box.add('inbox', {
+      received,
+      from: { name: 'Acme News', address: 'news@mail.acme.example' },
+      to,
+      subject: 'Our November offers',
+      headers: { 'List-Unsubscribe': '<https://mail.acme.example/u/8f3a>' },
+    });
     await syncAndStore(suite.db, connector(), mailbox);
-    const rows = await suite.db.query<{ meeting_response: boolean | null }>(
-      `select meeting_response from messages where workspace_id = $1 and mailbox_id = $2
-        order by message_id`,
+    const rows = await suite.db.query<Record<string, unknown>>(
+      `select meeting_response, list_unsubscribe from messages
+        where workspace_id = $1 and mailbox_id = $2 order by message_id`,
       [mailbox.store.workspaceId, mailbox.store.mailboxId],
     );
-    expect(rows.map((row) => row.meeting_response)).toEqual([null, true, null]);
+    expect(rows).toEqual([
+      { meeting_response: null, list_unsubscribe: null },
+      { meeting_response: true, list_unsubscribe: null },
+      { meeting_response: null, list_unsubscribe: null },
+      { meeting_response: null, list_unsubscribe: true },
+    ]);
   });
 
   it('resumes at the page a stopped sync reached, storing every message once', async () => {

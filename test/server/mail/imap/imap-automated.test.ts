@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
-import { imapMailbox } from '../../support/mail-sync';
+import { imapMailbox, message } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 
-// Answers to meeting invitations through the real Dovecot: the sync reads each message's body
-// structure (never a body) and marks one that carries a calendar reply (`text/calendar;
+// What the statistics count as automated, as the sync stores it from the real Dovecot: a report's
+// media type (bounces, read receipts), List-Unsubscribe, and an answer to a meeting invitation,
+// found in the message's body structure (never a body): a calendar reply (`text/calendar;
 // method=REPLY`, RFC 6047 2.4), as Outlook and Google Calendar send them.
 
-const suite = setUpTestApp('imapmeet');
+const suite = setUpTestApp('imapauto');
 let dovecot: Dovecot;
 
 beforeAll(async () => {
@@ -51,7 +52,66 @@ const calendar = (method: string): Part => ({
   body: `BEGIN:VCALENDAR\r\nMETHOD:${method}\r\nEND:VCALENDAR`,
 });
 
-describe('IMAP: answers to meeting invitations', () => {
+describe('IMAP: what makes mail automated', () => {
+  it('keeps the media type that makes a bounce or a read receipt a report, and List-Unsubscribe', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    // As Postfix writes a bounce: no Auto-Submitted, a Content-Type folded over two lines.
+    const bounce = message({
+      from: 'MAILER-DAEMON@mx.customer.example (Mail Delivery System)',
+      to: box.email,
+      subject: 'Undelivered Mail Returned to Sender',
+      date: '2026-02-10T09:00:00Z',
+      headers: [
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/report; report-type=delivery-status;',
+        '\tboundary="4F1A2C0B3D.1770714000/mx.customer.example"',
+      ],
+    });
+    const receipt = message({
+      from: 'Ana Ruiz <ana@acme.example>',
+      to: box.email,
+      subject: 'Read: Your order',
+      date: '2026-02-11T09:00:00Z',
+      headers: [
+        'Content-Type: Multipart/Report; report-type="disposition-notification";',
+        ' boundary="_002_read_"',
+      ],
+    });
+    const plain = message({
+      from: 'Ana Ruiz <ana@acme.example>',
+      to: box.email,
+      subject: 'Where is my order?',
+      date: '2026-02-12T09:00:00Z',
+      headers: ['Content-Type: text/plain; charset="utf-8"'],
+    });
+    const bare = message({ from: 'a@acme.example', to: box.email, date: '2026-02-13T09:00:00Z' });
+    // A newsletter of a bulk sender, with no List-Id or Precedence.
+    const newsletter = message({
+      from: 'Acme News <news@mail.acme.example>',
+      to: box.email,
+      subject: 'Our November offers',
+      date: '2026-02-14T09:00:00Z',
+      headers: [
+        'List-Unsubscribe: <https://mail.acme.example/u/8f3a>,',
+        ' <mailto:u@acme.example>',
+      ],
+    });
+    await dovecot.append(box.email, 'INBOX', [bounce, receipt, plain, bare, newsletter]);
+    await box.sync();
+    const rows = await suite.db.query<Record<string, unknown>>(
+      `select content_type, list_unsubscribe from messages
+        where workspace_id = $1 and mailbox_id = $2 order by sent_at`,
+      [box.ws.workspaceId, box.mailboxId],
+    );
+    expect(rows).toEqual([
+      { content_type: 'multipart/report', list_unsubscribe: null },
+      { content_type: 'multipart/report', list_unsubscribe: null },
+      { content_type: 'text/plain', list_unsubscribe: null },
+      { content_type: null, list_unsubscribe: null },
+      { content_type: null, list_unsubscribe: true },
+    ]);
+  });
+
   it('marks a calendar reply, inline or attached, and nothing else', async () => {
     const box = await imapMailbox(suite, dovecot);
     const outlook = mail(box.email, 'Accepted: Demo', 0, {
