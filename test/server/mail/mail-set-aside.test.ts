@@ -3,6 +3,7 @@ import type { SyncBatch, SyncedMessage } from '../../../server/mail/connector';
 import { commitBatch, type StoreTarget } from '../../../server/mail/store';
 import { refreshThreadFacts } from '../../../server/stats/thread-facts';
 import { createAlert, engineWorkspace, evaluateAt, rebuildFacts } from '../support/alert-engine';
+import { NO_HEADERS } from '../support/mail-sync';
 import { setUpTestApp } from '../support/suite';
 
 // A message set aside in spam or trash leaves every figure and every alert, through the store
@@ -22,18 +23,11 @@ const question: SyncedMessage = {
   inSentFolder: false,
   sentAt: new Date(MONDAY_10),
   headers: {
+    ...NO_HEADERS,
     from: 'Ann <ann@client.example>',
     to: 'support@aside.example',
-    cc: null,
     subject: 'Where is my order?',
     messageId: '<q1@client.example>',
-    inReplyTo: null,
-    references: null,
-    autoSubmitted: null,
-    precedence: null,
-    listId: null,
-    contentType: null,
-    listUnsubscribe: null,
   },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncBatch, SyncedMessage } from '../../../server/mail/connector';
 import { commitBatch, LeaseLostError, type StoreTarget } from '../../../server/mail/store';
+import { NO_HEADERS } from '../support/mail-sync';
 import { setUpTestApp } from '../support/suite';
 
 const suite = setUpTestApp('store');
@@ -15,18 +16,11 @@ function imapMessage(id: string, at: string, headers: Partial<SyncedMessage['hea
     inSentFolder: false,
     sentAt: new Date(at),
     headers: {
+      ...NO_HEADERS,
       from: 'Carla Customer <carla@customer.example>',
       to: 'sales@store1.example',
-      cc: null,
       subject: `Question ${id}`,
       messageId: `<${id}@customer.example>`,
-      inReplyTo: null,
-      references: null,
-      autoSubmitted: null,
-      precedence: null,
-      listId: null,
-      contentType: null,
-      listUnsubscribe: null,
       ...headers,
     },
   } satisfies SyncedMessage;

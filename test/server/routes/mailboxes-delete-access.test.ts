@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { client, setFeature, type TestWorkspace } from '../support/app';
 import { dayFromToday as day, mailboxRows } from '../support/mailbox-rows';
+import { NO_HEADERS } from '../support/mail-sync';
 import { setUpTestApp } from '../support/suite';
 import type { SyncBatch } from '../../../server/mail/connector';
 import { commitBatch, LeaseLostError, type StoreTarget } from '../../../server/mail/store';
@@ -83,20 +84,7 @@ describe('deleting mailboxes', () => {
       categories: [],
       inSentFolder: false,
       sentAt: new Date('2026-11-02T10:00:00Z'),
-      headers: {
-        from: 'c@customer.example',
-        to: null,
-        cc: null,
-        subject: id,
-        messageId: null,
-        inReplyTo: null,
-        references: null,
-        autoSubmitted: null,
-        precedence: null,
-        listId: null,
-        contentType: null,
-        listUnsubscribe: null,
-      },
+      headers: { ...NO_HEADERS, from: 'c@customer.example', subject: id },
     }));
     return {
       messages,

@@ -1,5 +1,6 @@
 import { mailApiUrls } from '../../../server/config';
 import type { Db } from '../../../server/db/types';
+import type { MessageHeaders } from '../../../server/mail/connector';
 import { openConnector } from '../../../server/mail/connectors';
 import { SecretBox } from '../../../server/mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../../../server/mail/sync-worker';
@@ -136,6 +137,35 @@ export interface StoredRow {
   set_aside: string | null;
   message_id_header: string | null;
 }
+
+/** A message's headers with none set: a test names only those it needs. */
+export const NO_HEADERS: MessageHeaders = {
+  from: null,
+  to: null,
+  cc: null,
+  subject: null,
+  messageId: null,
+  inReplyTo: null,
+  references: null,
+  autoSubmitted: null,
+  precedence: null,
+  listId: null,
+  contentType: null,
+  listUnsubscribe: null,
+};
+
+/** Some columns of a mailbox's stored messages, as rows in the order asked for. */
+export const storedColumns = (
+  db: Db,
+  mailbox: { workspaceId: number; mailboxId: number },
+  columns: string,
+  orderBy: 'sent_at' | 'subject' | 'message_id',
+) =>
+  db.query<Record<string, unknown>>(
+    `select ${columns} from messages where workspace_id = $1 and mailbox_id = $2
+      order by ${orderBy}`,
+    [mailbox.workspaceId, mailbox.mailboxId],
+  );
 
 export const storedMessages = (db: Db, workspaceId: number, mailboxId: number) =>
   db.query<StoredRow>(

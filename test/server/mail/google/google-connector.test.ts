@@ -10,6 +10,7 @@ import {
   syncState,
   virtualClock,
 } from '../../support/cloud-sync';
+import { storedColumns } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 import { DATA_FROM, filledMailbox, FROM_MS, gmailConnector, listCalls } from './gmail-fixtures';
 
@@ -204,11 +205,8 @@ describe('Google connector: first sync', () => {
       },
     });
     await syncAndStore(suite.db, connector(), mailbox);
-    const rows = await suite.db.query<Record<string, unknown>>(
-      `select content_type, list_unsubscribe from messages
-        where workspace_id = $1 and mailbox_id = $2 order by subject`,
-      [mailbox.store.workspaceId, mailbox.store.mailboxId],
-    );
+    const columns = 'content_type, list_unsubscribe';
+    const rows = await storedColumns(suite.db, mailbox.store, columns, 'subject');
     expect(rows).toEqual([
       { content_type: 'multipart/report', list_unsubscribe: null },
       { content_type: null, list_unsubscribe: true },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphStandin, type GraphStandin } from '../../../support/graph-standin';
 import { recordingSleep, storedMessages, syncAndStore, syncState } from '../../support/cloud-sync';
+import { storedColumns } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 import {
   DATA_FROM,
@@ -173,11 +174,8 @@ describe('Microsoft connector: first sync', () => {
       headers: { 'List-Unsubscribe': '<https://mail.acme.example/u/8f3a>' },
     });
     await syncAndStore(suite.db, connector(), mailbox);
-    const rows = await suite.db.query<Record<string, unknown>>(
-      `select meeting_response, list_unsubscribe from messages
-        where workspace_id = $1 and mailbox_id = $2 order by message_id`,
-      [mailbox.store.workspaceId, mailbox.store.mailboxId],
-    );
+    const columns = 'meeting_response, list_unsubscribe';
+    const rows = await storedColumns(suite.db, mailbox.store, columns, 'message_id');
     expect(rows).toEqual([
       { meeting_response: null, list_unsubscribe: null },
       { meeting_response: true, list_unsubscribe: null },
