@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURE_NAMES } from '../../../common/access-model';
 import { client, setFeature } from '../support/app';
 import { storedRequests } from '../support/stored-requests';
 import { setUpTestApp } from '../support/suite';
@@ -64,15 +65,7 @@ describe('storing requests', () => {
 
   it('belongs to no feature: works with every feature disabled', async () => {
     const ws = await workspace();
-    for (const feature of [
-      'mailboxes',
-      'alerts',
-      'users',
-      'teams',
-      'business_hours',
-      'contact_groups',
-      'metric_adjustments',
-    ]) {
+    for (const feature of FEATURE_NAMES) {
       await setFeature(t.db, ws.workspaceId, feature, false, false);
     }
     const res = await client(t.app, ws.admin.token).post(FEEDBACK, {

@@ -191,5 +191,8 @@ export async function imapMailbox(suite: TestSuite, dovecot: Dovecot, local = 's
   };
   const stored = () => storedMessages(suite.db, ws.workspaceId, mailboxId);
   const bySubject = async (subject: string) => (await stored()).find((m) => m.subject === subject);
-  return { ws, email, mailboxId, sync, stored, bySubject };
+  const mailbox = { workspaceId: ws.workspaceId, mailboxId };
+  const columns = (names: string, orderBy: Parameters<typeof storedColumns>[3]) =>
+    storedColumns(suite.db, mailbox, names, orderBy);
+  return { ws, email, mailboxId, sync, stored, bySubject, columns };
 }

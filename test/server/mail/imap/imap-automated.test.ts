@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
-import { imapMailbox, message, storedColumns } from '../../support/mail-sync';
+import { imapMailbox, message } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 
 // What the statistics count as automated, as the sync stores it from the real Dovecot: a report's
@@ -19,10 +19,6 @@ afterAll(async () => {
 });
 
 const CUSTOMER = 'Carla Customer <carla@customer.example>';
-const stored = (box: { ws: { workspaceId: number }; mailboxId: number }) => ({
-  workspaceId: box.ws.workspaceId,
-  mailboxId: box.mailboxId,
-});
 let seq = 0;
 
 /** A MIME part: its Content-Type line(s) and content; a multipart part's content is its parts. */
@@ -102,12 +98,7 @@ describe('IMAP: what makes mail automated', () => {
     });
     await dovecot.append(box.email, 'INBOX', [bounce, receipt, plain, bare, newsletter]);
     await box.sync();
-    const rows = await storedColumns(
-      suite.db,
-      stored(box),
-      'content_type, list_unsubscribe',
-      'sent_at',
-    );
+    const rows = await box.columns('content_type, list_unsubscribe', 'sent_at');
     expect(rows).toEqual([
       { content_type: 'multipart/report', list_unsubscribe: null },
       { content_type: 'multipart/report', list_unsubscribe: null },
@@ -146,7 +137,7 @@ describe('IMAP: what makes mail automated', () => {
     const plain = mail(box.email, 'Where is my order?', 4, text('Hello'));
     await dovecot.append(box.email, 'INBOX', [outlook, google, invitation, forwarded, plain]);
     await box.sync();
-    const rows = await storedColumns(suite.db, stored(box), 'subject, meeting_response', 'sent_at');
+    const rows = await box.columns('subject, meeting_response', 'sent_at');
     expect(rows).toEqual([
       { subject: 'Accepted: Demo', meeting_response: true },
       { subject: 'Declined: Demo', meeting_response: true },
