@@ -21,6 +21,11 @@ export interface MessageHeaders {
   contentType: string | null;
   /** List-Unsubscribe (RFC 2369): mail sent to a list of recipients, such as a newsletter. */
   listUnsubscribe: string | null;
+  /**
+   * X-Original-From: the author, where a Google Group that relayed the message put its own
+   * address in From (the sender's domain asks for DMARC `reject` or `quarantine`).
+   */
+  originalFrom: string | null;
 }
 
 /**

@@ -45,7 +45,7 @@ const clean = (value: string | null) => (value === null ? null : value.replace(/
 /** The row of a message; `thread_key` is the provider's, or '' until threaded by headers. */
 function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
   const { headers } = message;
-  const from = parseAddressList(headers.from)[0];
+  const from = authorOf(headers);
   const fromAddress = from?.address ?? '';
   return {
     provider_id: message.providerId,
@@ -71,6 +71,16 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     meeting_response: message.meetingResponse ?? null,
     list_unsubscribe: clean(headers.listUnsubscribe) ? true : null,
   };
+}
+
+/**
+ * Who wrote the message. A Google Group relaying mail from a domain that asks for DMARC `reject`
+ * or `quarantine` writes From as `'Ann' via Support <support@company.example>` and keeps the
+ * author in X-Original-From; it is read only from mail that came through a list (List-Id).
+ */
+function authorOf(headers: SyncedMessage['headers']) {
+  const original = headers.listId ? parseAddressList(headers.originalFrom)[0] : undefined;
+  return original ?? parseAddressList(headers.from)[0];
 }
 
 /** The `<id>` of a Message-ID header, as stored and looked up. */

@@ -67,9 +67,20 @@ export function exclusionPredicate(filters: Partial<ExcludedFilters>): Sql {
   return clauses.length > 0 ? sql`(${joinSql(clauses, sql` or `)})` : sql`false`;
 }
 
+const escapedDomains = (domains: readonly string[]) =>
+  domains.map((domain) => domain.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|') || '(?!)';
+
 /** A regular expression matching a space-separated list of addresses all of these domains. */
 export function allOfDomains(domains: readonly string[]): string {
-  const escaped = domains.map((domain) => domain.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
-  const one = `[^ ]*@(${escaped.join('|') || '(?!)'})`;
+  const one = `[^ ]*@(${escapedDomains(domains)})`;
   return `^${one}( ${one})*$`;
+}
+
+/**
+ * A regular expression matching a lower-cased List-Id (RFC 2919: `[phrase] <label.namespace>`)
+ * whose list is at one of these domains or below: a Google Group `support@company.example` is
+ * `<support.company.example>`. Brackets are optional, as some senders leave them out.
+ */
+export function listOfDomains(domains: readonly string[]): string {
+  return `\\.(${escapedDomains(domains)})(>|$)`;
 }

@@ -2,7 +2,7 @@ import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { ExcludedFilters } from '../../common/exclusions';
 import { rewriteDays, threadDays, writeAllDays, type FactScope } from './daily-sql';
-import { allOfDomains, exclusionPredicate } from './exclusion-sql';
+import { allOfDomains, exclusionPredicate, listOfDomains } from './exclusion-sql';
 
 // Per-message and per-request facts of one generation, computed by two set-based statements for
 // a scope: the whole workspace (a rebuild) or some threads of one mailbox (mail as it arrives).
@@ -29,24 +29,29 @@ const headerValue = (column: Sql) =>
   sql`coalesce(lower(btrim(regexp_replace(split_part(${column}, ';', 1), '\\([^()]*\\)', '', 'g'))), '')`;
 
 // RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored, `no (by hand)` is no);
-// Precedence bulk, junk or list; any List-Id or List-Unsubscribe (RFC 2369: mail to a list, such
-// as a newsletter); a report (RFC 6522: bounces, read receipts), which many systems send without
-// Auto-Submitted; an answer to a meeting invitation, which no one answers.
-const AUTOMATED = sql`coalesce(m.direction = 'inbound' and (
+// Precedence bulk or junk; a report (RFC 6522: bounces, read receipts), which many systems send
+// without Auto-Submitted; an answer to a meeting invitation, which no one answers. The signs of a
+// list (RFC 2369, 2919: Precedence list, any List-Id or List-Unsubscribe) make mail to a list,
+// such as a newsletter, automated, except on a list of an internal domain: the company's own
+// group (a Google Group such as support@) relays each customer's message with all three.
+const automated = (internalList: string) => sql`coalesce(m.direction = 'inbound' and (
      ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
-  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'list')
-  or coalesce(btrim(m.list_id), '') <> ''
-  or m.list_unsubscribe
+  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk')
   or m.content_type = 'multipart/report'
-  or m.meeting_response), false)`;
+  or m.meeting_response
+  or (not coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false) and (
+        ${headerValue(sql`m.precedence`)} = 'list'
+     or coalesce(btrim(m.list_id), '') <> ''
+     or m.list_unsubscribe))), false)`;
 
 /**
- * `internal`: a regular expression matching a list of internal addresses only. Messages set
- * aside in spam or trash (migration 0013) count nowhere.
+ * `internal`: a regular expression matching a list of internal addresses only; `internalList`, a
+ * List-Id of a list at an internal domain. Messages set aside in spam or trash (migration 0013)
+ * count nowhere.
  */
 function messageFacts(
   { workspaceId, generation }: Generation,
-  internal: string,
+  { internal, internalList }: { internal: string; internalList: string },
   excluded: Sql,
   scope: Sql,
 ): Sql {
@@ -68,7 +73,7 @@ function messageFacts(
            lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
              ~ ${internal} as internal,
            m.recipients <> '' and m.recipients !~ ${internal} as external_recipient,
-           ${AUTOMATED} as automated,
+           ${automated(internalList)} as automated,
            coalesce(${excluded}, false) as excluded
       from m cross join g
   ), f as (
@@ -198,7 +203,8 @@ export async function computeFacts(
       where workspace_id = ${workspaceId} and generation = ${generation}`,
   );
   if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
-  const internal = allOfDomains(settings.internal_domains);
+  const domains = settings.internal_domains;
+  const internal = { internal: allOfDomains(domains), internalList: listOfDomains(domains) };
   const excluded = exclusionPredicate(settings.excluded_filters);
   await tx.query(messageFacts(of, internal, excluded, scopeSql(scope)));
   // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.

@@ -64,6 +64,7 @@ function toSynced(message: DemoMessage): SyncedMessage {
       listId: message.listId,
       contentType: null,
       listUnsubscribe: null,
+      originalFrom: null,
     },
   };
 }

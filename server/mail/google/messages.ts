@@ -17,6 +17,7 @@ export const METADATA_HEADERS = [
   'List-Id',
   'Content-Type',
   'List-Unsubscribe',
+  'X-Original-From',
 ] as const;
 
 export interface GmailMessage {
@@ -50,6 +51,7 @@ function headersOf(message: GmailMessage): MessageHeaders {
     listId: get('List-Id'),
     contentType: get('Content-Type'),
     listUnsubscribe: get('List-Unsubscribe'),
+    originalFrom: get('X-Original-From'),
   };
 }
 

@@ -20,6 +20,7 @@ const HEADER_FIELDS = [
   'list-id',
   'content-type',
   'list-unsubscribe',
+  'x-original-from',
 ];
 
 /**
@@ -135,6 +136,7 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     listId: get('list-id'),
     contentType: get('content-type'),
     listUnsubscribe: get('list-unsubscribe'),
+    originalFrom: textOf('x-original-from'),
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {

@@ -122,6 +122,7 @@ export function toSyncedMessage(
       listId: header('list-id'),
       contentType: header('content-type'),
       listUnsubscribe: header('list-unsubscribe'),
+      originalFrom: header('x-original-from'),
     },
     // Only a yes: an update in a delta round may name only what changed.
     ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),

@@ -62,6 +62,33 @@ describe('what counts', () => {
     });
   });
 
+  it("mail relayed by a list of an internal domain (the company's own group) is not a newsletter", async () => {
+    const s = await statsScenario(t);
+    await t.db.transaction((tx) =>
+      saveFiltering(tx, s.ws.workspaceId, {
+        excludedFilters: emptyExcludedFilters(),
+        internalDomains: ['partner.example'],
+      }),
+    );
+    // What a Google Group support@ adds to every message it relays.
+    const group = { precedence: 'list', listUnsubscribe: true };
+    await s.insert([
+      { thread: 'g1', at: AT, ...group, listId: `<support.${s.ws.domain}>` }, // counted
+      { thread: 'g2', at: AT, ...group, listId: `"Help" <help.lists.${s.ws.domain}>` }, // counted
+      { thread: 'g3', at: AT, ...group, listId: 'desk.partner.example' }, // counted
+      { thread: 'g4', at: AT, ...group, listId: `<SUPPORT.${s.ws.domain.toUpperCase()}>` }, // counted
+      // Another company's list, and names that only look like ours, are lists.
+      { thread: 'n1', at: AT, ...group, listId: '<news.lists.example>' },
+      { thread: 'n2', at: AT, ...group, listId: `<support.${s.ws.domain}.lists.example>` },
+      { thread: 'n3', at: AT, ...group, listId: `<support.x${s.ws.domain}>` },
+      // Through our own group, what says automated apart from the list still does.
+      { thread: 'n4', at: AT, listId: `<support.${s.ws.domain}>`, precedence: 'bulk' },
+      { thread: 'n5', at: AT, listId: `<support.${s.ws.domain}>`, autoSubmitted: 'auto-replied' },
+    ]);
+    await s.rebuild();
+    expect(await s.get<Summary>('summary', WEEK)).toMatchObject({ received: 4, automated: 5 });
+  });
+
   it('internal: every address of From, To and Cc has an allowed or internal domain', async () => {
     const s = await statsScenario(t);
     const colleague = `colleague@${s.ws.domain}`;

@@ -152,6 +152,7 @@ export const NO_HEADERS: MessageHeaders = {
   listId: null,
   contentType: null,
   listUnsubscribe: null,
+  originalFrom: null,
 };
 
 /** Some columns of a mailbox's stored messages, as rows in the order asked for. */

@@ -184,6 +184,28 @@ describe('Microsoft connector: first sync', () => {
     ]);
   });
 
+  it('reads the author of mail a Google Group relayed from X-Original-From', async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    const domain = box.email.split('@')[1] ?? '';
+    // Graph's `from` is the From header, which the group rewrote (DMARC `p=reject`).
+    box.add('inbox', {
+      received: new Date(),
+      from: { name: "'Carla' via Support", address: `support@${domain}` },
+      to: [{ name: '', address: `support@${domain}` }],
+      subject: 'My order never came',
+      headers: {
+        'X-Original-From': 'Carla <carla@client.example>',
+        'List-ID': `<support.${domain}>`,
+        Precedence: 'list',
+      },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'from_address, from_name';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'message_id')).toEqual([
+      { from_address: 'carla@client.example', from_name: 'Carla' },
+    ]);
+  });
+
   it('resumes at the page a stopped sync reached, storing every message once', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     const { inRange } = fill(box, 'inbox', 1200);

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGoogleStandin, type GoogleStandin } from '../../../support/google-standin';
+import { storedMessages, syncAndStore, virtualClock } from '../../support/cloud-sync';
+import { storedColumns } from '../../support/mail-sync';
+import { setUpTestApp } from '../../support/suite';
+import { filledMailbox, gmailConnector } from './gmail-fixtures';
+
+// What the Gmail connector keeps of a message from its metadata (the headers it asks for and
+// its labels), against the stand-in, which returns only the headers asked for.
+
+const suite = setUpTestApp('gmailhead');
+const clock = virtualClock();
+let google: GoogleStandin;
+
+beforeAll(async () => {
+  google = await startGoogleStandin({ now: clock.nowMs });
+});
+afterAll(() => google.close());
+
+const connector = () => gmailConnector(google, clock);
+
+describe('Google connector: what a message keeps', () => {
+  it('keeps the media type that makes a bounce a report, and whether a newsletter says how to unsubscribe', async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    // As Gmail's own bounce is headed; Gmail's metadata gives header values as sent.
+    gmail.add({
+      at: new Date(),
+      labelIds: ['INBOX'],
+      headers: {
+        From: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>',
+        Subject: 'Delivery Status Notification (Failure)',
+        'Content-Type':
+          'multipart/report; boundary="000000000000b1c2"; report-type=delivery-status',
+      },
+    });
+    // As a bulk sender heads a newsletter for Gmail (RFC 8058 one-click unsubscribe).
+    gmail.add({
+      at: new Date(),
+      labelIds: ['INBOX', 'CATEGORY_PROMOTIONS'],
+      headers: {
+        From: 'Acme News <news@mail.acme.example>',
+        Subject: 'Our November offers',
+        'List-Unsubscribe': '<https://mail.acme.example/u/8f3a>, <mailto:u-8f3a@mail.acme.example>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'content_type, list_unsubscribe';
+    const rows = await storedColumns(suite.db, mailbox.store, columns, 'subject');
+    expect(rows).toEqual([
+      { content_type: 'multipart/report', list_unsubscribe: null },
+      { content_type: null, list_unsubscribe: true },
+    ]);
+  });
+
+  it('stores user labels by name', async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    const acme = gmail.createLabel('Customers/Acme');
+    gmail.add({ at: new Date(), labelIds: [acme], headers: { Subject: 'Filed' } });
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect((await storedMessages(suite.db, mailbox)).map((m) => m.labels)).toEqual([
+      ['Customers/Acme'],
+    ]);
+  });
+
+  it('reads the author of mail the company group relayed from X-Original-From', async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    const domain = mailbox.target.email.split('@')[1] ?? '';
+    // As Google Groups heads a message from a domain with DMARC `p=reject` (From rewritten).
+    gmail.add({
+      at: new Date(),
+      labelIds: ['INBOX'],
+      headers: {
+        From: `"'Carla Customer' via Support" <support@${domain}>`,
+        'X-Original-From': 'Carla Customer <carla@customer.example>',
+        'Reply-To': 'Carla Customer <carla@customer.example>',
+        Precedence: 'list',
+        'List-Id': `<support.${domain}>`,
+        Subject: 'My order never came',
+      },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'from_address, from_name, list_id';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'subject')).toEqual([
+      {
+        from_address: 'carla@customer.example',
+        from_name: 'Carla Customer',
+        list_id: `<support.${domain}>`,
+      },
+    ]);
+  });
+});

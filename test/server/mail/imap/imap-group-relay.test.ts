@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/portal.gen';
+import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
+import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { client } from '../../support/app';
+import { imapMailbox, message } from '../../support/mail-sync';
+import { setUpTestApp } from '../../support/suite';
+
+// Customer mail that reaches a team through the company's own Google Group (support@), read from
+// the real Dovecot with the headers Google Groups adds to every message it relays: Precedence
+// list, List-ID `<support.company>`, List-Unsubscribe, and, where the sender's domain asks for
+// DMARC `reject` or `quarantine`, From rewritten to `'Name' via Support <support@company>` with
+// the author in X-Original-From and Reply-To.
+
+type Summary = components['schemas']['StatsSummary'];
+
+const suite = setUpTestApp('imaprelay');
+let dovecot: Dovecot;
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+const CUSTOMER = 'Carla Customer <carla@customer.example>';
+
+/** What Google Groups adds to a message relayed by the group `local@domain`. */
+function groupHeaders(local: string, domain: string): string[] {
+  return [
+    'Precedence: list',
+    `Mailing-list: list ${local}@${domain}; contact ${local}+owners@${domain}`,
+    `List-ID: <${local}.${domain}>`,
+    'X-Google-Group-Id: 358814495539',
+    `List-Post: <https://groups.google.com/a/${domain}/group/${local}/post>, <mailto:${local}@${domain}>`,
+    `List-Unsubscribe: <mailto:googlegroups-manage+358814495539+unsubscribe@googlegroups.com>,`,
+    ` <https://groups.google.com/a/${domain}/group/${local}/subscribe>`,
+  ];
+}
+
+describe('IMAP: customer mail relayed by the company group', () => {
+  it('stores the author, not the group, and counts the message as received and replied', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const { domain } = box.ws;
+    const support = `support@${domain}`;
+    const relayed = message({
+      from: `"'Carla Customer' via Support" <${support}>`,
+      to: support,
+      subject: 'My order never came',
+      date: '2026-02-10T09:00:00Z',
+      headers: [
+        'X-Original-From: =?UTF-8?Q?Carla_Customer?= <carla@customer.example>',
+        `Reply-To: ${CUSTOMER}`,
+        ...groupHeaders('support', domain),
+      ],
+    });
+    // A domain without a strict DMARC policy: From is left as it was.
+    const kept = message({
+      from: 'Dan <dan@shop.example>',
+      to: support,
+      subject: 'Invoice copy, please',
+      date: '2026-02-10T10:00:00Z',
+      headers: ['X-Original-Sender: dan@shop.example', ...groupHeaders('support', domain)],
+    });
+    // X-Original-From is only read from mail that came through a list.
+    const direct = message({
+      from: 'Eve <eve@shop.example>',
+      to: box.email,
+      subject: 'Direct',
+      date: '2026-02-10T11:00:00Z',
+      headers: ['X-Original-From: ceo@bank.example'],
+    });
+    const reply = message({
+      from: box.email,
+      to: CUSTOMER,
+      subject: 'Re: My order never came',
+      date: '2026-02-10T12:00:00Z',
+      inReplyTo: relayed.id,
+      references: relayed.id,
+    });
+    await dovecot.append(box.email, 'INBOX', [relayed, kept, direct]);
+    await dovecot.append(box.email, 'Sent', [reply]);
+    await box.sync();
+    expect(await box.columns('direction, from_address, from_name', 'sent_at')).toEqual([
+      { direction: 'inbound', from_address: 'carla@customer.example', from_name: 'Carla Customer' },
+      { direction: 'inbound', from_address: 'dan@shop.example', from_name: 'Dan' },
+      { direction: 'inbound', from_address: 'eve@shop.example', from_name: 'Eve' },
+      { direction: 'outbound', from_address: box.email, from_name: '' },
+    ]);
+    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
+    );
+    expect(summary.json<Summary>()).toMatchObject({
+      received: 3,
+      automated: 0,
+      internal: 0,
+      replied: 1,
+      unreplied: 2,
+    });
+  });
+});
