@@ -8,6 +8,12 @@ import { allOfDomains, exclusionPredicate, listOfDomains } from './exclusion-sql
 // a scope: the whole workspace (a rebuild) or some threads of one mailbox (mail as it arrives).
 // Per-row subqueries are kept few: they dominate the cost of a rebuild.
 
+/** Regular expressions of the internal domains: all addresses internal; a list at one. */
+interface Classes {
+  internal: string;
+  internalList: string;
+}
+
 /** The facts of one workspace's generation. */
 interface Generation {
   workspaceId: number;
@@ -32,26 +38,30 @@ const headerValue = (column: Sql) =>
 // Precedence bulk or junk; a report (RFC 6522: bounces, read receipts), which many systems send
 // without Auto-Submitted; an answer to a meeting invitation, which no one answers. The signs of a
 // list (RFC 2369, 2919: Precedence list, any List-Id or List-Unsubscribe) make mail to a list,
-// such as a newsletter, automated, except on a list of an internal domain: the company's own
-// group (a Google Group such as support@) relays each customer's message with all three.
-const automated = (internalList: string) => sql`coalesce(m.direction = 'inbound' and (
+// such as a newsletter, automated, except an outside sender's message on a list of an internal
+// domain: the company's own group (a Google Group such as support@) relays each customer's
+// message with all three. A colleague's message the group relays stays automated: a copy.
+const automated = ({ internal, internalList }: Classes) => {
+  const relayedByOwnGroup = sql`(coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false)
+    and lower(m.from_address) !~ ${internal})`;
+  return sql`coalesce(m.direction = 'inbound' and (
      ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
   or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk')
   or m.content_type = 'multipart/report'
   or m.meeting_response
-  or (not coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false) and (
+  or (not ${relayedByOwnGroup} and (
         ${headerValue(sql`m.precedence`)} = 'list'
      or coalesce(btrim(m.list_id), '') <> ''
      or m.list_unsubscribe))), false)`;
+};
 
 /**
- * `internal`: a regular expression matching a list of internal addresses only; `internalList`, a
- * List-Id of a list at an internal domain. Messages set aside in spam or trash (migration 0013)
+ * The facts of the messages in `scope`. Messages set aside in spam or trash (migration 0013)
  * count nowhere.
  */
 function messageFacts(
   { workspaceId, generation }: Generation,
-  { internal, internalList }: { internal: string; internalList: string },
+  classes: Classes,
   excluded: Sql,
   scope: Sql,
 ): Sql {
@@ -71,9 +81,9 @@ function messageFacts(
     select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
            (m.sent_at at time zone g.company_timezone)::date as local_date,
            lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
-             ~ ${internal} as internal,
-           m.recipients <> '' and m.recipients !~ ${internal} as external_recipient,
-           ${automated(internalList)} as automated,
+             ~ ${classes.internal} as internal,
+           m.recipients <> '' and m.recipients !~ ${classes.internal} as external_recipient,
+           ${automated(classes)} as automated,
            coalesce(${excluded}, false) as excluded
       from m cross join g
   ), f as (
@@ -204,9 +214,9 @@ export async function computeFacts(
   );
   if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
   const domains = settings.internal_domains;
-  const internal = { internal: allOfDomains(domains), internalList: listOfDomains(domains) };
+  const classes = { internal: allOfDomains(domains), internalList: listOfDomains(domains) };
   const excluded = exclusionPredicate(settings.excluded_filters);
-  await tx.query(messageFacts(of, internal, excluded, scopeSql(scope)));
+  await tx.query(messageFacts(of, classes, excluded, scopeSql(scope)));
   // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.
   if (scope === null) await tx.query(sql`analyze stats_message_facts`);
   if (scope === null) await writeAllDays(tx, workspaceId, generation);

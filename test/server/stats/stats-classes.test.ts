@@ -81,12 +81,21 @@ describe('what counts', () => {
       { thread: 'n1', at: AT, ...group, listId: '<news.lists.example>' },
       { thread: 'n2', at: AT, ...group, listId: `<support.${s.ws.domain}.lists.example>` },
       { thread: 'n3', at: AT, ...group, listId: `<support.x${s.ws.domain}>` },
+      // A colleague's answer to a customer, relayed by the group to the other members: a copy.
+      {
+        thread: 'n6',
+        at: AT,
+        ...group,
+        listId: `<support.${s.ws.domain}>`,
+        from: `ann@${s.ws.domain}`,
+        to: ['customer@client.example'],
+      },
       // Through our own group, what says automated apart from the list still does.
       { thread: 'n4', at: AT, listId: `<support.${s.ws.domain}>`, precedence: 'bulk' },
       { thread: 'n5', at: AT, listId: `<support.${s.ws.domain}>`, autoSubmitted: 'auto-replied' },
     ]);
     await s.rebuild();
-    expect(await s.get<Summary>('summary', WEEK)).toMatchObject({ received: 4, automated: 5 });
+    expect(await s.get<Summary>('summary', WEEK)).toMatchObject({ received: 4, automated: 6 });
   });
 
   it('internal: every address of From, To and Cc has an allowed or internal domain', async () => {
