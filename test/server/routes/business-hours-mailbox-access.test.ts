@@ -1,132 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { client, setFeature } from '../support/app';
+import { businessHoursRows, COMPANY, day, mailboxUrl } from '../support/business-hours';
 import { setUpTestApp } from '../support/suite';
 
-const COMPANY = '/portal/api/settings/company-business-hours/';
-const mailboxUrl = (email: string) =>
-  `/portal/api/settings/business-hours/${encodeURIComponent(email)}`;
+// A mailbox's own business hours, and who may call the business hours paths; the company's hours
+// are in business-hours-company.test.ts.
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const day = (weekday: string, start_time = '09:00:00', end_time = '17:30:00') => ({
-  weekday,
-  start_time,
-  end_time,
-});
 const WHOLE_WEEK = WEEKDAYS.map((d) => day(d, '00:00:00', '23:59:59'));
 const COMPANY_HOLIDAYS = { follows: 'company', country: null, region: null };
 
-const t = setUpTestApp('hours');
-
-const workspace = () => t.workspace();
-
-const { admin } = t;
-
-/** Everything stored about a workspace's hours, to prove a refused write changed nothing. */
-async function stored(workspaceId: number) {
-  const q = (sql: string) => t.db.query(sql, [workspaceId]);
-  return {
-    company: await q(`select timezone from company_business_hours where workspace_id = $1`),
-    companyDays: await q(
-      `select weekday, start_time::text, end_time::text from company_business_hour_days where workspace_id = $1 order by weekday`,
-    ),
-    mailboxDays: await q(
-      `select mailbox_id, weekday, start_time::text, end_time::text from mailbox_business_hours where workspace_id = $1 order by mailbox_id, weekday`,
-    ),
-    timezones: await q(
-      `select email, bhs_timezone from mailboxes where workspace_id = $1 order by email`,
-    ),
-  };
-}
-
-describe('company hours', () => {
-  it('are empty in UTC until set, then replaced, read Monday first, and cleared', async () => {
-    const ws = await workspace();
-    expect((await admin(ws).get(COMPANY)).json()).toEqual({ business_hours: [], timezone: 'UTC' });
-
-    const body = {
-      business_hours: [day('Fri'), day('Mon', '08:00:00', '16:00:00'), day('Wed')],
-      timezone: 'America/New_York',
-    };
-    const saved = await admin(ws).post(COMPANY, body);
-    expect(saved.statusCode).toBe(200);
-    const expected = {
-      business_hours: [day('Mon', '08:00:00', '16:00:00'), day('Wed'), day('Fri')],
-      timezone: 'America/New_York',
-    };
-    expect(saved.json()).toEqual(expected);
-    expect((await admin(ws).get(COMPANY)).json()).toEqual(expected);
-
-    const replaced = await admin(ws).post(COMPANY, {
-      business_hours: [day('Sun')],
-      timezone: 'UTC',
-    });
-    expect(replaced.json()).toEqual({ business_hours: [day('Sun')], timezone: 'UTC' });
-    expect((await stored(ws.workspaceId)).companyDays).toHaveLength(1);
-
-    expect((await admin(ws).delete(COMPANY)).statusCode).toBe(204);
-    expect((await admin(ws).get(COMPANY)).json()).toEqual({ business_hours: [], timezone: 'UTC' });
-    const after = await stored(ws.workspaceId);
-    expect([after.company, after.companyDays]).toEqual([[], []]);
-  });
-
-  const badBodies: [string, unknown, RegExp][] = [
-    [
-      'an hour 25',
-      { business_hours: [day('Mon', '09:00:00', '25:00:00')], timezone: 'UTC' },
-      /end_time/,
-    ],
-    [
-      'a start after its end',
-      { business_hours: [day('Tue', '18:00:00', '09:00:00')], timezone: 'UTC' },
-      /Tue/,
-    ],
-    [
-      'a start equal to its end',
-      { business_hours: [day('Thu', '09:00:00', '09:00:00')], timezone: 'UTC' },
-      /Thu/,
-    ],
-    [
-      'a repeated weekday',
-      { business_hours: [day('Mon'), day('Mon', '10:00:00')], timezone: 'UTC' },
-      /Mon is listed more than once/,
-    ],
-    [
-      'an unknown timezone',
-      { business_hours: [day('Mon')], timezone: 'Mars/Olympus' },
-      /Mars\/Olympus/,
-    ],
-    [
-      'a timezone with spaces',
-      { business_hours: [day('Mon')], timezone: 'America/New York' },
-      /America\/New York/,
-    ],
-    [
-      'a timezone in the wrong case',
-      { business_hours: [day('Mon')], timezone: 'america/new_york' },
-      /america\/new_york/,
-    ],
-    ['a bad weekday', { business_hours: [day('Monday')], timezone: 'UTC' }, /weekday/],
-  ];
-
-  it.each(badBodies)('refuse %s and keep what was stored', async (_label, body, message) => {
-    const ws = await workspace();
-    await admin(ws).post(COMPANY, { business_hours: [day('Mon')], timezone: 'Europe/Madrid' });
-    const before = await stored(ws.workspaceId);
-    const res = await admin(ws).post(COMPANY, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(message);
-    expect(await stored(ws.workspaceId)).toEqual(before);
-  });
-
-  it('accept current IANA names that older ICU data spells differently', async () => {
-    const ws = await workspace();
-    for (const timezone of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta']) {
-      const res = await admin(ws).post(COMPANY, { business_hours: [day('Mon')], timezone });
-      expect(res.statusCode, timezone).toBe(200);
-      expect(res.json<{ timezone: string }>().timezone).toBe(timezone);
-    }
-  });
-});
+const t = setUpTestApp('mhours');
+const { workspace, admin, stored } = businessHoursRows(t);
 
 describe('mailbox hours', () => {
   it('follow the company hours until the mailbox has its own', async () => {
