@@ -1,8 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createGoogleConnector } from '../../../../server/mail/google/connector';
-import type { GoogleStandin } from '../../../support/google-standin';
+import { startGoogleStandin, type GoogleStandin } from '../../../support/google-standin';
 import type { GmailMailbox } from '../../../support/google-standin-mail';
-import { DAY_MS, leasedMailbox, type VirtualClock } from '../../support/cloud-sync';
-import type { TestSuite } from '../../support/suite';
+import { DAY_MS, leasedMailbox, virtualClock, type VirtualClock } from '../../support/cloud-sync';
+import { setUpTestApp, type TestSuite } from '../../support/suite';
 
 // What the Gmail connector tests share: a connector on the test's clock, and mailboxes filled
 // with a dozen days of mail of every kind Gmail holds.
@@ -18,6 +19,25 @@ export function gmailConnector(google: GoogleStandin, clock: VirtualClock) {
     { tokenUrl: google.tokenUrl, apiBaseUrl: google.apiBaseUrl },
     { now: clock.now, sleep: clock.sleep, random: clock.random },
   );
+}
+
+/**
+ * A Gmail test file's app and stand-in, the stand-in on a virtual clock that the connector
+ * shares (`google()` once `beforeAll` has started it).
+ */
+export function setUpGmailTest(name: string) {
+  const suite = setUpTestApp(name);
+  const clock = virtualClock();
+  let standin: GoogleStandin | undefined;
+  beforeAll(async () => {
+    standin = await startGoogleStandin({ now: clock.nowMs });
+  });
+  afterAll(() => standin?.close());
+  const google = () => {
+    if (!standin) throw new Error('the Gmail stand-in starts in beforeAll');
+    return standin;
+  };
+  return { suite, clock, google, connector: () => gmailConnector(google(), clock) };
 }
 
 /** Labels a message may carry, and whether the sync keeps it. */

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGoogleStandin, type GoogleStandin } from '../../../support/google-standin';
-import { storedMessages, syncAndStore, virtualClock } from '../../support/cloud-sync';
+import { describe, expect, it } from 'vitest';
+import { storedMessages, syncAndStore } from '../../support/cloud-sync';
 import { storedColumns } from '../../support/mail-sync';
-import { setUpTestApp } from '../../support/suite';
-import { filledMailbox, gmailConnector } from './gmail-fixtures';
+import { filledMailbox, setUpGmailTest } from './gmail-fixtures';
 
 // What the Gmail connector keeps of a message from its metadata (the headers it asks for and
 // its labels), against the stand-in, which returns only the headers asked for.
 
-const suite = setUpTestApp('gmailhead');
-const clock = virtualClock();
-let google: GoogleStandin;
-
-beforeAll(async () => {
-  google = await startGoogleStandin({ now: clock.nowMs });
-});
-afterAll(() => google.close());
-
-const connector = () => gmailConnector(google, clock);
+const { suite, google, connector } = setUpGmailTest('gmailhead');
 
 describe('Google connector: what a message keeps', () => {
   it('keeps the media type that makes a bounce a report, and whether a newsletter says how to unsubscribe', async () => {
-    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    const { mailbox, gmail } = await filledMailbox(suite, google(), 0);
     // As Gmail's own bounce is headed; Gmail's metadata gives header values as sent.
     gmail.add({
       at: new Date(),
@@ -54,7 +43,7 @@ describe('Google connector: what a message keeps', () => {
   });
 
   it('stores user labels by name', async () => {
-    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    const { mailbox, gmail } = await filledMailbox(suite, google(), 0);
     const acme = gmail.createLabel('Customers/Acme');
     gmail.add({ at: new Date(), labelIds: [acme], headers: { Subject: 'Filed' } });
     await syncAndStore(suite.db, connector(), mailbox);
@@ -64,7 +53,7 @@ describe('Google connector: what a message keeps', () => {
   });
 
   it('reads the author of mail the company group relayed from X-Original-From', async () => {
-    const { mailbox, gmail } = await filledMailbox(suite, google, 0);
+    const { mailbox, gmail } = await filledMailbox(suite, google(), 0);
     const domain = mailbox.target.email.split('@')[1] ?? '';
     // As Google Groups heads a message from a domain with DMARC `p=reject` (From rewritten).
     gmail.add({

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGoogleStandin, type GoogleStandin } from '../../../support/google-standin';
+import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
   storedCursor,
@@ -7,31 +6,20 @@ import {
   storedMessages,
   syncAndStore,
   syncState,
-  virtualClock,
 } from '../../support/cloud-sync';
-import { setUpTestApp } from '../../support/suite';
-import { filledMailbox, FROM_MS, gmailConnector, listCalls } from './gmail-fixtures';
+import { filledMailbox, FROM_MS, listCalls, setUpGmailTest } from './gmail-fixtures';
 
 // The Gmail connector's later syncs: history.list from the stored historyId. A message is stored
 // once whatever its labels; archiving changes no count; spam and trash set a stored message
 // aside (kept, marked), and taking it out again restores it.
 
-const suite = setUpTestApp('ghist');
-const clock = virtualClock();
-let google: GoogleStandin;
-
-beforeAll(async () => {
-  google = await startGoogleStandin({ now: clock.nowMs });
-});
-afterAll(() => google.close());
-
-const connector = () => gmailConnector(google, clock);
+const { suite, google, connector } = setUpGmailTest('ghist');
 
 describe('Google connector: later syncs', () => {
   it('reads only the history since the stored historyId, archived and new mail alike', async () => {
-    const { mailbox, gmail, expected, ids } = await filledMailbox(suite, google, 60, [2, 1]);
+    const { mailbox, gmail, expected, ids } = await filledMailbox(suite, google(), 60, [2, 1]);
     await syncAndStore(suite.db, connector(), mailbox);
-    const callsBefore = google.server.calls.length;
+    const callsBefore = google().server.calls.length;
     const now = new Date();
     gmail.add({ at: now, labelIds: ['INBOX'], headers: { From: 'new@client.example' } });
     gmail.add({ at: now, labelIds: ['SENT'], headers: { From: gmail.email, Subject: 'Answer' } });
@@ -49,7 +37,7 @@ describe('Google connector: later syncs', () => {
       labels: ['UNREAD'],
       direction: 'inbound',
     });
-    const later = google.server.calls.slice(callsBefore);
+    const later = google().server.calls.slice(callsBefore);
     expect(later.some((call) => call.path.endsWith('/history'))).toBe(true);
     expect(later.some((call) => call.path.endsWith('/messages'))).toBe(false);
     const profile = gmail.profile().body as { historyId: string };
@@ -57,7 +45,7 @@ describe('Google connector: later syncs', () => {
   });
 
   it('sets a stored message aside when labelled spam or trash, or deleted, and back when unlabelled', async () => {
-    const { mailbox, gmail, expected, ids } = await filledMailbox(suite, google, 40, [1, 1]);
+    const { mailbox, gmail, expected, ids } = await filledMailbox(suite, google(), 40, [1, 1]);
     await syncAndStore(suite.db, connector(), mailbox);
     const [spam, trash, deleted] = ids.inbox.slice(-3) as [string, string, string];
     gmail.relabel(spam, { add: ['SPAM'], remove: ['INBOX'] });
@@ -78,7 +66,7 @@ describe('Google connector: later syncs', () => {
   });
 
   it('reads the mailbox in full again when the history expired, storing nothing twice', async () => {
-    const { mailbox, gmail, expected } = await filledMailbox(suite, google, 50, [4, 1]);
+    const { mailbox, gmail, expected } = await filledMailbox(suite, google(), 50, [4, 1]);
     await syncAndStore(suite.db, connector(), mailbox);
     gmail.add({ at: new Date(), labelIds: ['INBOX'], headers: { Subject: 'While away' } });
     gmail.expireHistory();
@@ -87,7 +75,7 @@ describe('Google connector: later syncs', () => {
     const stored = await storedMessages(suite.db, mailbox);
     expect(stored).toHaveLength(expected + 1);
     expect(new Set(stored.map((m) => m.provider_id)).size).toBe(stored.length);
-    expect(listCalls(google, mailbox.target.email)).toHaveLength(2);
+    expect(listCalls(google(), mailbox.target.email)).toHaveLength(2);
     expect(await syncState(suite.db, mailbox)).toMatchObject({ status: 'working' });
   });
 });
