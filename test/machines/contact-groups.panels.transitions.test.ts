@@ -7,36 +7,21 @@ import { contactGroupsView } from '../../src/machines/contact-groups/contact-gro
 import { selectedKeys, tableView } from '../../src/machines/shared/table.view';
 import { offlineClient } from '../support/offline-client';
 import { transitionChecks } from './support/checks';
+import {
+  CONTACTS,
+  contactGroups,
+  type ContactGroupsActor as Started,
+  group,
+  GROUPS,
+  startContactGroups as start,
+} from './support/contact-groups';
 
 const checks = transitionChecks();
-const contactGroups = createContactGroupsMachine(offlineClient);
 
 // Path tests prove states are reachable; these check what the panels show after one event:
-// the order of each list, which group is chosen and which contacts are ticked.
+// the order of each list, which group is chosen and which contacts are ticked. What the modals
+// open on is in contact-groups.modals.transitions.test.ts.
 
-const group = (name: string, count: number): ContactGroup => ({
-  contact_group: name,
-  contacts_number: count,
-});
-const GROUPS = [group('partners', 1), group('Key accounts', 2), group('Suppliers', 1)];
-const CONTACTS: Contact[] = [
-  { id: 1, item: 'initech.example' },
-  { id: 2, item: 'ceo@bigclient.example' },
-];
-
-async function start() {
-  const machine = createContactGroupsMachine(offlineClient).provide({
-    actors: {
-      loadGroups: fromPromise<ContactGroup[]>(() => Promise.resolve(GROUPS)),
-      loadContacts: fromPromise<Contact[], { group: string }>(() => Promise.resolve(CONTACTS)),
-    },
-  });
-  const actor = createActor(machine).start();
-  await waitFor(actor, (snapshot) => snapshot.matches({ ready: { group: 'contactsReady' } }));
-  return actor;
-}
-
-type Started = Awaited<ReturnType<typeof start>>;
 const groupsTable = (actor: Started) => actor.getSnapshot().children.groups?.getSnapshot();
 const contactsTable = (actor: Started) => actor.getSnapshot().children.contacts?.getSnapshot();
 const groupOrder = (actor: Started) => groupsTable(actor)?.context.visible;
@@ -45,75 +30,6 @@ const ticked = (actor: Started) => {
   const table = contactsTable(actor);
   return table ? selectedKeys(table.context) : [];
 };
-
-const draftOf = (actor: Started, modal: 'groupForm' | 'removal') =>
-  actor.getSnapshot().children[modal]?.getSnapshot().context.draft;
-const isOpen = (actor: Started, modal: 'groupForm' | 'removal') =>
-  actor.getSnapshot().children[modal]?.getSnapshot().hasTag('visible') === true;
-
-describe('contact groups: the modals', () => {
-  checks.it(
-    contactGroups,
-    ['hasSelectedGroup', 'openForm'],
-    'OPEN_ADD_CONTACTS opens the form on the chosen group, its contacts to be dropped',
-    async () => {
-      const actor = await start();
-      actor.send({ type: 'OPEN_ADD_CONTACTS' });
-      expect(isOpen(actor, 'groupForm')).toBe(true);
-      expect(draftOf(actor, 'groupForm')).toMatchObject({
-        action: 'AddContact',
-        target: 'Key accounts',
-        present: ['initech.example', 'ceo@bigclient.example'],
-      });
-    },
-  );
-
-  checks.it(
-    contactGroups,
-    ['openForm'],
-    'OPEN_RENAME opens the form with the name, every group name taken',
-    async () => {
-      const actor = await start();
-      actor.send({ type: 'OPEN_RENAME', name: 'partners' });
-      expect(draftOf(actor, 'groupForm')).toMatchObject({
-        action: 'RenameContactGroup',
-        target: 'partners',
-        name: 'partners',
-        taken: ['partners', 'Key accounts', 'Suppliers'],
-      });
-    },
-  );
-
-  checks.it(
-    contactGroups,
-    ['openContactsRemoval'],
-    'OPEN_REMOVE_CONTACTS with every contact opens the remove group modal with the flag',
-    async () => {
-      const actor = await start();
-      actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [2, 1] });
-      expect(isOpen(actor, 'removal')).toBe(true);
-      expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: true, ids: [2, 1] });
-    },
-  );
-
-  checks.it(
-    contactGroups,
-    ['openContactsRemoval', 'openGroupRemoval'],
-    'OPEN_REMOVE_CONTACTS with one contact names it; OPEN_REMOVE_GROUP counts the group',
-    async () => {
-      const actor = await start();
-      actor.send({ type: 'OPEN_REMOVE_CONTACTS', ids: [1] });
-      expect(draftOf(actor, 'removal')).toMatchObject({
-        kind: 'contacts',
-        group: 'Key accounts',
-        item: 'initech.example',
-      });
-      actor.getSnapshot().children.removal?.send({ type: 'CLOSE' });
-      actor.send({ type: 'OPEN_REMOVE_GROUP', name: 'Key accounts' });
-      expect(draftOf(actor, 'removal')).toMatchObject({ kind: 'group', all: false, count: 2 });
-    },
-  );
-});
 
 describe('contact groups: the lists', () => {
   checks.it(
