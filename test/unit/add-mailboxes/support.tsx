@@ -4,7 +4,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
@@ -126,4 +126,25 @@ export function renderAddMailboxes(options: PageOptions = {}) {
     return socket;
   };
   return { user: userEvent.setup(), sockets, lastSocket, posts, goBack };
+}
+
+/** Renders the page and pastes `text` into its addresses box. */
+export async function enterAddresses(text: string, options: PageOptions = {}) {
+  const page = renderAddMailboxes(options);
+  const box = await screen.findByRole('textbox', { name: 'Mailbox addresses' });
+  await page.user.click(box);
+  await page.user.paste(text);
+  return page;
+}
+
+/** Signs the fake socket in and answers each address, as the server would. */
+export function answer(socket: FakeSocket, results: [string, string][]) {
+  act(() => {
+    socket.accept();
+    socket.reply({ type: 'auth_ok' });
+    for (const [email, message] of results) {
+      const status = message === '' ? 'OK' : 'ERROR';
+      socket.reply({ type: 'check_result', data_dict: { email, status, message } });
+    }
+  });
 }
