@@ -26,6 +26,25 @@ export interface MessageHeaders {
    * address in From (the sender's domain asks for DMARC `reject` or `quarantine`).
    */
   originalFrom: string | null;
+  /** Return-Path, as the receiving server wrote it: `<>` on a notification such as a bounce. */
+  returnPath: string | null;
+  /** X-Autoreply, X-Autorespond or X-Autoresponder: an auto-responder's own mark. */
+  autoReply: string | null;
+}
+
+/**
+ * Marks that auto-responders add instead of, or besides, Auto-Submitted (RFC 3834): read into
+ * `autoReply`, the first one there.
+ */
+export const AUTO_REPLY_HEADERS = ['X-Autoreply', 'X-Autorespond', 'X-Autoresponder'] as const;
+
+/** The first value `get` finds of the auto-responders' marks; `get` takes lower-case names. */
+export function autoReplyOf(get: (name: string) => string | null): string | null {
+  for (const name of AUTO_REPLY_HEADERS) {
+    const value = get(name.toLowerCase());
+    if (value !== null) return value;
+  }
+  return null;
 }
 
 /**

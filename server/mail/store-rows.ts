@@ -38,6 +38,10 @@ export interface MessageRow {
   meeting_response: boolean | null;
   /** True where List-Unsubscribe is there; null where it is not, or the read had no headers. */
   list_unsubscribe: boolean | null;
+  /** True where Return-Path is `<>` (a notification); null otherwise. */
+  null_sender: boolean | null;
+  /** True where an auto-responder's mark is there and says other than no; null otherwise. */
+  auto_reply: boolean | null;
 }
 
 const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
@@ -70,8 +74,14 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     content_type: mediaType(headers.contentType),
     meeting_response: message.meetingResponse ?? null,
     list_unsubscribe: clean(headers.listUnsubscribe) ? true : null,
+    null_sender: headers.returnPath?.replace(/\s/g, '') === '<>' ? true : null,
+    auto_reply: isMark(headers.autoReply) ? true : null,
   };
 }
+
+/** An auto-responder's mark other than an explicit no (`X-Autoreply: yes`, a responder's name). */
+const isMark = (value: string | null) =>
+  value !== null && !['', 'no', 'false'].includes(value.trim().toLowerCase());
 
 /**
  * Who wrote the message. A Google Group relaying mail from a domain that asks for DMARC `reject`

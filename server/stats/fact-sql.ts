@@ -35,19 +35,23 @@ const headerValue = (column: Sql) =>
   sql`coalesce(lower(btrim(regexp_replace(split_part(${column}, ';', 1), '\\([^()]*\\)', '', 'g'))), '')`;
 
 // RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored, `no (by hand)` is no);
-// Precedence bulk or junk; a report (RFC 6522: bounces, read receipts), which many systems send
-// without Auto-Submitted; an answer to a meeting invitation, which no one answers. The signs of a
-// list (RFC 2369, 2919: Precedence list, any List-Id or List-Unsubscribe) make mail to a list,
-// such as a newsletter, automated, except an outside sender's message on a list of an internal
-// domain: the company's own group (a Google Group such as support@) relays each customer's
-// message with all three. A colleague's message the group relays stays automated: a copy.
+// what auto-responders add instead (Precedence auto_reply, X-Autoreply and the like); Precedence
+// bulk or junk; a report (RFC 6522: bounces, read receipts) or a null Return-Path (RFC 5321
+// 4.5.5: every notification), since many systems send bounces without Auto-Submitted and some
+// without the report's type; an answer to a meeting invitation, which no one answers. The signs
+// of a list (RFC 2369, 2919: Precedence list, any List-Id or List-Unsubscribe) make mail to a
+// list, such as a newsletter, automated, except an outside sender's message on a list of an
+// internal domain: the company's own group (a Google Group such as support@) relays each
+// customer's message with all three. A colleague's message the group relays stays automated.
 const automated = ({ internal, internalList }: Classes) => {
   const relayedByOwnGroup = sql`(coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false)
     and lower(m.from_address) !~ ${internal})`;
   return sql`coalesce(m.direction = 'inbound' and (
      ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
-  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk')
+  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'auto_reply', 'auto-reply')
+  or m.auto_reply
   or m.content_type = 'multipart/report'
+  or m.null_sender
   or m.meeting_response
   or (not ${relayedByOwnGroup} and (
         ${headerValue(sql`m.precedence`)} = 'list'

@@ -65,6 +65,8 @@ function toSynced(message: DemoMessage): SyncedMessage {
       contentType: null,
       listUnsubscribe: null,
       originalFrom: null,
+      returnPath: null,
+      autoReply: null,
     },
   };
 }

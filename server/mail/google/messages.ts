@@ -1,4 +1,11 @@
-import type { MessageChange, MessageHeaders, SetAside, SyncedMessage } from '../connector';
+import {
+  AUTO_REPLY_HEADERS,
+  autoReplyOf,
+  type MessageChange,
+  type MessageHeaders,
+  type SetAside,
+  type SyncedMessage,
+} from '../connector';
 
 // A Gmail message as the sync sees it: with the gmail.metadata scope Gmail gives labels and the
 // headers asked for, never bodies. All mail is read except drafts and chats; a message labelled
@@ -18,6 +25,8 @@ export const METADATA_HEADERS = [
   'Content-Type',
   'List-Unsubscribe',
   'X-Original-From',
+  'Return-Path',
+  ...AUTO_REPLY_HEADERS,
 ] as const;
 
 export interface GmailMessage {
@@ -52,6 +61,8 @@ function headersOf(message: GmailMessage): MessageHeaders {
     contentType: get('Content-Type'),
     listUnsubscribe: get('List-Unsubscribe'),
     originalFrom: get('X-Original-From'),
+    returnPath: get('Return-Path'),
+    autoReply: autoReplyOf(get),
   };
 }
 

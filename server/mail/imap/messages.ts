@@ -1,6 +1,11 @@
 import type { FetchMessageObject, FetchQueryObject, MessageStructureObject } from 'imapflow';
 import { createHash } from 'node:crypto';
-import type { MessageHeaders, SyncedMessage } from '../connector';
+import {
+  AUTO_REPLY_HEADERS,
+  autoReplyOf,
+  type MessageHeaders,
+  type SyncedMessage,
+} from '../connector';
 
 // What the IMAP connector needs besides the connection: what it fetches of a message (header
 // fields and body structure), and turning what was fetched into a message.
@@ -21,6 +26,8 @@ const HEADER_FIELDS = [
   'content-type',
   'list-unsubscribe',
   'x-original-from',
+  'return-path',
+  ...AUTO_REPLY_HEADERS.map((name) => name.toLowerCase()),
 ];
 
 /**
@@ -137,6 +144,8 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     contentType: get('content-type'),
     listUnsubscribe: get('list-unsubscribe'),
     originalFrom: textOf('x-original-from'),
+    returnPath: get('return-path'),
+    autoReply: autoReplyOf(get),
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {

@@ -1,7 +1,7 @@
 import { requestToken, TokenCache, type CloudDeps, type HttpError } from '../cloud-http';
 import { readErrorBody } from '../provider-errors';
 import { MICROSOFT_FAILURES } from './failures';
-import { MailProviderError, type SyncedMessage } from '../connector';
+import { autoReplyOf, MailProviderError, type SyncedMessage } from '../connector';
 
 // Microsoft Graph with application permissions: the client-credentials token, a Graph message
 // as a SyncedMessage, and Graph's refusals in words.
@@ -123,6 +123,8 @@ export function toSyncedMessage(
       contentType: header('content-type'),
       listUnsubscribe: header('list-unsubscribe'),
       originalFrom: header('x-original-from'),
+      returnPath: header('return-path'),
+      autoReply: autoReplyOf(header),
     },
     // Only a yes: an update in a delta round may name only what changed.
     ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),

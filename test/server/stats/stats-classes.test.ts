@@ -19,7 +19,7 @@ const WEEK = { from: '2026-11-23', to: '2026-11-29' };
 const AT = '2026-11-23T09:00:00Z';
 
 describe('what counts', () => {
-  it('automated: Auto-Submitted other than no, Precedence bulk/junk/list, List-Id or List-Unsubscribe, a report, a meeting response', async () => {
+  it('automated: Auto-Submitted other than no, an auto-responder mark, Precedence bulk/junk/list/auto_reply, List-Id or List-Unsubscribe, a report, a null Return-Path, a meeting response', async () => {
     const s = await statsScenario(t);
     await s.insert([
       { thread: 'a1', at: AT, autoSubmitted: 'auto-replied' },
@@ -43,6 +43,10 @@ describe('what counts', () => {
       { thread: 'a16', at: AT, meetingResponse: false }, // counted
       // A newsletter from a bulk sender with no List-Id or Precedence, as many now send them.
       { thread: 'a17', at: AT, listUnsubscribe: true },
+      // What auto-responders without Auto-Submitted add, and a bounce of no report type.
+      { thread: 'a18', at: AT, precedence: 'auto_reply' },
+      { thread: 'a19', at: AT, autoReply: true },
+      { thread: 'a20', at: AT, nullSender: true, contentType: 'text/plain' },
       // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
       // reply to a counted message, but sent (definition 6: to someone outside).
       {
@@ -55,7 +59,7 @@ describe('what counts', () => {
     await s.rebuild();
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
       received: 6,
-      automated: 11,
+      automated: 14,
       sent: 1,
       unreplied: 6,
       awaiting: 6,

@@ -153,6 +153,8 @@ export const NO_HEADERS: MessageHeaders = {
   contentType: null,
   listUnsubscribe: null,
   originalFrom: null,
+  returnPath: null,
+  autoReply: null,
 };
 
 /** Some columns of a mailbox's stored messages, as rows in the order asked for. */

@@ -27,6 +27,10 @@ export interface MessageInput {
   meetingResponse?: boolean | null;
   /** The message carries List-Unsubscribe. */
   listUnsubscribe?: boolean;
+  /** Return-Path is `<>`: a notification such as a bounce. */
+  nullSender?: boolean;
+  /** An auto-responder's mark (X-Autoreply and the like). */
+  autoReply?: boolean;
 }
 
 export interface StatsMailbox {
@@ -93,21 +97,24 @@ export async function insertMessages(
       content_type: m.contentType ?? null,
       meeting_response: m.meetingResponse ?? null,
       list_unsubscribe: m.listUnsubscribe ?? null,
+      null_sender: m.nullSender ?? null,
+      auto_reply: m.autoReply ?? null,
     };
   });
   const inserted = await db.query<{ message_id: number }>(
     `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
        folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
-       auto_submitted, precedence, list_id, content_type, meeting_response, list_unsubscribe)
+       auto_submitted, precedence, list_id, content_type, meeting_response, list_unsubscribe,
+       null_sender, auto_reply)
      select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
             r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
             r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response,
-            r.list_unsubscribe
+            r.list_unsubscribe, r.null_sender, r.auto_reply
        from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
          sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
          to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
          precedence text, list_id text, content_type text, meeting_response boolean,
-         list_unsubscribe boolean)
+         list_unsubscribe boolean, null_sender boolean, auto_reply boolean)
      returning message_id`,
     [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
   );

@@ -95,6 +95,10 @@ describe('Google connector: first sync', () => {
       'Content-Type',
       'List-Unsubscribe',
       'X-Original-From',
+      'Return-Path',
+      'X-Autoreply',
+      'X-Autorespond',
+      'X-Autoresponder',
     ]);
   });
 

@@ -78,4 +78,24 @@ describe('Google connector: what a message keeps', () => {
       },
     ]);
   });
+
+  it("keeps a null Return-Path (a bounce of any type) and an auto-responder's mark", async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google(), 0);
+    // As qmail words a bounce: plain text, no Auto-Submitted, sent with a null reverse-path.
+    const headers: Record<string, string>[] = [
+      { Subject: 'failure notice', 'Return-Path': '<>', 'Content-Type': 'text/plain' },
+      { Subject: 'Away until Monday', 'Return-Path': '<c@client.example>', 'X-Autorespond': 'On' },
+      { Subject: 'Where is my order?', 'Return-Path': '<c@client.example>', 'X-Autoreply': 'no' },
+    ];
+    for (const h of headers) gmail.add({ at: new Date(), labelIds: ['INBOX'], headers: h });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'subject, null_sender, auto_reply';
+    const rows = await storedColumns(suite.db, mailbox.store, columns, 'subject');
+    // By subject whatever the database's collation.
+    expect(rows.sort((a, b) => String(a.subject).localeCompare(String(b.subject)))).toEqual([
+      { subject: 'Away until Monday', null_sender: null, auto_reply: true },
+      { subject: 'failure notice', null_sender: true, auto_reply: null },
+      { subject: 'Where is my order?', null_sender: null, auto_reply: null },
+    ]);
+  });
 });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/portal.gen';
+import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
+import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { client } from '../../support/app';
+import { imapMailbox, message } from '../../support/mail-sync';
+import { setUpTestApp } from '../../support/suite';
+
+// Mail that no person wrote, from systems that add no Auto-Submitted (RFC 3834), read from the
+// real Dovecot: an auto-responder's answer to our reply, marked X-Autoreply or Precedence
+// auto_reply, and a bounce in plain text (as qmail words one), sent with the null reverse-path
+// every notification has (RFC 5321 4.5.5), which the receiving server writes as Return-Path.
+
+type Summary = components['schemas']['StatsSummary'];
+
+const suite = setUpTestApp('imapautoreply');
+let dovecot: Dovecot;
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+const CARLA = 'Carla Customer <carla@customer.example>';
+const DAN = 'Dan <dan@shop.example>';
+
+describe('IMAP: auto-replies and bounces without Auto-Submitted', () => {
+  it('keeps their marks, and counts neither as a new request', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const at = (time: string) => `2026-02-10T${time}:00Z`;
+    const asked = message({
+      from: CARLA,
+      to: box.email,
+      subject: 'My order never came',
+      date: at('09:00'),
+      headers: ['Return-Path: <carla@customer.example>'],
+    });
+    const reply = message({
+      from: box.email,
+      to: `${CARLA}, ${DAN}`,
+      subject: 'Re: My order never came',
+      date: at('10:00'),
+      inReplyTo: asked.id,
+      references: asked.id,
+    });
+    const thread = { inReplyTo: reply.id, references: `${asked.id} ${reply.id}` };
+    const away = message({
+      from: CARLA,
+      to: box.email,
+      subject: 'Re: My order never came',
+      date: at('10:01'),
+      ...thread,
+      headers: ['Return-Path: <carla@customer.example>', 'X-Autoreply: yes'],
+    });
+    const holiday = message({
+      from: DAN,
+      to: box.email,
+      subject: 'I am on holiday',
+      date: at('10:02'),
+      ...thread,
+      headers: ['Return-Path: <dan@shop.example>', 'Precedence: auto_reply'],
+    });
+    const bounce = message({
+      from: 'MAILER-DAEMON@mx.shop.example',
+      to: box.email,
+      subject: 'failure notice',
+      date: at('10:03'),
+      headers: ['Return-path: <>', 'MIME-Version: 1.0', 'Content-Type: text/plain'],
+    });
+    await dovecot.append(box.email, 'INBOX', [asked, away, holiday, bounce]);
+    await dovecot.append(box.email, 'Sent', [reply]);
+    await box.sync();
+    const columns = 'direction, precedence, null_sender, auto_reply';
+    expect(await box.columns(columns, 'sent_at')).toEqual([
+      { direction: 'inbound', precedence: null, null_sender: null, auto_reply: null },
+      { direction: 'outbound', precedence: null, null_sender: null, auto_reply: null },
+      { direction: 'inbound', precedence: null, null_sender: null, auto_reply: true },
+      { direction: 'inbound', precedence: 'auto_reply', null_sender: null, auto_reply: null },
+      { direction: 'inbound', precedence: null, null_sender: true, auto_reply: null },
+    ]);
+    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
+    );
+    // Before, the three counted as received and unreplied, and two threads as awaiting.
+    expect(summary.json<Summary>()).toMatchObject({
+      received: 1,
+      automated: 3,
+      replied: 1,
+      unreplied: 0,
+      awaiting: 0,
+    });
+  });
+});
