@@ -40,12 +40,11 @@ const headerValue = (column: Sql) =>
 // 4.5.5: every notification), since many systems send bounces without Auto-Submitted and some
 // without the report's type; an answer to a meeting invitation, which no one answers. The signs
 // of a list (RFC 2369, 2919: Precedence list, any List-Id or List-Unsubscribe) make mail to a
-// list, such as a newsletter, automated, except an outside sender's message on a list of an
-// internal domain: the company's own group (a Google Group such as support@) relays each
-// customer's message with all three. A colleague's message the group relays stays automated.
-const automated = ({ internal, internalList }: Classes) => {
-  const relayedByOwnGroup = sql`(coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false)
-    and lower(m.from_address) !~ ${internal})`;
+// list, such as a newsletter, automated, except on a list of an internal domain: the company's
+// own group (a Google Group such as support@) relays each message with all three, a customer's
+// request as much as a colleague's answer.
+const automated = ({ internalList }: Classes) => {
+  const relayedByOwnGroup = sql`coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false)`;
   return sql`coalesce(m.direction = 'inbound' and (
      ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
   or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'auto_reply', 'auto-reply')
@@ -87,21 +86,29 @@ function messageFacts(
            lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
              ~ ${classes.internal} as internal,
            m.recipients <> '' and m.recipients !~ ${classes.internal} as external_recipient,
+           lower(m.from_address) ~ ${classes.internal} as internal_sender,
            ${automated(classes)} as automated,
            coalesce(${excluded}, false) as excluded
       from m cross join g
   ), f as (
     select c.*,
-           direction = 'inbound' and not internal and not automated and not excluded as counted,
+           -- A request comes from outside: a colleague's message is none, whoever it copies.
+           direction = 'inbound' and not internal and not automated and not excluded
+             and not internal_sender as counted,
            -- Sent: outbound, not internal, not excluded, to someone outside; a reply as well
            -- when it follows a counted inbound message (below).
-           direction = 'outbound' and not internal and not excluded and external_recipient as sent
+           direction = 'outbound' and not internal and not excluded and external_recipient as sent,
+           -- A colleague's answer to someone outside that reached the mailbox (in Cc, by
+           -- reply-all, relayed by the company's group): the team answered, as by a reply.
+           direction = 'inbound' and internal_sender and external_recipient and not automated
+             and not excluded as answered_by_colleague
       from c
   ), r as (
     -- A reply answers something: it comes after a counted inbound message of its thread.
     select f.*,
-           sent and coalesce(min(sent_at) filter (where counted)
-                                over (partition by mailbox_id, thread_key) < sent_at, false)
+           (sent or answered_by_colleague)
+             and coalesce(min(sent_at) filter (where counted)
+                            over (partition by mailbox_id, thread_key) < sent_at, false)
              as is_reply
       from f
   )

@@ -40,7 +40,7 @@ function groupHeaders(local: string, domain: string): string[] {
 }
 
 describe('IMAP: customer mail relayed by the company group', () => {
-  it('stores the author, not the group, and counts the message as received and replied', async () => {
+  it("stores the author, not the group, and counts the message as received, and a colleague's relayed answer as a reply", async () => {
     const box = await imapMailbox(suite, dovecot);
     const { domain } = box.ws;
     const support = `support@${domain}`;
@@ -79,7 +79,18 @@ describe('IMAP: customer mail relayed by the company group', () => {
       inReplyTo: relayed.id,
       references: relayed.id,
     });
-    await dovecot.append(box.email, 'INBOX', [relayed, kept, direct]);
+    // Bob answers Dan from his own mailbox by reply-all; the group relays his answer here.
+    const answer = message({
+      from: `"'Bob' via Support" <${support}>`,
+      to: 'Dan <dan@shop.example>',
+      cc: support,
+      subject: 'Re: Invoice copy, please',
+      date: '2026-02-10T13:00:00Z',
+      inReplyTo: kept.id,
+      references: kept.id,
+      headers: [`X-Original-From: Bob <bob@${domain}>`, ...groupHeaders('support', domain)],
+    });
+    await dovecot.append(box.email, 'INBOX', [relayed, kept, direct, answer]);
     await dovecot.append(box.email, 'Sent', [reply]);
     await box.sync();
     expect(await box.columns('direction, from_address, from_name', 'sent_at')).toEqual([
@@ -87,6 +98,7 @@ describe('IMAP: customer mail relayed by the company group', () => {
       { direction: 'inbound', from_address: 'dan@shop.example', from_name: 'Dan' },
       { direction: 'inbound', from_address: 'eve@shop.example', from_name: 'Eve' },
       { direction: 'outbound', from_address: box.email, from_name: '' },
+      { direction: 'inbound', from_address: `bob@${domain}`, from_name: 'Bob' },
     ]);
     await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
     const summary = await client(suite.app, box.ws.admin.token).get(
@@ -96,8 +108,9 @@ describe('IMAP: customer mail relayed by the company group', () => {
       received: 3,
       automated: 0,
       internal: 0,
-      replied: 1,
-      unreplied: 2,
+      replied: 2,
+      unreplied: 1,
+      sent: 1,
     });
   });
 });
