@@ -30,6 +30,8 @@ export interface MessageHeaders {
   returnPath: string | null;
   /** X-Autoreply, X-Autorespond or X-Autoresponder: an auto-responder's own mark. */
   autoReply: string | null;
+  /** Reply-To: who answers go to; the author of what a web form or a list sent for them. */
+  replyTo: string | null;
 }
 
 /**

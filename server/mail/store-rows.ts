@@ -49,7 +49,7 @@ const clean = (value: string | null) => (value === null ? null : value.replace(/
 /** The row of a message; `thread_key` is the provider's, or '' until threaded by headers. */
 function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
   const { headers } = message;
-  const from = authorOf(headers);
+  const from = authorOf(message, mailboxEmail);
   const fromAddress = from?.address ?? '';
   return {
     provider_id: message.providerId,
@@ -87,11 +87,27 @@ const isMark = (value: string | null) =>
  * Who wrote the message. A Google Group relaying mail from a domain that asks for DMARC `reject`
  * or `quarantine` writes From as `'Ann' via Support <support@company.example>` and keeps the
  * author in X-Original-From; it is read only from mail that came through a list (List-Id).
+ * What the company's own system sent for someone outside and the mailbox received (a web
+ * form's message, a list's that rewrote From and moved the author to Reply-To, as Mailman
+ * does) comes from the mailbox's domain with Reply-To at another: its author is whom answers
+ * go to.
  */
-function authorOf(headers: SyncedMessage['headers']) {
+function authorOf(message: SyncedMessage, mailboxEmail: string) {
+  const { headers } = message;
   const original = headers.listId ? parseAddressList(headers.originalFrom)[0] : undefined;
-  return original ?? parseAddressList(headers.from)[0];
+  if (original) return original;
+  const from = parseAddressList(headers.from)[0];
+  const replyTo = parseAddressList(headers.replyTo)[0];
+  if (!from || !replyTo || message.inSentFolder) return from;
+  const ours = (address: string) => isAtDomain(address, mailboxEmail.split('@')[1] ?? '');
+  return ours(from.address) && !ours(replyTo.address) ? replyTo : from;
 }
+
+/** Whether `address` is at `domain` or one of its subdomains. */
+const isAtDomain = (address: string, domain: string) => {
+  const host = address.slice(address.lastIndexOf('@') + 1);
+  return domain !== '' && (host === domain || host.endsWith(`.${domain}`));
+};
 
 /** The `<id>` of a Message-ID header, as stored and looked up. */
 const headerId = (value: string | null) => parseMessageIds(value)[0] ?? null;

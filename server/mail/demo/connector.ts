@@ -67,6 +67,7 @@ function toSynced(message: DemoMessage): SyncedMessage {
       originalFrom: null,
       returnPath: null,
       autoReply: null,
+      replyTo: null,
     },
   };
 }

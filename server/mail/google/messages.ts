@@ -27,6 +27,7 @@ export const METADATA_HEADERS = [
   'X-Original-From',
   'Return-Path',
   ...AUTO_REPLY_HEADERS,
+  'Reply-To',
 ] as const;
 
 export interface GmailMessage {
@@ -63,6 +64,7 @@ function headersOf(message: GmailMessage): MessageHeaders {
     originalFrom: get('X-Original-From'),
     returnPath: get('Return-Path'),
     autoReply: autoReplyOf(get),
+    replyTo: get('Reply-To'),
   };
 }
 

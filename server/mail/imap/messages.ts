@@ -28,6 +28,7 @@ const HEADER_FIELDS = [
   'x-original-from',
   'return-path',
   ...AUTO_REPLY_HEADERS.map((name) => name.toLowerCase()),
+  'reply-to',
 ];
 
 /**
@@ -146,6 +147,7 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     originalFrom: textOf('x-original-from'),
     returnPath: get('return-path'),
     autoReply: autoReplyOf(get),
+    replyTo: textOf('reply-to'),
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
   return {

@@ -125,6 +125,7 @@ export function toSyncedMessage(
       originalFrom: header('x-original-from'),
       returnPath: header('return-path'),
       autoReply: autoReplyOf(header),
+      replyTo: header('reply-to'),
     },
     // Only a yes: an update in a delta round may name only what changed.
     ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),

@@ -155,6 +155,7 @@ export const NO_HEADERS: MessageHeaders = {
   originalFrom: null,
   returnPath: null,
   autoReply: null,
+  replyTo: null,
 };
 
 /** Some columns of a mailbox's stored messages, as rows in the order asked for. */

@@ -99,6 +99,7 @@ describe('Google connector: first sync', () => {
       'X-Autoreply',
       'X-Autorespond',
       'X-Autoresponder',
+      'Reply-To',
     ]);
   });
 

@@ -98,4 +98,23 @@ describe('Google connector: what a message keeps', () => {
       { subject: 'Where is my order?', null_sender: null, auto_reply: null },
     ]);
   });
+
+  it('takes the author of a web form from Reply-To', async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google(), 0);
+    const domain = mailbox.target.email.split('@')[1] ?? '';
+    gmail.add({
+      at: new Date(),
+      labelIds: ['INBOX'],
+      headers: {
+        From: `Website <noreply@${domain}>`,
+        'Reply-To': 'Carla Customer <carla@customer.example>',
+        Subject: 'New contact form submission',
+      },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'direction, from_address, from_name';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'subject')).toEqual([
+      { direction: 'inbound', from_address: 'carla@customer.example', from_name: 'Carla Customer' },
+    ]);
+  });
 });

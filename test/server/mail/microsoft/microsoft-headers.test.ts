@@ -160,4 +160,21 @@ describe('Microsoft connector: what a message keeps', () => {
       { null_sender: null, auto_reply: null },
     ]);
   });
+
+  it('takes the author of a web form from Reply-To', async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    // A web form that writes From the mailbox's own address, received in the Inbox.
+    box.add('inbox', {
+      received: new Date(),
+      from: { name: 'Website', address: box.email },
+      to: [{ name: '', address: box.email }],
+      subject: 'Quote request',
+      headers: { 'Reply-To': 'Dan <dan@shop.example>' },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'direction, from_address, from_name';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'message_id')).toEqual([
+      { direction: 'inbound', from_address: 'dan@shop.example', from_name: 'Dan' },
+    ]);
+  });
 });

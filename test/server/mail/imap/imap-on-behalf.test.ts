@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../../openapi/portal.gen';
+import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
+import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { client } from '../../support/app';
+import { imapMailbox, message } from '../../support/mail-sync';
+import { setUpTestApp } from '../../support/suite';
+
+// Mail the company's own system sent for someone outside, read from the real Dovecot: a web
+// form's message, from an address of the company's domain (or the mailbox's own) with the
+// visitor in Reply-To, and a list of the company's domain that rewrote From and moved the author
+// to Reply-To (Mailman's DMARC mitigation). Its author is the visitor, not the form.
+
+type Summary = components['schemas']['StatsSummary'];
+
+const suite = setUpTestApp('imaponbehalf');
+let dovecot: Dovecot;
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+describe('IMAP: mail sent for someone outside', () => {
+  it('takes the author from Reply-To, and counts a web form as a request', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const { domain } = box.ws;
+    const at = (time: string) => `2026-02-10T${time}:00Z`;
+    const form = message({
+      from: `Website <noreply@www.${domain}>`,
+      to: box.email,
+      subject: 'New contact form submission',
+      date: at('09:00'),
+      headers: ['Reply-To: =?UTF-8?Q?Carla_Customer?= <carla@customer.example>'],
+    });
+    // A form that writes From the mailbox's own address (not in its sent folder: received).
+    const own = message({
+      from: box.email,
+      to: box.email,
+      subject: 'Quote request',
+      date: at('09:10'),
+      headers: ['Reply-To: dan@shop.example'],
+    });
+    const munged = message({
+      from: `Eve via Help <help@${domain}>`,
+      to: `help@${domain}`,
+      subject: 'Broken link',
+      date: at('09:20'),
+      headers: ['Reply-To: Eve <eve@client.example>', `List-Id: <help.${domain}>`],
+    });
+    // Not for someone outside: a colleague asking for answers to the team, a customer asking
+    // for answers to a colleague of theirs.
+    const colleague = message({
+      from: `Ann <ann@${domain}>`,
+      to: box.email,
+      subject: 'Lunch',
+      date: at('09:30'),
+      headers: [`Reply-To: team@${domain}`],
+    });
+    const customer = message({
+      from: 'Fay <fay@client.example>',
+      to: box.email,
+      subject: 'Invoice',
+      date: at('09:40'),
+      headers: ['Reply-To: accounts@client.example'],
+    });
+    const reply = message({
+      from: box.email,
+      to: 'carla@customer.example',
+      subject: 'Re: New contact form submission',
+      date: at('10:00'),
+      inReplyTo: form.id,
+      references: form.id,
+    });
+    await dovecot.append(box.email, 'INBOX', [form, own, munged, colleague, customer]);
+    await dovecot.append(box.email, 'Sent', [reply]);
+    await box.sync();
+    expect(await box.columns('direction, from_address, from_name', 'sent_at')).toEqual([
+      { direction: 'inbound', from_address: 'carla@customer.example', from_name: 'Carla Customer' },
+      { direction: 'inbound', from_address: 'dan@shop.example', from_name: '' },
+      { direction: 'inbound', from_address: 'eve@client.example', from_name: 'Eve' },
+      { direction: 'inbound', from_address: `ann@${domain}`, from_name: 'Ann' },
+      { direction: 'inbound', from_address: 'fay@client.example', from_name: 'Fay' },
+      { direction: 'outbound', from_address: box.email, from_name: '' },
+    ]);
+    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
+    );
+    // Before: 2 received (the first form under the form's address, and Fay's) and 3 internal
+    // (the second form as the mailbox's own message, the list's as the list's).
+    expect(summary.json<Summary>()).toMatchObject({
+      received: 4,
+      replied: 1,
+      unreplied: 3,
+      internal: 1,
+      sent: 1,
+    });
+  });
+});
