@@ -1,3 +1,4 @@
+import type { components } from '../../../openapi/portal.gen';
 import type { Db } from '../../../server/db/types';
 import { replaceCompanyHours } from '../../../server/repos/business-hours';
 import { rebuildWorkspaceStats } from '../../../server/stats/rebuild';
@@ -164,4 +165,13 @@ export async function statsScenario(suite: TestSuite): Promise<StatsScenario> {
       return reply.json<T>();
     },
   };
+}
+
+/** One day's summary as the admin sees it, after a rebuild of the workspace's statistics. */
+export async function rebuiltDaySummary(suite: TestSuite, ws: TestWorkspace, day: string) {
+  await rebuildWorkspaceStats(suite.db, ws.workspaceId);
+  const reply = await client(suite.app, ws.admin.token).get(
+    `/portal/api/stats/summary?from=${day}&to=${day}`,
+  );
+  return reply.json<components['schemas']['StatsSummary']>();
 }

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../../../openapi/portal.gen';
-import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
-import { client } from '../../support/app';
 import { imapMailbox, message } from '../../support/mail-sync';
+import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
 
 // Mail that no person wrote, from systems that add no Auto-Submitted (RFC 3834), read from the
 // real Dovecot: an auto-responder's answer to our reply, marked X-Autoreply or Precedence
 // auto_reply, and a bounce in plain text (as qmail words one), sent with the null reverse-path
 // every notification has (RFC 5321 4.5.5), which the receiving server writes as Return-Path.
-
-type Summary = components['schemas']['StatsSummary'];
 
 const suite = setUpTestApp('imapautoreply');
 let dovecot: Dovecot;
@@ -80,12 +76,9 @@ describe('IMAP: auto-replies and bounces without Auto-Submitted', () => {
       { direction: 'inbound', precedence: 'auto_reply', null_sender: null, auto_reply: null },
       { direction: 'inbound', precedence: null, null_sender: true, auto_reply: null },
     ]);
-    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
-    const summary = await client(suite.app, box.ws.admin.token).get(
-      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
-    );
+    const summary = await rebuiltDaySummary(suite, box.ws, '2026-02-10');
     // Before, the three counted as received and unreplied, and two threads as awaiting.
-    expect(summary.json<Summary>()).toMatchObject({
+    expect(summary).toMatchObject({
       received: 1,
       automated: 3,
       replied: 1,

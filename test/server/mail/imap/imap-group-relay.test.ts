@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../../../openapi/portal.gen';
-import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
-import { client } from '../../support/app';
 import { imapMailbox, message } from '../../support/mail-sync';
+import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
 
 // Customer mail that reaches a team through the company's own Google Group (support@), read from
@@ -11,8 +9,6 @@ import { setUpTestApp } from '../../support/suite';
 // list, List-ID `<support.company>`, List-Unsubscribe, and, where the sender's domain asks for
 // DMARC `reject` or `quarantine`, From rewritten to `'Name' via Support <support@company>` with
 // the author in X-Original-From and Reply-To.
-
-type Summary = components['schemas']['StatsSummary'];
 
 const suite = setUpTestApp('imaprelay');
 let dovecot: Dovecot;
@@ -100,11 +96,8 @@ describe('IMAP: customer mail relayed by the company group', () => {
       { direction: 'outbound', from_address: box.email, from_name: '' },
       { direction: 'inbound', from_address: `bob@${domain}`, from_name: 'Bob' },
     ]);
-    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
-    const summary = await client(suite.app, box.ws.admin.token).get(
-      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
-    );
-    expect(summary.json<Summary>()).toMatchObject({
+    const summary = await rebuiltDaySummary(suite, box.ws, '2026-02-10');
+    expect(summary).toMatchObject({
       received: 3,
       automated: 0,
       internal: 0,

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '../../../../openapi/portal.gen';
-import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
-import { client } from '../../support/app';
 import { imapMailbox, message } from '../../support/mail-sync';
+import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
 
 // Mail the company's own system sent for someone outside, read from the real Dovecot: a web
 // form's message, from an address of the company's domain (or the mailbox's own) with the
 // visitor in Reply-To, and a list of the company's domain that rewrote From and moved the author
 // to Reply-To (Mailman's DMARC mitigation). Its author is the visitor, not the form.
-
-type Summary = components['schemas']['StatsSummary'];
 
 const suite = setUpTestApp('imaponbehalf');
 let dovecot: Dovecot;
@@ -85,13 +81,10 @@ describe('IMAP: mail sent for someone outside', () => {
       { direction: 'inbound', from_address: 'fay@client.example', from_name: 'Fay' },
       { direction: 'outbound', from_address: box.email, from_name: '' },
     ]);
-    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
-    const summary = await client(suite.app, box.ws.admin.token).get(
-      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
-    );
+    const summary = await rebuiltDaySummary(suite, box.ws, '2026-02-10');
     // Before: 2 received (the first form under the form's address, and Fay's) and 3 internal
     // (the second form as the mailbox's own message, the list's as the list's).
-    expect(summary.json<Summary>()).toMatchObject({
+    expect(summary).toMatchObject({
       received: 4,
       replied: 1,
       unreplied: 3,

@@ -138,20 +138,16 @@ describe('Microsoft connector: what a message keeps', () => {
       subject: 'failure notice',
       headers: { 'Return-Path': '<>', 'Content-Type': 'text/plain' },
     });
+    const carla = { name: 'Carla', address: 'carla@client.example' };
+    const path = { 'Return-Path': '<carla@client.example>' };
     box.add('inbox', {
       received,
-      from: { name: 'Carla', address: 'carla@client.example' },
+      from: carla,
       to,
       subject: 'Away until Monday',
-      headers: { 'Return-Path': '<carla@client.example>', 'X-Autoreply': 'yes' },
+      headers: { ...path, 'X-Autoreply': 'yes' },
     });
-    box.add('inbox', {
-      received,
-      from: { name: 'Carla', address: 'carla@client.example' },
-      to,
-      subject: 'Where is my order?',
-      headers: { 'Return-Path': '<carla@client.example>' },
-    });
+    box.add('inbox', { received, from: carla, to, subject: 'Where is my order?', headers: path });
     await syncAndStore(suite.db, connector(), mailbox);
     const columns = 'null_sender, auto_reply';
     expect(await storedColumns(suite.db, mailbox.store, columns, 'message_id')).toEqual([
