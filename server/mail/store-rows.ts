@@ -1,3 +1,4 @@
+import { domainOf } from '../../common/patterns';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { decodeMimeWords, mediaType, parseAddressList, parseMessageIds } from './addresses';
@@ -99,13 +100,13 @@ function authorOf(message: SyncedMessage, mailboxEmail: string) {
   const from = parseAddressList(headers.from)[0];
   const replyTo = parseAddressList(headers.replyTo)[0];
   if (!from || !replyTo || message.inSentFolder) return from;
-  const ours = (address: string) => isAtDomain(address, mailboxEmail.split('@')[1] ?? '');
+  const ours = (address: string) => isAtDomain(address, domainOf(mailboxEmail));
   return ours(from.address) && !ours(replyTo.address) ? replyTo : from;
 }
 
 /** Whether `address` is at `domain` or one of its subdomains. */
 const isAtDomain = (address: string, domain: string) => {
-  const host = address.slice(address.lastIndexOf('@') + 1);
+  const host = domainOf(address);
   return domain !== '' && (host === domain || host.endsWith(`.${domain}`));
 };
 

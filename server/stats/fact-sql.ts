@@ -92,9 +92,11 @@ function messageFacts(
       from m cross join g
   ), f as (
     select c.*,
-           -- A request comes from outside: a colleague's message is none, whoever it copies.
-           direction = 'inbound' and not internal and not automated and not excluded
-             and not internal_sender as counted,
+           -- A request comes from outside: a colleague's message is none, whoever it copies
+           -- (and an internal message, all of whose addresses are internal, has an internal
+           -- sender).
+           direction = 'inbound' and not internal_sender and not automated and not excluded
+             as counted,
            -- Sent: outbound, not internal, not excluded, to someone outside; a reply as well
            -- when it follows a counted inbound message (below).
            direction = 'outbound' and not internal and not excluded and external_recipient as sent,
