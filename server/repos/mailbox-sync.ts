@@ -1,6 +1,7 @@
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { SyncCursor } from '../mail/connector';
+import { MAIL_READ_VERSION } from '../domain/mail-read-version';
 
 // The sync lease rows (mailbox_sync). Every time comes from the worker's clock as a parameter,
 // so tests move time without waiting; each statement is one short transaction of its own.
@@ -30,7 +31,11 @@ export interface ClaimFilter {
   emails?: readonly string[];
 }
 
-/** Claims up to `limit` due, unleased (or expired) mailboxes for `owner` in one statement. */
+/**
+ * Claims up to `limit` due, unleased (or expired) mailboxes for `owner` in one statement. A
+ * mailbox that an earlier version of the sync stored loses its cursor here, in the same
+ * statement, so it is read again from its data_from (see MAIL_READ_VERSION).
+ */
 export async function claimDueMailboxes(
   db: Queryable,
   owner: string,
@@ -46,7 +51,9 @@ export async function claimDueMailboxes(
     sql`update mailbox_sync s
         set lease_owner = ${owner},
             lease_expires_at = ${at}::timestamptz + make_interval(secs => ${leaseSeconds}),
-            lease_renewed_at = ${at}
+            lease_renewed_at = ${at},
+            cursor = case when s.read_version < ${MAIL_READ_VERSION} then null else s.cursor end,
+            read_version = greatest(s.read_version, ${MAIL_READ_VERSION})
        from mailboxes m
       where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
         and (s.workspace_id, s.mailbox_id) in (
@@ -164,7 +171,8 @@ export async function readAgain(
   await db.query(
     sql`update mailbox_sync s
         set cursor = null, lease_owner = null, lease_expires_at = null, lease_renewed_at = null,
-            attempts = 0, next_run_at = ${now.toISOString()}
+            attempts = 0, next_run_at = ${now.toISOString()},
+            read_version = greatest(s.read_version, ${MAIL_READ_VERSION})
        from mailboxes m
       where m.workspace_id = s.workspace_id and m.mailbox_id = s.mailbox_id
         and s.workspace_id = ${workspaceId} and m.removed_at is null

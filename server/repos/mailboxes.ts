@@ -4,6 +4,7 @@ import { ownHoursStatus } from '../domain/business-hours';
 import { WEEKDAYS } from '../../common/business-hours';
 import { nameFromAddress } from '../domain/mailbox-addresses';
 import { sql } from '../db/sql';
+import { MAIL_READ_VERSION } from '../domain/mail-read-version';
 
 type Mailbox = Schemas['Mailbox'];
 type HoursEntry = Schemas['BusinessHoursEntry'];
@@ -116,13 +117,15 @@ export async function insertMailboxes(
       where workspace_id = ${workspaceId} and lower(email) = any(${emails}::text[]) and btrim(full_name) <> ''`);
   const known = new Map(users.map((user) => [user.email, user.full_name]));
   const names = emails.map((email) => known.get(email) ?? nameFromAddress(email));
-  // Each new mailbox gets its sync row, due at once, so a worker loads its history.
+  // Each new mailbox gets its sync row, due at once, so a worker loads its history (with this
+  // version's reading: nothing is stored to read again).
   await tx.query(sql`with added as (
        insert into mailboxes (workspace_id, email, full_name, status, data_from)
        select ${workspaceId}, e.email, e.full_name, 'loading_data', ${dataFrom}::date
          from unnest(${emails}::text[], ${names}::text[]) as e(email, full_name)
        returning workspace_id, mailbox_id)
-     insert into mailbox_sync (workspace_id, mailbox_id) select workspace_id, mailbox_id from added`);
+     insert into mailbox_sync (workspace_id, mailbox_id, read_version)
+     select workspace_id, mailbox_id, ${MAIL_READ_VERSION} from added`);
 }
 
 /**

@@ -4,6 +4,7 @@ import { dayStart, generateDemoMail, type DemoMailOptions } from '../mail/demo/g
 import { insertDemoMail } from '../mail/demo/insert';
 import type { DemoMessage } from '../mail/demo/threads';
 import { sql } from '../db/sql';
+import { MAIL_READ_VERSION } from '../domain/mail-read-version';
 
 // The demo workspace's mail account and sync rows, with its history loaded straight from the
 // generator so the dashboard has data right after the first start, without waiting for a worker.
@@ -94,11 +95,12 @@ export async function seedDemoMail(
     loads.flatMap((load) => load.loaded),
   );
   const rows = loads.map((load) => load.row);
+  // The generator writes what this version's sync would store: nothing to read again.
   await tx.query(sql`insert into mailbox_sync (workspace_id, mailbox_id, cursor, history_loaded, progress_done,
-       progress_total, last_error, next_run_at, last_synced_at, attempts)
+       progress_total, last_error, next_run_at, last_synced_at, attempts, read_version)
      select ${workspaceId}, r.mailbox_id, nullif(r.cursor, 'null'::jsonb), r.history_loaded,
        r.progress_done, r.progress_total,
-       r.last_error, r.next_run_at, r.last_synced_at, r.attempts
+       r.last_error, r.next_run_at, r.last_synced_at, r.attempts, ${MAIL_READ_VERSION}
        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(mailbox_id int, cursor jsonb,
          history_loaded boolean, progress_done int, progress_total int, last_error text,
          next_run_at timestamptz, last_synced_at timestamptz, attempts int)`);

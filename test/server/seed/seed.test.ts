@@ -3,6 +3,7 @@ import type { Db } from '../../../server/db/types';
 import { getWorkspace } from '../../../server/repos/workspaces';
 import { DEMO_DIRECTORY, isDatabaseEmpty, seedDemoWorkspace } from '../../../server/seed/demo';
 import { DEMO_MAIL_SEED } from '../../../server/seed/demo-mail';
+import { MAIL_READ_VERSION } from '../../../server/domain/mail-read-version';
 import { createTestDb } from '../support/test-db';
 
 // A Wednesday morning in Madrid: mail keeps arriving in business hours.
@@ -126,7 +127,7 @@ async function expectDemoMail(q: Db, id: number): Promise<void> {
   });
   const sync = await q.query<Record<string, unknown>>(
     `select m.email, m.status, s.history_loaded, s.cursor, s.last_error,
-            s.progress_done, s.progress_total,
+            s.progress_done, s.progress_total, s.read_version,
             (select count(*)::int from messages g
               where g.workspace_id = m.workspace_id and g.mailbox_id = m.mailbox_id) as stored,
             (select min(sent_at) from messages g
@@ -136,6 +137,8 @@ async function expectDemoMail(q: Db, id: number): Promise<void> {
     [id],
   );
   expect(sync).toHaveLength(12);
+  // Generated as this version's sync stores mail: a start does not read any of it again.
+  expect(new Set(sync.map((row) => row.read_version))).toEqual(new Set([MAIL_READ_VERSION]));
   const byEmail = new Map(sync.map((row) => [row.email, row]));
   expect(byEmail.get('sales@acme.example')).toMatchObject({
     status: 'working',

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_READ_VERSION } from '../../../../server/domain/mail-read-version';
+import { refreshThreadFacts } from '../../../../server/stats/thread-facts';
+import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { client } from '../../support/app';
+import { imapMailbox, message, NO_HEADERS } from '../../support/mail-sync';
+import { rebuiltDaySummary } from '../../support/stats';
+import { setUpTestApp } from '../../support/suite';
+
+// After an upgrade that reads headers better, mail an earlier version stored is read again by
+// the next sync of its mailbox, without anyone running `mail:sync --again`, and only once.
+
+const suite = setUpTestApp('imapreadversion');
+let dovecot: Dovecot;
+
+beforeAll(async () => {
+  dovecot = await startDovecot();
+});
+afterAll(async () => {
+  await dovecot?.close();
+});
+
+describe('IMAP: mail an earlier version stored', () => {
+  it('is read again at the next sync, once, and the figures follow', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const at = (time: string) => `2026-02-10T${time}:00Z`;
+    const question = message({
+      from: 'Carla <carla@customer.example>',
+      to: box.email,
+      subject: 'Where is my order?',
+      date: at('09:00'),
+    });
+    const away = message({
+      from: 'Dan <dan@shop.example>',
+      to: box.email,
+      subject: 'Out of office',
+      date: at('09:05'),
+      headers: ['X-Autoreply: yes'],
+    });
+    await dovecot.append(box.email, 'INBOX', [question, away]);
+    await box.sync();
+    const where = [box.ws.workspaceId, box.mailboxId];
+    // As a version before migration 0022 stored it: no auto-responder's mark read.
+    const storedByEarlierVersion = async (readVersion: number) => {
+      await suite.db.query(
+        `update messages set auto_reply = null where workspace_id = $1 and mailbox_id = $2`,
+        where,
+      );
+      await suite.db.query(
+        `update mailbox_sync set read_version = $3 where workspace_id = $1 and mailbox_id = $2`,
+        [...where, readVersion],
+      );
+    };
+    await storedByEarlierVersion(0);
+    const before = await rebuiltDaySummary(suite, box.ws, '2026-02-10');
+    expect(before).toMatchObject({ received: 2, automated: 0, unreplied: 2 });
+
+    // As the worker process does (server/workers/start.ts): each batch refreshes its threads.
+    await box.sync({
+      onThreadsChanged: (tx, workspaceId, mailboxId, threads) =>
+        refreshThreadFacts(tx, workspaceId, mailboxId, [...threads]),
+    });
+    expect(await box.columns('subject, auto_reply', 'sent_at')).toEqual([
+      { subject: 'Where is my order?', auto_reply: null },
+      { subject: 'Out of office', auto_reply: true },
+    ]);
+    const [sync] = await suite.db.query<{ read_version: number }>(
+      `select read_version from mailbox_sync where workspace_id = $1 and mailbox_id = $2`,
+      where,
+    );
+    expect(sync).toEqual({ read_version: MAIL_READ_VERSION });
+    // The sync's own refresh of the threads it changed: no rebuild needed.
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
+    );
+    expect(summary.json()).toMatchObject({ received: 1, automated: 1, unreplied: 1 });
+
+    // Read by this version, a mailbox's next syncs fetch only what is new.
+    await storedByEarlierVersion(MAIL_READ_VERSION);
+    await box.sync();
+    expect(await box.columns('auto_reply', 'sent_at')).toEqual([
+      { auto_reply: null },
+      { auto_reply: null },
+    ]);
+  });
+
+  it('is marked by a version that a header the sync newly reads must raise', () => {
+    // NO_HEADERS is typed with every header the connectors read, so a new one fails to compile
+    // until it is added there, and then fails here until MAIL_READ_VERSION is raised with it.
+    const headers = Object.keys(NO_HEADERS).sort();
+    expect({ version: MAIL_READ_VERSION, headers }).toEqual({
+      version: 1,
+      headers: [
+        'autoReply',
+        'autoSubmitted',
+        'cc',
+        'contentType',
+        'from',
+        'inReplyTo',
+        'listId',
+        'listUnsubscribe',
+        'messageId',
+        'originalFrom',
+        'precedence',
+        'references',
+        'replyTo',
+        'returnPath',
+        'subject',
+        'to',
+      ],
+    });
+  });
+});
