@@ -8,4 +8,6 @@
 // 1: everything up to migration 0022 and the author rules of 27 November 2026 (bounces and read
 //    receipts, meeting answers, List-Unsubscribe, a null Return-Path, auto-responders' marks,
 //    header text decoding, X-Original-From through a list, a web form's Reply-To).
-export const MAIL_READ_VERSION = 1;
+// 2: a web form's message sent through the mailbox's own account to itself is the visitor's,
+//    though its copy is in the sent folder (isFormToItself, server/mail/store-rows.ts).
+export const MAIL_READ_VERSION = 2;

@@ -43,6 +43,11 @@ export interface MessageRow {
   null_sender: boolean | null;
   /** True where an auto-responder's mark is there and says other than no; null otherwise. */
   auto_reply: boolean | null;
+  /**
+   * A web form's message sent through the mailbox's own account to the mailbox: inbound whatever
+   * its folder (not stored; it lets the store turn a copy stored as outbound inbound).
+   */
+  form_to_itself: boolean;
 }
 
 const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
@@ -50,13 +55,15 @@ const clean = (value: string | null) => (value === null ? null : value.replace(/
 /** The row of a message; `thread_key` is the provider's, or '' until threaded by headers. */
 function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
   const { headers } = message;
-  const from = authorOf(message, mailboxEmail);
+  const form = isFormToItself(message, mailboxEmail);
+  const from = authorOf(message, mailboxEmail, form);
   const fromAddress = from?.address ?? '';
+  // Rule 1: outbound when the mailbox sent it or it sits in the sent folder or label.
+  const sent = (message.inSentFolder && !form) || fromAddress === mailboxEmail;
   return {
     provider_id: message.providerId,
     thread_key: message.threadKey ?? '',
-    // Rule 1: outbound when the mailbox sent it or it sits in the sent folder or label.
-    direction: message.inSentFolder || fromAddress === mailboxEmail ? 'outbound' : 'inbound',
+    direction: sent ? 'outbound' : 'inbound',
     sent_at: message.sentAt.toISOString(),
     folder: message.folder,
     labels: message.labels,
@@ -77,6 +84,7 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     list_unsubscribe: clean(headers.listUnsubscribe) ? true : null,
     null_sender: headers.returnPath?.replace(/\s/g, '') === '<>' ? true : null,
     auto_reply: isMark(headers.autoReply) ? true : null,
+    form_to_itself: form,
   };
 }
 
@@ -93,15 +101,36 @@ const isMark = (value: string | null) =>
  * does) comes from the mailbox's domain with Reply-To at another: its author is whom answers
  * go to.
  */
-function authorOf(message: SyncedMessage, mailboxEmail: string) {
+function authorOf(message: SyncedMessage, mailboxEmail: string, formToItself: boolean) {
   const { headers } = message;
   const original = headers.listId ? parseAddressList(headers.originalFrom)[0] : undefined;
   if (original) return original;
   const from = parseAddressList(headers.from)[0];
   const replyTo = parseAddressList(headers.replyTo)[0];
-  if (!from || !replyTo || message.inSentFolder) return from;
+  if (!from || !replyTo || (message.inSentFolder && !formToItself)) return from;
   const ours = (address: string) => isAtDomain(address, domainOf(mailboxEmail));
   return ours(from.address) && !ours(replyTo.address) ? replyTo : from;
+}
+
+/**
+ * A web form that sends through the team mailbox's own account (a site's SMTP settings hold its
+ * password) from the mailbox to the mailbox, with the visitor in Reply-To. The provider keeps a
+ * copy in the sent folder as well as the received one (Gmail labels one message SENT and INBOX;
+ * Exchange saves what SMTP AUTH sends in Sent Items), yet it is mail the mailbox received. A
+ * person answering writes to someone else, so a message to the mailbox alone is no reply.
+ */
+function isFormToItself(message: SyncedMessage, mailboxEmail: string): boolean {
+  const { headers } = message;
+  const replyTo = parseAddressList(headers.replyTo)[0];
+  const to = parseAddressList(headers.to);
+  return (
+    parseAddressList(headers.from)[0]?.address === mailboxEmail &&
+    replyTo !== undefined &&
+    !isAtDomain(replyTo.address, domainOf(mailboxEmail)) &&
+    to.length > 0 &&
+    to.every((recipient) => recipient.address === mailboxEmail) &&
+    parseAddressList(headers.cc).length === 0
+  );
 }
 
 /** Whether `address` is at `domain` or one of its subdomains. */
@@ -133,7 +162,7 @@ export function batchRows(messages: readonly SyncedMessage[], mailboxEmail: stri
       continue;
     }
     const earlier = rows[index]!;
-    if (earlier.direction === 'outbound') row.direction = 'outbound';
+    if (earlier.direction === 'outbound' && !row.form_to_itself) row.direction = 'outbound';
     keys.forEach((key) => byKey.set(key, index));
     rows[index] = row;
   }

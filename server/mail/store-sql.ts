@@ -12,7 +12,11 @@ const ROW_TYPE = sql`provider_id text, thread_key text, direction text, sent_at 
   to_addresses text[], cc_addresses text[], subject text, message_id_header text,
   in_reply_to text, references_ids text[], auto_submitted text, precedence text, list_id text,
   content_type text, meeting_response boolean, list_unsubscribe boolean, null_sender boolean,
-  auto_reply boolean`;
+  auto_reply boolean, form_to_itself boolean`;
+
+/** Direction only ever turns outbound, but for a web form's message to the mailbox itself. */
+const NEW_DIRECTION = sql`case when s.direction = 'outbound' and not b.form_to_itself
+  then 'outbound' else b.direction end`;
 
 /** The stored row of `b` (a row of the batch): by provider id first, then by Message-ID. */
 const storedOf = (target: StoreTarget) => sql`left join lateral (
@@ -60,7 +64,8 @@ const FRESH_TUPLE = sql`(l.h_from_address, l.h_from_name, l.h_to_addresses, l.h_
  * Inserts the batch's new messages and updates the stored ones: place, labels, direction, set
  * aside no more, and the header values the figures read as this version reads them, so a mailbox
  * read again heals what an earlier version stored (`reread`). Direction only ever turns outbound:
- * a message once seen in the sent folder stays outbound wherever it is moved. Threading (thread
+ * a message once seen in the sent folder stays outbound wherever it is moved (a web form's
+ * message to the mailbox itself excepted, which its headers make inbound). Threading (thread
  * key, Message-IDs, date) stays as first stored.
  */
 export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly MessageRow[]) {
@@ -69,10 +74,10 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${ROW_TYPE})
     ), looked_up as (
       select b.*, s.message_id as stored_id,
-             case when s.direction = 'outbound' then 'outbound' else b.direction end as new_direction,
+             ${NEW_DIRECTION} as new_direction,
              (s.direction, s.folder, s.labels, s.categories, s.set_aside) is distinct from
-               (case when s.direction = 'outbound' then 'outbound' else b.direction end, b.folder,
-                coalesce(b.labels, '{}'), coalesce(b.categories, '{}'), null::text) as moved,
+               (${NEW_DIRECTION}, b.folder, coalesce(b.labels, '{}'), coalesce(b.categories, '{}'),
+                null::text) as moved,
              s.provider_id is distinct from b.provider_id as renamed,
              ${STORED_HEADERS} as stored_headers, ${FRESH_HEADERS}
         from b ${storedOf(target)}

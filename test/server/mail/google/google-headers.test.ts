@@ -117,4 +117,32 @@ describe('Google connector: what a message keeps', () => {
       { direction: 'inbound', from_address: 'carla@customer.example', from_name: 'Carla Customer' },
     ]);
   });
+
+  it("takes a form sent through the mailbox's own account to itself, labelled SENT too, as received", async () => {
+    const { mailbox, gmail } = await filledMailbox(suite, google(), 0);
+    const own = mailbox.target.email;
+    // Gmail labels a message an account sends to itself SENT and INBOX: one message, both labels.
+    gmail.add({
+      at: new Date(),
+      labelIds: ['SENT', 'INBOX'],
+      headers: { From: `Website <${own}>`, To: own, 'Reply-To': 'dan@shop.example', Subject: 'A' },
+    });
+    // Its own message to a customer, answers to a partner: sent.
+    gmail.add({
+      at: new Date(),
+      labelIds: ['SENT'],
+      headers: {
+        From: own,
+        To: 'gus@client.example',
+        'Reply-To': 'sales@partner.example',
+        Subject: 'B',
+      },
+    });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'direction, from_address';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'subject')).toEqual([
+      { direction: 'inbound', from_address: 'dan@shop.example' },
+      { direction: 'outbound', from_address: own },
+    ]);
+  });
 });

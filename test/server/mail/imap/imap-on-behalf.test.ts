@@ -92,4 +92,62 @@ describe('IMAP: mail sent for someone outside', () => {
       sent: 1,
     });
   });
+
+  it("counts a form sent through the mailbox's own account, its copy in Sent too, as a request", async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const at = (time: string) => `2026-02-10T${time}:00Z`;
+    // The site's SMTP settings hold the mailbox's password: from it, to it, the visitor in
+    // Reply-To, and the sent copy saved as well as the one received.
+    const form = message({
+      from: `Website <${box.email}>`,
+      to: box.email,
+      subject: 'Quote request',
+      date: at('09:10'),
+      headers: ['Reply-To: Dan <dan@shop.example>'],
+    });
+    // Not a form: a note to itself, and an offer whose answers go to a partner.
+    const note = message({ from: box.email, to: box.email, subject: 'Note', date: at('09:20') });
+    const offer = message({
+      from: box.email,
+      to: 'gus@client.example',
+      subject: 'Offer',
+      date: at('09:30'),
+      headers: ['Reply-To: sales@partner.example'],
+    });
+    const reply = message({
+      from: box.email,
+      to: 'dan@shop.example',
+      subject: 'Re: Quote request',
+      date: at('10:00'),
+      inReplyTo: form.id,
+      references: form.id,
+    });
+    await dovecot.append(box.email, 'INBOX', [form, note]);
+    await dovecot.append(box.email, 'Sent', [form, note, offer, reply]);
+    await box.sync();
+    const expected = [
+      { direction: 'inbound', from_address: 'dan@shop.example', subject: 'Quote request' },
+      { direction: 'outbound', from_address: box.email, subject: 'Note' },
+      { direction: 'outbound', from_address: box.email, subject: 'Offer' },
+      { direction: 'outbound', from_address: box.email, subject: 'Re: Quote request' },
+    ];
+    expect(await box.columns('direction, from_address, subject', 'sent_at')).toEqual(expected);
+    // Before: the form was the mailbox's own message to itself, and Dan's answer answered nothing.
+    const summary = { received: 1, replied: 1, unreplied: 0, sent: 2, internal: 1 };
+    expect(await rebuiltDaySummary(suite, box.ws, '2026-02-10')).toMatchObject(summary);
+
+    // As an earlier version stored it, the mailbox's own: its next sync reads it again.
+    const where = [box.ws.workspaceId, box.mailboxId];
+    await suite.db.query(
+      `update messages set direction = 'outbound', from_address = $3
+        where workspace_id = $1 and mailbox_id = $2 and subject = 'Quote request'`,
+      [...where, box.email],
+    );
+    await suite.db.query(
+      `update mailbox_sync set read_version = 1 where workspace_id = $1 and mailbox_id = $2`,
+      where,
+    );
+    await box.sync();
+    expect(await box.columns('direction, from_address, subject', 'sent_at')).toEqual(expected);
+  });
 });
