@@ -12,7 +12,7 @@
  *   await dovecot.close();
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, chown, mkdir, mkdtemp, appendFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,7 +131,7 @@ passdb {
 }
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN ${dir}/users.passwd
+  args = scheme=PLAIN ${dir}/users/%Lu
 }
 userdb {
   driver = static
@@ -209,10 +209,18 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     config(dir, home, { host, port, tlsPort }, settings, mechanisms),
   );
   await writeFile(join(dir, 'master.passwd'), `${MASTER_USER}:${MASTER_PASSWORD}\n`);
-  const master = options.masterMailbox ? `${MASTER_USER}:${MASTER_PASSWORD}\n` : '';
-  await writeFile(join(dir, 'users.passwd'), master);
   await chmod(join(dir, 'master.passwd'), 0o644);
-  await chmod(join(dir, 'users.passwd'), 0o644);
+  // A passwd-file per user: Dovecot opens a new user's file at the first login, where it would
+  // look at a changed shared file at most once a second and, after the login it refused, make
+  // the next one from this address wait seconds (its auth penalty).
+  const users = join(dir, 'users');
+  await mkdir(users, { mode: 0o755 });
+  const addUser = async (address: string, password: string) => {
+    const file = join(users, address.toLowerCase());
+    await writeFile(file, `${address}:${password}\n`);
+    await chmod(file, 0o644);
+  };
+  if (options.masterMailbox) await addUser(MASTER_USER, MASTER_PASSWORD);
   const child = spawn('dovecot', ['-F', '-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
   await waitForPort(host, port, child);
   const caPem = ca ? await readCa(ca) : null;
@@ -242,15 +250,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
     masterUser: MASTER_USER,
     masterPassword: MASTER_PASSWORD,
     userPassword: USER_PASSWORD,
-    addUser: async (address) => {
-      await appendFile(join(dir, 'users.passwd'), `${address}:${USER_PASSWORD}\n`);
-      // Dovecot looks at a changed passwd-file at most once a second: wait until it knows the user.
-      const started = Date.now();
-      while (!(await asUser(address, () => Promise.resolve(true)).catch(() => false))) {
-        if (Date.now() - started > 5000) throw new Error(`dovecot does not know ${address}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    addUser: (address) => addUser(address, USER_PASSWORD),
     append: (address, folder, messages) =>
       asUser(address, async (client) => {
         // Listing creates the `auto = subscribe` folders of a new user before the first APPEND;
