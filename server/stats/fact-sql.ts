@@ -58,6 +58,17 @@ const automated = ({ internalList }: Classes) => {
      or m.list_unsubscribe))), false)`;
 };
 
+// The mailbox's own automatic answers: an acknowledgment a help desk or a script sends through
+// its account, a Sieve vacation reply filed in Sent (RFC 8580), a read receipt its mail client
+// sent. Each carries the same marks as an auto-reply received (RFC 3834 requires Auto-Submitted
+// of every automatic response); no person answered, so it is neither a reply nor sent. An
+// acceptance of a customer's meeting invitation is a person's answer, and stays one.
+const ownAutomatic = sql`coalesce(m.direction = 'outbound' and (
+     ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
+  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'auto_reply', 'auto-reply')
+  or m.auto_reply
+  or m.content_type = 'multipart/report'), false)`;
+
 /**
  * The facts of the messages in `scope`. Messages set aside in spam or trash (migration 0013)
  * count nowhere.
@@ -88,6 +99,7 @@ function messageFacts(
            m.recipients <> '' and m.recipients !~ ${classes.internal} as external_recipient,
            lower(m.from_address) ~ ${classes.internal} as internal_sender,
            ${automated(classes)} as automated,
+           ${ownAutomatic} as own_automatic,
            coalesce(${excluded}, false) as excluded
       from m cross join g
   ), f as (
@@ -97,9 +109,10 @@ function messageFacts(
            -- sender).
            direction = 'inbound' and not internal_sender and not automated and not excluded
              as counted,
-           -- Sent: outbound, not internal, not excluded, to someone outside; a reply as well
-           -- when it follows a counted inbound message (below).
-           direction = 'outbound' and not internal and not excluded and external_recipient as sent,
+           -- Sent: outbound, not internal, not excluded, to someone outside, written by a
+           -- person; a reply as well when it follows a counted inbound message (below).
+           direction = 'outbound' and not internal and not excluded and external_recipient
+             and not own_automatic as sent,
            -- A colleague's answer to someone outside that reached the mailbox (in Cc, by
            -- reply-all, relayed by the company's group): the team answered, as by a reply.
            direction = 'inbound' and internal_sender and external_recipient and not automated

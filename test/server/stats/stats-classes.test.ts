@@ -47,8 +47,8 @@ describe('what counts', () => {
       { thread: 'a18', at: AT, precedence: 'auto_reply' },
       { thread: 'a19', at: AT, autoReply: true },
       { thread: 'a20', at: AT, nullSender: true, contentType: 'text/plain' },
-      // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and no
-      // reply to a counted message, but sent (definition 6: to someone outside).
+      // Our own auto-reply is outbound: not automated inbound (that is for inbound mail), and an
+      // automatic answer, neither a reply nor sent (definition 6).
       {
         thread: 'a8',
         direction: 'outbound',
@@ -60,7 +60,7 @@ describe('what counts', () => {
     expect(await s.get<Summary>('summary', WEEK)).toMatchObject({
       received: 6,
       automated: 14,
-      sent: 1,
+      sent: 0,
       unreplied: 6,
       awaiting: 6,
     });

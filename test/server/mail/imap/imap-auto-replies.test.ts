@@ -86,4 +86,39 @@ describe('IMAP: auto-replies and bounces without Auto-Submitted', () => {
       awaiting: 0,
     });
   });
+
+  it("keeps the marks of the mailbox's own acknowledgment, which answers nothing", async () => {
+    const box = await imapMailbox(suite, dovecot, 'desk');
+    const at = (time: string) => `2026-02-10T${time}:00Z`;
+    const asked = message({ from: CARLA, to: box.email, subject: 'Refund', date: at('09:00') });
+    const thread = { inReplyTo: asked.id, references: asked.id };
+    // As a help desk (or a Sieve vacation with :fcc, RFC 8580) files its acknowledgment in Sent.
+    const acknowledged = message({
+      from: box.email,
+      to: CARLA,
+      subject: 'Re: Refund [#4711]',
+      date: at('09:01'),
+      ...thread,
+      headers: ['Auto-Submitted: auto-replied'],
+    });
+    const answered = message({
+      from: box.email,
+      to: CARLA,
+      subject: 'Re: Refund',
+      date: at('11:00'),
+      ...thread,
+    });
+    await dovecot.append(box.email, 'INBOX', [asked]);
+    await dovecot.append(box.email, 'Sent', [acknowledged, answered]);
+    await box.sync();
+    expect(await box.columns('direction, auto_submitted', 'sent_at')).toEqual([
+      { direction: 'inbound', auto_submitted: null },
+      { direction: 'outbound', auto_submitted: 'auto-replied' },
+      { direction: 'outbound', auto_submitted: null },
+    ]);
+    const summary = await rebuiltDaySummary(suite, box.ws, '2026-02-10');
+    // Before: 2 sent, and the first response a minute after the request.
+    expect(summary).toMatchObject({ received: 1, replied: 1, sent: 1, automated: 0 });
+    expect(summary.first_response_time.calendar.median).toBe(7200);
+  });
 });
