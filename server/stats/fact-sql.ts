@@ -3,16 +3,11 @@ import type { Queryable } from '../db/types';
 import type { ExcludedFilters } from '../../common/exclusions';
 import { rewriteDays, threadDays, writeAllDays, type FactScope } from './daily-sql';
 import { allOfDomains, exclusionPredicate, listOfDomains } from './exclusion-sql';
+import { automated, FORWARD, ownAutomatic, type Classes } from './message-class-sql';
 
 // Per-message and per-request facts of one generation, computed by two set-based statements for
 // a scope: the whole workspace (a rebuild) or some threads of one mailbox (mail as it arrives).
 // Per-row subqueries are kept few: they dominate the cost of a rebuild.
-
-/** Regular expressions of the internal domains: all addresses internal; a list at one. */
-interface Classes {
-  internal: string;
-  internalList: string;
-}
 
 /** The facts of one workspace's generation. */
 interface Generation {
@@ -29,45 +24,6 @@ const scopeSql = (scope: FactScope | null) =>
 /** Lower-cased addresses of a text[] expression, without a per-row subquery. */
 const lowered = (addresses: Sql) =>
   sql`string_to_array(lower(array_to_string(${addresses}, ' ')), ' ')`;
-
-/** A structured header's first value, lower-cased, without its comments (RFC 5322 CFWS). */
-const headerValue = (column: Sql) =>
-  sql`coalesce(lower(btrim(regexp_replace(split_part(${column}, ';', 1), '\\([^()]*\\)', '', 'g'))), '')`;
-
-// RFC 3834: Auto-Submitted other than `no` (parameters after `;` ignored, `no (by hand)` is no);
-// what auto-responders add instead (Precedence auto_reply, X-Autoreply and the like); Precedence
-// bulk or junk; a report (RFC 6522: bounces, read receipts) or a null Return-Path (RFC 5321
-// 4.5.5: every notification), since many systems send bounces without Auto-Submitted and some
-// without the report's type; an answer to a meeting invitation, which no one answers. The signs
-// of a list (RFC 2369, 2919: Precedence list, any List-Id or List-Unsubscribe) make mail to a
-// list, such as a newsletter, automated, except on a list of an internal domain: the company's
-// own group (a Google Group such as support@) relays each message with all three, a customer's
-// request as much as a colleague's answer.
-const automated = ({ internalList }: Classes) => {
-  const relayedByOwnGroup = sql`coalesce(lower(btrim(m.list_id)) ~ ${internalList}, false)`;
-  return sql`coalesce(m.direction = 'inbound' and (
-     ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
-  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'auto_reply', 'auto-reply')
-  or m.auto_reply
-  or m.content_type = 'multipart/report'
-  or m.null_sender
-  or m.meeting_response
-  or (not ${relayedByOwnGroup} and (
-        ${headerValue(sql`m.precedence`)} = 'list'
-     or coalesce(btrim(m.list_id), '') <> ''
-     or m.list_unsubscribe))), false)`;
-};
-
-// The mailbox's own automatic answers: an acknowledgment a help desk or a script sends through
-// its account, a Sieve vacation reply filed in Sent (RFC 8580), a read receipt its mail client
-// sent. Each carries the same marks as an auto-reply received (RFC 3834 requires Auto-Submitted
-// of every automatic response); no person answered, so it is neither a reply nor sent. An
-// acceptance of a customer's meeting invitation is a person's answer, and stays one.
-const ownAutomatic = sql`coalesce(m.direction = 'outbound' and (
-     ${headerValue(sql`m.auto_submitted`)} not in ('', 'no')
-  or ${headerValue(sql`m.precedence`)} in ('bulk', 'junk', 'auto_reply', 'auto-reply')
-  or m.auto_reply
-  or m.content_type = 'multipart/report'), false)`;
 
 /**
  * The facts of the messages in `scope`. Messages set aside in spam or trash (migration 0013)
@@ -100,6 +56,11 @@ function messageFacts(
            lower(m.from_address) ~ ${classes.internal} as internal_sender,
            ${automated(classes)} as automated,
            ${ownAutomatic} as own_automatic,
+           split_part(lower(m.from_address), '@', 2) as sender_domain,
+           -- A forward's recipients' domains ("a@x.example b@y.example" to {x.example,y.example}).
+           case when m.subject ~* ${FORWARD}
+                then string_to_array(regexp_replace(m.recipients, '[^ @]*@', '', 'g'), ' ')
+           end as forwarded_to,
            coalesce(${excluded}, false) as excluded
       from m cross join g
   ), f as (
@@ -119,11 +80,16 @@ function messageFacts(
              and not excluded as answered_by_colleague
       from c
   ), r as (
-    -- A reply answers something: it comes after a counted inbound message of its thread.
+    -- A reply answers something: it comes after a counted inbound message of its thread, and a
+    -- forward goes to the domain of one such message's sender.
     select f.*,
            (sent or answered_by_colleague)
              and coalesce(min(sent_at) filter (where counted)
                             over (partition by mailbox_id, thread_key) < sent_at, false)
+             and (forwarded_to is null or coalesce(forwarded_to && array_agg(sender_domain)
+                    filter (where counted) over (partition by mailbox_id, thread_key
+                      order by sent_at range between unbounded preceding
+                                              and '1 microsecond'::interval preceding), false))
              as is_reply
       from f
   )
