@@ -114,19 +114,22 @@ function authorOf(message: SyncedMessage, mailboxEmail: string, formToItself: bo
 
 /**
  * A web form that sends through the team mailbox's own account (a site's SMTP settings hold its
- * password) from the mailbox to the mailbox, with the visitor in Reply-To. The provider keeps a
+ * password) from the mailbox (or an alias at its domain) to the mailbox, the visitor in Reply-To. The provider keeps a
  * copy in the sent folder as well as the received one (Gmail labels one message SENT and INBOX;
  * Exchange saves what SMTP AUTH sends in Sent Items), yet it is mail the mailbox received. A
  * person answering writes to someone else, so a message to the mailbox alone is no reply.
  */
 function isFormToItself(message: SyncedMessage, mailboxEmail: string): boolean {
   const { headers } = message;
+  const from = parseAddressList(headers.from)[0];
   const replyTo = parseAddressList(headers.replyTo)[0];
   const to = parseAddressList(headers.to);
+  const ours = (address: string) => isAtDomain(address, domainOf(mailboxEmail));
   return (
-    parseAddressList(headers.from)[0]?.address === mailboxEmail &&
+    from !== undefined &&
+    ours(from.address) &&
     replyTo !== undefined &&
-    !isAtDomain(replyTo.address, domainOf(mailboxEmail)) &&
+    !ours(replyTo.address) &&
     to.length > 0 &&
     to.every((recipient) => recipient.address === mailboxEmail) &&
     parseAddressList(headers.cc).length === 0

@@ -127,6 +127,17 @@ describe('Google connector: what a message keeps', () => {
       labelIds: ['SENT', 'INBOX'],
       headers: { From: `Website <${own}>`, To: own, 'Reply-To': 'dan@shop.example', Subject: 'A' },
     });
+    // The same from an alias of the account ("Send mail as").
+    gmail.add({
+      at: new Date(),
+      labelIds: ['SENT', 'INBOX'],
+      headers: {
+        From: `noreply@${own.split('@')[1]}`,
+        To: own,
+        'Reply-To': 'eve@client.example',
+        Subject: 'A2',
+      },
+    });
     // Its own message to a customer, answers to a partner: sent.
     gmail.add({
       at: new Date(),
@@ -142,6 +153,7 @@ describe('Google connector: what a message keeps', () => {
     const columns = 'direction, from_address';
     expect(await storedColumns(suite.db, mailbox.store, columns, 'subject')).toEqual([
       { direction: 'inbound', from_address: 'dan@shop.example' },
+      { direction: 'inbound', from_address: 'eve@client.example' },
       { direction: 'outbound', from_address: own },
     ]);
   });
