@@ -38,6 +38,7 @@ const SELECTABLE = new Set([
   'subject',
   'categories',
   'internetMessageHeaders',
+  'replyTo',
   'isRead',
   'parentFolderId',
   'body',

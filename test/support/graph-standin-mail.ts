@@ -30,6 +30,11 @@ export interface GraphMessageInput {
   /** Internet headers (In-Reply-To, List-Id …), as received: sent items have none. */
   headers?: Record<string, string>;
   /**
+   * The replyTo property, which Graph gives for sent items too ("message resource type":
+   * https://learn.microsoft.com/graph/api/resources/message).
+   */
+  replyTo?: Recipient[];
+  /**
    * The item's type, derived from message: `eventMessageResponse` for an answer to a meeting
    * invitation ("eventMessage resource type":
    * https://learn.microsoft.com/graph/api/resources/eventmessage).
@@ -97,6 +102,7 @@ export class GraphMailbox {
       from: recipient(input.from),
       toRecipients: (input.to ?? []).map(recipient),
       ccRecipients: (input.cc ?? []).map(recipient),
+      replyTo: (input.replyTo ?? []).map(recipient),
       subject: input.subject ?? '',
       categories: input.categories ?? [],
       isRead: false,

@@ -27,6 +27,7 @@ export const MESSAGE_FIELDS = [
   'subject',
   'categories',
   'internetMessageHeaders',
+  'replyTo',
 ] as const;
 
 export interface MicrosoftAccount {
@@ -51,6 +52,11 @@ export interface GraphMessage {
   subject?: string;
   categories?: string[];
   internetMessageHeaders?: { name: string; value: string }[];
+  /**
+   * Reply-To as a property, which sent items have too, where they have no internet headers
+   * ("message resource type": https://learn.microsoft.com/graph/api/resources/message).
+   */
+  replyTo?: Recipient[];
   parentFolderId?: string;
   /** Set for a type derived from message: `#microsoft.graph.eventMessageResponse` and the like. */
   '@odata.type'?: string;
@@ -125,7 +131,7 @@ export function toSyncedMessage(
       originalFrom: header('x-original-from'),
       returnPath: header('return-path'),
       autoReply: autoReplyOf(header),
-      replyTo: header('reply-to'),
+      replyTo: header('reply-to') ?? addressList(message.replyTo),
     },
     // Only a yes: an update in a delta round may name only what changed.
     ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),

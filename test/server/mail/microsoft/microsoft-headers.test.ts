@@ -173,4 +173,24 @@ describe('Microsoft connector: what a message keeps', () => {
       { direction: 'inbound', from_address: 'dan@shop.example', from_name: 'Dan' },
     ]);
   });
+
+  it("takes a form sent through the mailbox's own account to itself, in Sent Items too, as received", async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    // SMTP AUTH with the mailbox's password: Exchange saves the message in Sent Items, where
+    // Graph gives no internet headers but the replyTo property, and delivers it to the Inbox.
+    const form = {
+      received: new Date(),
+      from: { name: 'Website', address: box.email },
+      to: [{ name: '', address: box.email }],
+      subject: 'Quote request',
+      internetMessageId: '<form-1@www.standin.example>',
+    };
+    box.add('sentitems', { ...form, replyTo: [{ name: 'Dan', address: 'dan@shop.example' }] });
+    box.add('inbox', { ...form, headers: { 'Reply-To': 'Dan <dan@shop.example>' } });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'direction, from_address, from_name';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'message_id')).toEqual([
+      { direction: 'inbound', from_address: 'dan@shop.example', from_name: 'Dan' },
+    ]);
+  });
 });
