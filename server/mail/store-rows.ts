@@ -114,10 +114,11 @@ function authorOf(message: SyncedMessage, mailboxEmail: string, formToItself: bo
 
 /**
  * A web form that sends through the team mailbox's own account (a site's SMTP settings hold its
- * password) from the mailbox (or an alias at its domain) to the mailbox, the visitor in Reply-To. The provider keeps a
- * copy in the sent folder as well as the received one (Gmail labels one message SENT and INBOX;
- * Exchange saves what SMTP AUTH sends in Sent Items), yet it is mail the mailbox received. A
- * person answering writes to someone else, so a message to the mailbox alone is no reply.
+ * password) from the mailbox (or an alias at its domain) to the mailbox, the visitor in
+ * Reply-To. The provider keeps a copy in the sent folder as well as the received one (Gmail
+ * labels one message SENT and INBOX; Exchange saves what SMTP AUTH sends in Sent Items), yet it
+ * is mail the mailbox received. A person answering writes to someone else, so a message to the
+ * mailbox alone is no reply.
  */
 function isFormToItself(message: SyncedMessage, mailboxEmail: string): boolean {
   const { headers } = message;
