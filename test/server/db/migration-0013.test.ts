@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMigrations } from '../../../server/db/migrate';
-import { openPglite } from '../../../server/db/pglite';
-import type { Db } from '../../../server/db/types';
+import { describe, expect, it } from 'vitest';
+import { migratedBefore } from '../support/migrated-db';
 
 // Migration 0013 on mail stored before it, when each folder's copy of a message was a row of its
 // own: one row per Message-ID is kept, outbound when any copy was (it sat in Sent), and the
 // alert notifications of the copies move onto it. A fresh in-memory PGlite, migrated to 0012.
 
-let db: Db;
-
-beforeAll(async () => {
-  db = await openPglite('memory://');
-  for (const migration of await listMigrations()) {
-    if (migration.version >= 13) break;
-    await db.runScript(migration.sql);
-  }
-}, 60_000);
-afterAll(async () => {
-  await db?.close();
-});
+const before = migratedBefore(13);
 
 describe('migration 0013_mail_folders', () => {
   it('keeps one row per message of a mailbox, outbound if any copy was, its alert notifications moved', async () => {
+    const db = before.db();
     await db.runScript(`
       insert into workspaces (workspace_id, client_name, allowed_domains, provider)
         values (1, 'Acme', '{acme.example}', 'G');
@@ -38,8 +26,7 @@ describe('migration 0013_mail_folders', () => {
         values (1, 1, 'Slow', 60, '{x}', '{boss@acme.example}', 'boss@acme.example');
       insert into alert_notified (workspace_id, alert_id, mailbox_id, message_id, notified_at)
         values (1, 1, 1, 2, now());`);
-    const migration = (await listMigrations()).find((m) => m.version === 13)!;
-    await db.transaction((tx) => tx.runScript(migration.sql));
+    await before.migrate(13);
     expect(
       await db.query('select message_id, direction from messages order by message_id'),
     ).toEqual([
