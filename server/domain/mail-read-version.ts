@@ -9,5 +9,5 @@
 //    receipts, meeting answers, List-Unsubscribe, a null Return-Path, auto-responders' marks,
 //    header text decoding, X-Original-From through a list, a web form's Reply-To).
 // 2: a web form's message sent through the mailbox's own account to itself is the visitor's,
-//    though its copy is in the sent folder (isFormToItself, server/mail/store-rows.ts).
+//    though its copy is in the sent folder (isToItself, server/mail/store-rows.ts).
 export const MAIL_READ_VERSION = 2;

@@ -1,7 +1,7 @@
 // Header values as mail carries them: address lists (RFC 5322 3.4), encoded words (RFC 2047),
 // Message-IDs and media types (RFC 2045).
 
-interface ParsedAddress {
+export interface ParsedAddress {
   /** Lower-cased. */
   address: string;
   name: string;

@@ -1,8 +1,14 @@
 import { domainOf } from '../../common/patterns';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import { decodeMimeWords, mediaType, parseAddressList, parseMessageIds } from './addresses';
-import type { MessageChange, SyncedMessage } from './connector';
+import {
+  decodeMimeWords,
+  mediaType,
+  parseAddressList,
+  parseMessageIds,
+  type ParsedAddress,
+} from './addresses';
+import type { MessageChange, MessageHeaders, SyncedMessage } from './connector';
 
 // A synced message as the row the store writes: headers parsed, direction by rule 1 of the
 // statistics definitions, copies within one batch merged, IMAP mail threaded by its headers.
@@ -55,8 +61,11 @@ const clean = (value: string | null) => (value === null ? null : value.replace(/
 /** The row of a message; `thread_key` is the provider's, or '' until threaded by headers. */
 function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
   const { headers } = message;
-  const form = isFormToItself(message, mailboxEmail);
-  const from = authorOf(message, mailboxEmail, form);
+  const to = parseAddressList(headers.to);
+  const cc = parseAddressList(headers.cc);
+  const outsider = sentForOutsider(headers, mailboxEmail);
+  const form = outsider !== undefined && isToItself(to, cc, mailboxEmail);
+  const from = authorOf(message, outsider, form);
   const fromAddress = from?.address ?? '';
   // Rule 1: outbound when the mailbox sent it or it sits in the sent folder or label.
   const sent = (message.inSentFolder && !form) || fromAddress === mailboxEmail;
@@ -70,8 +79,8 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     categories: message.categories,
     from_address: fromAddress,
     from_name: clean(from?.name ?? '') ?? '',
-    to_addresses: parseAddressList(headers.to).map((parsed) => parsed.address),
-    cc_addresses: parseAddressList(headers.cc).map((parsed) => parsed.address),
+    to_addresses: to.map((parsed) => parsed.address),
+    cc_addresses: cc.map((parsed) => parsed.address),
     subject: clean(decodeMimeWords(headers.subject ?? '')) ?? '',
     message_id_header: headerId(headers.messageId),
     in_reply_to: parseMessageIds(headers.inReplyTo)[0] ?? null,
@@ -101,41 +110,36 @@ const isMark = (value: string | null) =>
  * does) comes from the mailbox's domain with Reply-To at another: its author is whom answers
  * go to.
  */
-function authorOf(message: SyncedMessage, mailboxEmail: string, formToItself: boolean) {
+function authorOf(
+  message: SyncedMessage,
+  outsider: ParsedAddress | undefined,
+  formToItself: boolean,
+): ParsedAddress | undefined {
   const { headers } = message;
   const original = headers.listId ? parseAddressList(headers.originalFrom)[0] : undefined;
   if (original) return original;
+  if (outsider && (!message.inSentFolder || formToItself)) return outsider;
+  return parseAddressList(headers.from)[0];
+}
+
+/** Reply-To of a message from the mailbox's domain (or below) that names another domain. */
+function sentForOutsider(headers: MessageHeaders, mailboxEmail: string) {
   const from = parseAddressList(headers.from)[0];
   const replyTo = parseAddressList(headers.replyTo)[0];
-  if (!from || !replyTo || (message.inSentFolder && !formToItself)) return from;
   const ours = (address: string) => isAtDomain(address, domainOf(mailboxEmail));
-  return ours(from.address) && !ours(replyTo.address) ? replyTo : from;
+  return from && replyTo && ours(from.address) && !ours(replyTo.address) ? replyTo : undefined;
 }
 
 /**
- * A web form that sends through the team mailbox's own account (a site's SMTP settings hold its
- * password) from the mailbox (or an alias at its domain) to the mailbox, the visitor in
- * Reply-To. The provider keeps a copy in the sent folder as well as the received one (Gmail
- * labels one message SENT and INBOX; Exchange saves what SMTP AUTH sends in Sent Items), yet it
- * is mail the mailbox received. A person answering writes to someone else, so a message to the
- * mailbox alone is no reply.
+ * Of a message sent for someone outside: whether a web form sent it through the team mailbox's
+ * own account (a site's SMTP settings hold its password) to the mailbox alone. The provider
+ * keeps a copy in the sent folder as well as the received one (Gmail labels one message SENT
+ * and INBOX; Exchange saves what SMTP AUTH sends in Sent Items), yet it is mail the mailbox
+ * received. A person answering writes to someone else, so a message to the mailbox alone is no
+ * reply.
  */
-function isFormToItself(message: SyncedMessage, mailboxEmail: string): boolean {
-  const { headers } = message;
-  const from = parseAddressList(headers.from)[0];
-  const replyTo = parseAddressList(headers.replyTo)[0];
-  const to = parseAddressList(headers.to);
-  const ours = (address: string) => isAtDomain(address, domainOf(mailboxEmail));
-  return (
-    from !== undefined &&
-    ours(from.address) &&
-    replyTo !== undefined &&
-    !ours(replyTo.address) &&
-    to.length > 0 &&
-    to.every((recipient) => recipient.address === mailboxEmail) &&
-    parseAddressList(headers.cc).length === 0
-  );
-}
+const isToItself = (to: ParsedAddress[], cc: ParsedAddress[], mailboxEmail: string) =>
+  to.length > 0 && to.every((recipient) => recipient.address === mailboxEmail) && cc.length === 0;
 
 /** Whether `address` is at `domain` or one of its subdomains. */
 const isAtDomain = (address: string, domain: string) => {
