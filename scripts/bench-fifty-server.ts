@@ -8,6 +8,7 @@
  * - `stop` removes the fifty admins, closes the app and the database, and ends the process.
  */
 import '../server/production-mode';
+import '../server/heap-tuning';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { buildApp } from '../server/app';
 import { issueToken } from '../server/auth/tokens';

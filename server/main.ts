@@ -1,4 +1,5 @@
 import './production-mode';
+import './heap-tuning';
 import { loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';

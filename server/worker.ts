@@ -2,6 +2,7 @@
 // several web processes (WORKERS=false) can share one PostgreSQL; leases keep each mailbox with
 // one process at a time.
 import './production-mode';
+import './heap-tuning';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
