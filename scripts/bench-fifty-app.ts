@@ -1,9 +1,10 @@
 /**
  * Starts and talks to the app under test of `npm run bench -- fifty` (bench-fifty-server.ts), a
  * process of its own: what its main thread spends is asked for over IPC, as the bench cannot read
- * another process's thread.
+ * another process's thread. It starts with the flags `npm start` gives the server.
  */
 import { fork } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 import type { Spent } from './load-client';
 
 /** Where the app's process finds its database and workspace. */
@@ -43,7 +44,7 @@ export function startApp(target: AppTarget): Promise<RunningApp> {
     new URL('./bench-fifty-server.ts', import.meta.url),
     [JSON.stringify(target)],
     {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...SERVER_NODE_FLAGS, '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
