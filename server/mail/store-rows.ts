@@ -8,7 +8,7 @@ import {
   parseMessageIds,
   type ParsedAddress,
 } from './addresses';
-import type { MessageChange, MessageHeaders, SyncedMessage } from './connector';
+import type { MessageChange, SyncedMessage } from './connector';
 
 // A synced message as the row the store writes: headers parsed, direction by rule 1 of the
 // statistics definitions, copies within one batch merged, IMAP mail threaded by its headers.
@@ -63,9 +63,10 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
   const { headers } = message;
   const to = parseAddressList(headers.to);
   const cc = parseAddressList(headers.cc);
-  const outsider = sentForOutsider(headers, mailboxEmail);
+  const sender = parseAddressList(headers.from)[0];
+  const outsider = sentForOutsider(sender, headers.replyTo, mailboxEmail);
   const form = outsider !== undefined && isToItself(to, cc, mailboxEmail);
-  const from = authorOf(message, outsider, form);
+  const from = authorOf(message, sender, outsider, form);
   const fromAddress = from?.address ?? '';
   // Rule 1: outbound when the mailbox sent it or it sits in the sent folder or label.
   const sent = (message.inSentFolder && !form) || fromAddress === mailboxEmail;
@@ -112,6 +113,7 @@ const isMark = (value: string | null) =>
  */
 function authorOf(
   message: SyncedMessage,
+  sender: ParsedAddress | undefined,
   outsider: ParsedAddress | undefined,
   formToItself: boolean,
 ): ParsedAddress | undefined {
@@ -119,13 +121,16 @@ function authorOf(
   const original = headers.listId ? parseAddressList(headers.originalFrom)[0] : undefined;
   if (original) return original;
   if (outsider && (!message.inSentFolder || formToItself)) return outsider;
-  return parseAddressList(headers.from)[0];
+  return sender;
 }
 
 /** Reply-To of a message from the mailbox's domain (or below) that names another domain. */
-function sentForOutsider(headers: MessageHeaders, mailboxEmail: string) {
-  const from = parseAddressList(headers.from)[0];
-  const replyTo = parseAddressList(headers.replyTo)[0];
+function sentForOutsider(
+  from: ParsedAddress | undefined,
+  replyToHeader: string | null,
+  mailboxEmail: string,
+) {
+  const replyTo = parseAddressList(replyToHeader)[0];
   const ours = (address: string) => isAtDomain(address, domainOf(mailboxEmail));
   return from && replyTo && ours(from.address) && !ours(replyTo.address) ? replyTo : undefined;
 }
