@@ -141,9 +141,12 @@ export async function callJson(request: Request, options: CallOptions): Promise<
     if (response && !limited && status < 500) throw new HttpError(status, response.body);
     if (limited) options.onRateLimited?.();
     if (retry >= MAX_RETRIES) throw new MailProviderError(unavailable(options.provider), true);
-    const asked = limited
-      ? retryAfterMs(response?.headers.get('retry-after') ?? null, deps.now())
-      : null;
+    // A 503 may say how long the service is away (RFC 9110 §10.2.3; Graph: "the length of
+    // which may be specified in a Retry-After header", https://learn.microsoft.com/graph/errors).
+    const asked =
+      limited || status === 503
+        ? retryAfterMs(response?.headers.get('retry-after') ?? null, deps.now())
+        : null;
     const delay = asked ?? backoffMs(retry, deps.random);
     if (delay > MAX_WAIT_MS) throw new MailProviderError(unavailable(options.provider), true);
     await deps.sleep(delay, signal);

@@ -130,14 +130,15 @@ describe('Microsoft connector: links and throttling', () => {
     );
   });
 
-  it('waits as long as a 429 Retry-After asks, and retries a 5xx with backoff', async () => {
+  it('waits as long as a 429 or a 503 Retry-After asks, and retries a 5xx without one with backoff', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     const { inRange } = fill(box, 'inbox', 5);
     const { waits, sleep } = recordingSleep();
     graph.failNext({ status: 429, retryAfter: 3, path: /delta$/ });
     graph.failNext({ status: 503, path: /delta$/ }, 2);
+    graph.failNext({ status: 503, retryAfter: 7, path: /delta$/ });
     await syncAndStore(suite.db, connector(sleep), mailbox);
-    expect(waits).toEqual([3000, 2000, 4000]);
+    expect(waits).toEqual([3000, 2000, 4000, 7000]);
     expect(await storedMessages(suite.db, mailbox)).toHaveLength(inRange);
     expect(graph.throttled).toBe(0);
   });
