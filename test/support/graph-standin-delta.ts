@@ -21,10 +21,11 @@ import { badSelect, graphError, type GraphMailbox, type StoredMessage } from './
 //   or 410 with a Location to start again ("Synchronization reset").
 //
 // The list (`/messages`, https://learn.microsoft.com/graph/api/user-list-messages): `$top` of 1
-// to 1,000, `$skip` in the next link, and "properties that appear in $orderby must also appear
-// in $filter", first, or 400 InefficientFilter.
+// to 1,000, `$skip` in the next link, pages shorter than `$top` where the server pages
+// (`mailbox.serverPageSizes`), and "properties that appear in $orderby must also appear in
+// $filter", first, or 400 InefficientFilter.
 
-const SELECTABLE = new Set([
+export const SELECTABLE = new Set([
   'id',
   'conversationId',
   'internetMessageId',
@@ -109,7 +110,7 @@ function parseFilter(filter: string | null, ops: readonly string[]): Test | null
   return (received) => tests.every((test) => test(received));
 }
 
-const badFilter = () =>
+export const badFilter = () =>
   graphError(
     400,
     'ErrorInvalidUrlQueryFilter',
@@ -262,10 +263,11 @@ export function listMessages(
     .sort(newestFirst);
   if (orderby[1] === 'asc') items.reverse();
   const { immutable } = readPrefer(request.headers);
-  const value = items.slice(skip, skip + top).map((m) => mailbox.represent(m, select, immutable));
-  const more = skip + top < items.length;
+  const size = Math.min(top, mailbox.serverPageSizes.get(folder.id)?.shift() ?? top);
+  const value = items.slice(skip, skip + size).map((m) => mailbox.represent(m, select, immutable));
+  const more = skip + size < items.length;
   const nextQuery = new URLSearchParams(query);
-  nextQuery.set('$skip', String(skip + top));
+  nextQuery.set('$skip', String(skip + size));
   const link = `${linkBase}/v1.0/users/${encodeURIComponent(mailbox.email)}/mailFolders/${folder.id}/messages`;
   return {
     status: 200,

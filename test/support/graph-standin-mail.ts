@@ -77,6 +77,12 @@ export class GraphMailbox {
   /** The next round of each folder's delta repeats the previous round's changes. */
   replay = false;
   restEnabled = true;
+  /**
+   * Server-side paging, by folder id: each next list of the folder's messages answers at most
+   * this many (0 too) with a next link, whatever its $top ("a page of results may contain zero
+   * or more results", https://learn.microsoft.com/graph/paging).
+   */
+  readonly serverPageSizes = new Map<string, number[]>();
   accessDenied = false;
 
   constructor(readonly email: string) {

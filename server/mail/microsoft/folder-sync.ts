@@ -16,7 +16,9 @@ import {
 // query returns only up to 5,000 messages", so its history is read by the folder's message list,
 // newest first by receivedDateTime back to data_from, a page at a time, each page's start the
 // last one's oldest time. The delta's first round is run first, so whatever changes during the
-// load comes in its next round.
+// load comes in its next round. The list ends where Graph gives no next link ("Paging Microsoft
+// Graph data in your app": a page "may contain zero or more results", https://learn.microsoft.com
+// /graph/paging), not at a short page.
 
 /** Messages per page, of a delta round and of the list. */
 const PAGE_SIZE = 500;
@@ -27,8 +29,17 @@ export interface FolderState {
   delta: string | null;
   /** A delta round completed: `delta` is a delta link, changes are tracked. */
   tracked: boolean;
-  /** The history load: the oldest time read so far and the ids read at that time, or done. */
-  history: { before: string | null; seen: string[] } | 'done';
+  /**
+   * The history load: the oldest time read so far and the ids read at that time (and Graph's
+   * next link, after a page with nothing in it), or done.
+   */
+  history: HistoryState | 'done';
+}
+
+interface HistoryState {
+  before: string | null;
+  seen: string[];
+  link?: string;
 }
 
 export const freshFolder = (): FolderState => ({
@@ -147,21 +158,18 @@ function historyUrl(ctx: FolderContext, folder: MailFolder, before: string | nul
   return `${folderUrl(ctx, folder)}/messages?${query}`;
 }
 
-/** Where the history goes on after `page`: done when the page was not full. */
-function nextHistory(page: GraphMessage[], at: { before: string | null; seen: string[] }) {
-  if (page.length < PAGE_SIZE) return 'done' as const;
-  const oldest = page.at(-1)?.receivedDateTime ?? null;
-  const seen = page.filter((m) => m.receivedDateTime === oldest).map((m) => m.id);
+/**
+ * Where the history goes on after `page`: done when Graph gave no next link; else from the page's
+ * oldest time, or by Graph's own link while nothing older came (an empty page, or a page all at
+ * the time it started from: the link goes on past what was read there).
+ */
+function nextHistory(page: GraphPage, at: HistoryState): HistoryState | 'done' {
+  const link = page['@odata.nextLink'];
+  if (link === undefined) return 'done';
+  const oldest = page.value.at(-1)?.receivedDateTime ?? at.before;
+  const seen = page.value.filter((m) => m.receivedDateTime === oldest).map((m) => m.id);
   if (oldest !== at.before) return { before: oldest, seen };
-  const all = [...new Set([...at.seen, ...seen])];
-  // A whole page at one second (it never happens): step past that second.
-  if (all.length === at.seen.length && oldest) {
-    return {
-      before: new Date(Date.parse(oldest) - 1000).toISOString().replace('.000Z', 'Z'),
-      seen: [],
-    };
-  }
-  return { before: oldest, seen: all };
+  return { before: oldest, seen: [...new Set([...at.seen, ...seen])], link };
 }
 
 /**
@@ -203,11 +211,12 @@ export async function* readFolder(
   }
   while (state.history !== 'done') {
     const at = state.history;
-    const page = (await ctx.client.get(historyUrl(ctx, folder, at.before), signal)) as GraphPage;
+    const url = at.link ?? historyUrl(ctx, folder, at.before);
+    const page = (await ctx.client.get(url, signal)) as GraphPage;
     const fresh = page.value.filter(
       (m) => !(m.receivedDateTime === at.before && at.seen.includes(m.id)),
     );
-    state = { ...state, history: nextHistory(page.value, at) };
+    state = { ...state, history: nextHistory(page, at) };
     yield { messages: fresh.map((m) => toSyncedMessage(m, folder, ctx.email)), changes: [], state };
   }
   return state;

@@ -98,6 +98,29 @@ describe('Microsoft connector: first sync', () => {
     expect(lists[1]?.query.get('$filter')).toMatch(/ and receivedDateTime le \S+Z$/);
   });
 
+  it('reads the whole history when Graph answers pages shorter than $top, or empty, with a next link', async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    const { inRange } = fill(box, 'inbox', 1200);
+    box.serverPageSizes.set(box.folders.find('inbox')!.id, [300, 0, 250]);
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(inRange);
+  });
+
+  it("reads on by Graph's next links through 700 messages received in the same second", async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    const received = new Date(Date.now() - 86_400_000);
+    for (let i = 0; i < 700; i += 1) {
+      box.add('archive', {
+        received,
+        from: { address: `c${i}@client.example` },
+        subject: `S ${i}`,
+      });
+    }
+    box.serverPageSizes.set(box.folders.find('archive')!.id, Array<number>(20).fill(200));
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(700);
+  });
+
   it('resumes at the page a stopped sync reached, storing every message once', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     const { inRange } = fill(box, 'inbox', 1200);
