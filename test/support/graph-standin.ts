@@ -9,6 +9,7 @@
  *   const id = box.add('inbox', { received, from, subject })   in a folder: a well-known name,
  *                                    a display path (`Customers/Acme`, made by createFolder) or id
  *   box.move(id, 'archive'); box.delete(id); box.categorize(id, ['Red']); box.markRead(id)
+ *   box.add(…, { internetMessageId })   again, in another folder: a copy of the same message
  *   box.expireDeltaLinks()            its delta links answer 410 SyncStateNotFound from now on
  *   box.replay = true                 each next delta round repeats the last one's changes
  *   graph.failNext({ status: 429, retryAfter: 3 })   the next API call answers that
@@ -38,6 +39,7 @@ import {
 import { delta, listMessages, readPrefer } from './graph-standin-delta';
 import { graphError, itemNotFound } from './graph-standin-folders';
 import { GraphMailbox } from './graph-standin-mail';
+import { messagesByInternetId } from './graph-standin-search';
 import { tokenRefusal } from './graph-standin-token';
 
 export type { GraphMessageInput } from './graph-standin-mail';
@@ -98,6 +100,7 @@ function mailAnswer(request: StandinRequest, box: GraphMailbox, rest: string[], 
   if (path === 'mailFolders') {
     return folderPage(box, request, box.folders.rootId, `${users}/mailFolders`);
   }
+  if (path === 'messages') return messagesByInternetId(box, request);
   if (rest[0] === 'messages' && rest.length === 2) {
     const select = (request.query.get('$select') ?? '').split(',').filter(Boolean);
     return box.getMessage(rest[1] ?? '', select, readPrefer(request.headers).immutable);

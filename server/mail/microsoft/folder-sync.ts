@@ -80,36 +80,62 @@ function firstDelta(ctx: FolderContext, folder: MailFolder): string {
   return `${folderUrl(ctx, folder)}/messages/delta?${query}`;
 }
 
+const inRange = (ctx: FolderContext, message: GraphMessage) =>
+  Date.parse(message.receivedDateTime ?? '') >= Date.parse(ctx.fromIso);
+
 /**
- * Where messages that left a folder went, asked by id (immutable, so it survives the move): to a
- * folder read (stored there), to Junk Email (spam), anywhere else or deleted for good (trash).
+ * A copy of a message in a folder read: another item with the same internetMessageId (a copy, a
+ * second delivery, the Sent Items copy of a message to the mailbox itself). Deleting one copy
+ * leaves the message in the mailbox, so the stored row, one per Message-ID, takes that copy.
+ */
+async function copyInFolderRead(ctx: FolderContext, messageId: string, signal: AbortSignal) {
+  const query = new URLSearchParams({
+    $filter: `internetMessageId eq '${messageId.replaceAll("'", "''")}'`,
+    $select: `${SELECT},parentFolderId`,
+  });
+  const url = `${ctx.client.userUrl(ctx.email)}/messages?${query}`;
+  const page = (await ctx.client.get(url, signal)) as GraphPage;
+  for (const copy of page.value) {
+    const folder = ctx.folders.read.find((f) => f.id === copy.parentFolderId);
+    if (folder && inRange(ctx, copy)) return toSyncedMessage(copy, folder, ctx.email);
+  }
+  return null;
+}
+
+/** The message by its id (immutable, so it survives a move), or null when deleted for good. */
+async function messageById(ctx: FolderContext, id: string, signal: AbortSignal) {
+  const url = `${ctx.client.userUrl(ctx.email)}/messages/${encodeURIComponent(id)}?$select=${SELECT},parentFolderId`;
+  try {
+    return (await ctx.client.get(url, signal)) as GraphMessage;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Where messages that left a folder went: to a folder read (stored there), or else, while no
+ * copy of it is in a folder read, to Junk Email (spam), anywhere else or deleted for good (trash).
  */
 async function resolveRemoved(ctx: FolderContext, ids: readonly string[], signal: AbortSignal) {
-  const fields = `${SELECT},parentFolderId`;
-  const found = await mapBounded(ids, 4, async (id) => {
-    const url = `${ctx.client.userUrl(ctx.email)}/messages/${encodeURIComponent(id)}?$select=${fields}`;
-    try {
-      return { id, message: (await ctx.client.get(url, signal)) as GraphMessage };
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return { id, message: null };
-      throw error;
-    }
-  });
-  const page: Omit<FolderPage, 'state'> = { messages: [], changes: [] };
-  for (const { id, message } of found) {
+  const resolved = await mapBounded(ids, 4, async (id) => {
+    const message = await messageById(ctx, id, signal);
     const folder = ctx.folders.read.find((f) => f.id === message?.parentFolderId);
     if (message && folder) {
-      if (Date.parse(message.receivedDateTime ?? '') >= Date.parse(ctx.fromIso)) {
-        page.messages.push(toSyncedMessage(message, folder, ctx.email));
-      }
-      continue;
+      return inRange(ctx, message) ? toSyncedMessage(message, folder, ctx.email) : null;
     }
+    const messageId = message?.internetMessageId ?? null;
+    const copy = messageId ? await copyInFolderRead(ctx, messageId, signal) : null;
+    if (copy) return copy;
     const spam = message !== null && message.parentFolderId === ctx.folders.junkId;
-    page.changes.push({
-      providerId: id,
-      messageId: message?.internetMessageId ?? null,
-      setAside: spam ? 'spam' : 'trash',
-    });
+    const change: MessageChange = { providerId: id, messageId, setAside: spam ? 'spam' : 'trash' };
+    return change;
+  });
+  const page: Omit<FolderPage, 'state'> = { messages: [], changes: [] };
+  for (const item of resolved) {
+    if (item === null) continue;
+    if ('setAside' in item) page.changes.push(item);
+    else page.messages.push(item);
   }
   return page;
 }

@@ -122,6 +122,35 @@ describe('Microsoft connector: later syncs', () => {
     expect(await row(mailbox, junk)).toMatchObject({ folder: 'Inbox', direction: 'inbound' });
   });
 
+  it.each([
+    ['Inbox', 'inbox', 'sentitems'],
+    ['Sent Items', 'sentitems', 'inbox'],
+  ] as const)(
+    'keeps a message counted while a copy stays in a folder read, the %s copy deleted first',
+    async (_, first, second) => {
+      const { mailbox, box, expected } = await synced();
+      // A reply to a customer that copied the mailbox: one message, in Sent Items and in Inbox.
+      const reply = {
+        received: new Date(Date.now() - 3_600_000),
+        from: { address: box.email },
+        to: [{ address: 'carla@client.example' }],
+        cc: [{ address: box.email }],
+        subject: 'Re: Broken pump',
+        internetMessageId: '<reply-pump@acme.example>',
+      };
+      const copies = { sentitems: box.add('sentitems', reply), inbox: box.add('inbox', reply) };
+      await syncAndStore(suite.db, connector(), mailbox);
+      expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected + 1);
+      box.move(copies[first], 'deleteditems');
+      await syncAndStore(suite.db, connector(), mailbox);
+      expect(await setAsideIds(suite.db, mailbox)).toEqual({});
+      expect(await row(mailbox, copies[second])).toMatchObject({ direction: 'outbound' });
+      box.move(copies[second], 'deleteditems');
+      await syncAndStore(suite.db, connector(), mailbox);
+      expect(await setAsideIds(suite.db, mailbox)).toEqual({ [copies[second]]: 'trash' });
+    },
+  );
+
   it('applies an update carrying only the changed categories, keeping the rest as stored', async () => {
     const { mailbox, box, ids } = await synced();
     const id = ids.at(-1)!;
