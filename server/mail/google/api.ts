@@ -139,13 +139,18 @@ export class GmailApi {
   }
 
   /**
-   * One page of all the mailbox's mail but spam and trash (no label filter), 500 ids, in an
-   * order Gmail does not document.
+   * One page of all the mailbox's mail (no label filter), spam and trash only when asked, 500
+   * ids, in an order Gmail does not document.
    */
-  async listPage(mailbox: string, pageToken: string | null, signal: AbortSignal) {
+  async listPage(
+    mailbox: string,
+    pageToken: string | null,
+    spamTrash: boolean,
+    signal: AbortSignal,
+  ) {
     const query: [string, string][] = [
       ['maxResults', '500'],
-      ['includeSpamTrash', 'false'],
+      ['includeSpamTrash', String(spamTrash)],
     ];
     if (pageToken) query.push(['pageToken', pageToken]);
     const call = { path: '/messages', query, units: GMAIL_UNITS.messagesList };

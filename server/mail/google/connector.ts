@@ -7,7 +7,8 @@ import { DEFAULT_QUOTA_PER_MINUTE } from './quota';
 
 // Google Workspace through a service account with domain-wide delegation. A first sync lists all
 // the mailbox's mail (every label, archived mail included, not spam or trash) back to its
-// data_from; later syncs read history.list from the stored historyId. Every page is one batch
+// data_from; later syncs read history.list from the stored historyId (a listing again, with spam
+// and trash, when it expired). Every page is one batch
 // whose cursor says where to go on, so a sync killed mid-way resumes at the page it was on.
 
 /** The cursor's shape; a cursor of another version (INBOX and SENT only) is read again in full. */
@@ -21,8 +22,11 @@ interface GoogleCursor {
   count: number;
   /** The profile's messagesTotal when the listing began. */
   total: number | null;
-  /** Present while the full listing runs: the page it goes on with. */
-  listing?: { pageToken: string | null };
+  /**
+   * Present while the full listing runs: the page it goes on with, and whether it lists spam
+   * and trash too (a listing again, over stored mail: see `fullSync`).
+   */
+  listing?: { pageToken: string | null; spamTrash?: boolean };
 }
 
 function readCursor(cursor: SyncCursor | null): GoogleCursor | null {
@@ -58,8 +62,12 @@ export function createGoogleConnector(
   const api = new GmailApi(endpoints.apiBaseUrl.replace(/\/+$/, ''), tokens, allDeps, quota);
 
   /** One page of the listing and each of its messages' labels and headers. */
-  async function readPage(email: string, pageToken: string | null, signal: AbortSignal) {
-    const page = await api.listPage(email, pageToken, signal);
+  async function readPage(
+    email: string,
+    at: NonNullable<GoogleCursor['listing']>,
+    signal: AbortSignal,
+  ) {
+    const page = await api.listPage(email, at.pageToken, at.spamTrash === true, signal);
     const fetched = (await api.metadata(email, page.ids, signal)).filter(present);
     return { nextPageToken: page.nextPageToken ?? null, fetched };
   }
@@ -76,13 +84,14 @@ export function createGoogleConnector(
     // early aborts the read ahead.
     const ahead = new AbortController();
     const both = AbortSignal.any([signal, ahead.signal]);
-    const readAhead = (pageToken: string | null) => {
-      const read = readPage(target.email, pageToken, both);
+    const readAhead = (at: NonNullable<GoogleCursor['listing']>) => {
+      const read = readPage(target.email, at, both);
       read.catch(() => undefined);
       return read;
     };
     let cursor = start;
-    let next = cursor.listing ? readAhead(cursor.listing.pageToken) : null;
+    const spamTrash = start.listing?.spamTrash;
+    let next = cursor.listing ? readAhead(cursor.listing) : null;
     try {
       while (next) {
         const { fetched, nextPageToken } = await next;
@@ -93,10 +102,11 @@ export function createGoogleConnector(
         const done = !nextPageToken || older;
         const count = cursor.count + sorted.messages.length;
         const { version, historyId, total } = cursor;
+        const listing = { pageToken: nextPageToken, ...(spamTrash ? { spamTrash } : {}) };
         cursor = done
           ? { version, historyId, total, count }
-          : { version, historyId, total, count, listing: { pageToken: nextPageToken } };
-        next = done ? null : readAhead(nextPageToken);
+          : { version, historyId, total, count, listing };
+        next = done ? null : readAhead(listing);
         yield {
           ...sorted,
           cursor: toCursor(cursor),
@@ -109,9 +119,16 @@ export function createGoogleConnector(
     }
   }
 
+  /**
+   * Lists the whole mailbox. `again` (mail is stored: the history expired, or an upgrade reads it
+   * again) lists spam and trash too, so that what went there while no history was read is set
+   * aside: no later history says it went ("If you receive an HTTP 404 error response, your
+   * application should perform a full sync", users.history.list).
+   */
   async function* fullSync(
     target: SyncTarget,
     names: ReadonlyMap<string, string>,
+    again: boolean,
     signal: AbortSignal,
   ) {
     // The history id is taken before listing, so whatever arrives meanwhile comes by history.
@@ -121,7 +138,7 @@ export function createGoogleConnector(
       historyId: profile.historyId,
       count: 0,
       total: profile.messagesTotal,
-      listing: { pageToken: null },
+      listing: { pageToken: null, ...(again ? { spamTrash: true } : {}) },
     };
     yield* listing(target, start, names, signal);
   }
@@ -167,14 +184,14 @@ export function createGoogleConnector(
     try {
       const cursor = readCursor(stored);
       const names = await api.labelNames(target.email, signal);
-      if (!cursor) yield* fullSync(target, names, signal);
+      if (!cursor) yield* fullSync(target, names, stored !== null, signal);
       else if (cursor.listing) yield* listing(target, cursor, names, signal);
       else {
         try {
           yield* history(target, cursor, names, signal);
         } catch (error) {
           if (!(error instanceof HistoryExpiredError)) throw error;
-          yield* fullSync(target, names, signal);
+          yield* fullSync(target, names, true, signal);
         }
       }
     } catch (error) {

@@ -78,4 +78,16 @@ describe('Google connector: later syncs', () => {
     expect(listCalls(google(), mailbox.target.email)).toHaveLength(2);
     expect(await syncState(suite.db, mailbox)).toMatchObject({ status: 'working' });
   });
+
+  it('sets aside what went to spam or trash while the history it was in expired', async () => {
+    const { mailbox, gmail, expected, ids } = await filledMailbox(suite, google(), 30, [1, 1]);
+    await syncAndStore(suite.db, connector(), mailbox);
+    const [spam, trash] = ids.inbox.slice(-2) as [string, string];
+    gmail.relabel(spam, { add: ['SPAM'], remove: ['INBOX'] });
+    gmail.relabel(trash, { add: ['TRASH'], remove: ['INBOX'] });
+    gmail.expireHistory();
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected);
+    expect(await setAsideIds(suite.db, mailbox)).toEqual({ [spam]: 'spam', [trash]: 'trash' });
+  });
 });
