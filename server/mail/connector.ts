@@ -147,6 +147,8 @@ export interface StoredMail {
    * in UID order: copies expunged from the folder since they were read.
    */
   missing(query: MissingQuery): Promise<StoredCopy[]>;
+  /** Of these Message-IDs (`<…>`), those of stored messages still counted (not set aside). */
+  counted(messageIds: readonly string[]): Promise<string[]>;
 }
 
 export interface SyncTarget {

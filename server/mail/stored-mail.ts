@@ -4,7 +4,9 @@ import type { MissingQuery, StoredCopy, StoredMail } from './connector';
 
 // What a connector may ask of the store while it syncs a mailbox (outside any transaction; the
 // sync lease makes the sync the mailbox's only writer): which stored IMAP copies are no longer in
-// their folder. Set-based: the folder's UIDs go in as one multirange and only the missing come out.
+// their folder, and which messages of a batch are stored and still counted. Set-based: the
+// folder's UIDs go in as one multirange, a batch's Message-IDs as one array; only the answer
+// comes out.
 
 /** Inclusive UID ranges as a PostgreSQL int8multirange literal (`{[1,5],[7,7]}`). */
 const multirange = (ranges: MissingQuery['present']) =>
@@ -38,6 +40,15 @@ export function storedMail(
         providerId: row.provider_id,
         messageId: row.message_id_header,
       }));
+    },
+    async counted(messageIds) {
+      if (messageIds.length === 0) return [];
+      const rows = await db.query<{ message_id_header: string }>(
+        sql`select message_id_header from messages
+             where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
+               and message_id_header = any(${[...messageIds]}::text[]) and set_aside is null`,
+      );
+      return rows.map((row) => row.message_id_header);
     },
   };
 }

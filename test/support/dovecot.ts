@@ -2,8 +2,9 @@
  * Debian's Dovecot on a free loopback port, with its own config in a temp folder, for the IMAP
  * sync tests: a master user (`mailbox*master`), users added at will, INBOX and the folders
  * flagged by RFC 6154: `Sent` (\Sent), `Archive` (\Archive), `Drafts`, `Junk` and `Trash`; a
- * user who creates `All Mail` gets it flagged \All, as Gmail's IMAP does. Messages go in with
- * APPEND, each with its INTERNALDATE; other folders are created by the first APPEND to them.
+ * user who creates `All Mail` gets it flagged \All, as Gmail's IMAP does; `publicNamespace` adds
+ * the folders every user shares, `Public/…`. Messages go in with APPEND, each with its
+ * INTERNALDATE (and flags, `\Draft`); other folders are created by the first APPEND to them.
  *
  *   const dovecot = await startDovecot();
  *   await dovecot.addUser('sales@acme.example');
@@ -24,6 +25,8 @@ export interface TestMessage {
   raw: string | Buffer;
   /** Its INTERNALDATE. */
   date: Date;
+  /** Flags besides \Seen it is appended with (`\Draft`). */
+  flags?: readonly string[];
 }
 
 export interface Dovecot {
@@ -90,7 +93,19 @@ export interface DovecotOptions {
   masterMailbox?: boolean;
   /** Where the users' mail lives, kept after close (benches reuse a filled mailbox). */
   home?: string;
+  /** A public namespace `Public/` (RFC 2342 shared), whose folders every user lists. */
+  publicNamespace?: boolean;
 }
+
+/** Without ACLs, every user may create folders in it and append to them. */
+const publicNamespace = (dir: string) => `namespace public {
+  type = public
+  separator = /
+  prefix = Public/
+  location = maildir:${dir}/public
+  subscriptions = no
+}
+`;
 
 function config(
   dir: string,
@@ -199,7 +214,12 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   const tlsPort = options.production ? await freePort() : 0;
   const ca = options.production ? await makeTestCa(dir) : null;
   const separator = ca ? '%' : '*';
-  const settings = ca ? productionSettings(ca, separator) : TEST_SETTINGS;
+  let settings = ca ? productionSettings(ca, separator) : TEST_SETTINGS;
+  if (options.publicNamespace) {
+    await mkdir(join(dir, 'public'));
+    await chown(join(dir, 'public'), ...(await dovecotIds()));
+    settings += publicNamespace(dir);
+  }
   // Dovecot takes a client whose address is its own for a secure one and lets it log in in
   // clear: from 127.0.0.1 to 127.0.0.2 it is not, as from another host.
   const host = ca ? '127.0.0.2' : '127.0.0.1';
@@ -258,7 +278,8 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
         const listed = await client.list();
         if (!listed.some((entry) => entry.path === folder)) await client.mailboxCreate(folder);
         for (const message of messages) {
-          await client.append(folder, message.raw, ['\\Seen'], message.date);
+          const flags = ['\\Seen', ...(message.flags ?? [])];
+          await client.append(folder, message.raw, flags, message.date);
         }
       }),
     appendBulk: async (address, folder, messages) => {

@@ -1,29 +1,25 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow';
-import type {
-  MailConnector,
-  MessageChange,
-  ProbeResult,
-  SyncBatch,
-  SyncCursor,
-  SyncTarget,
-} from '../connector';
+import type { MailConnector, ProbeResult, SyncBatch, SyncCursor, SyncTarget } from '../connector';
 import { uidSet } from './expunged';
 import { readCursor, type FolderState, type ImapCursor } from './cursor';
 import { expungedCopies } from './expunge-check';
 import { describeImapFailure } from './failures';
 import { planFolders, type FolderRef } from './folders';
-import { FETCH_QUERY, toSyncedMessage, type OpenFolder } from './messages';
+import { FETCH_QUERY, toSyncedMessages, type OpenFolder } from './messages';
 import { openSession, where as whereOf, type ImapSettings } from './session';
+import { setAsideBatch } from './set-aside';
 
-// IMAP through one workspace-level master user: every folder but spam, trash and drafts
-// (server/mail/imap/folders.ts). Header fields and body structures are fetched, never bodies.
+// IMAP through one workspace-level master user: every folder of the mailbox's own namespace but
+// spam, trash and drafts (server/mail/imap/folders.ts). Header fields, flags and body structures
+// are fetched, never bodies; a message flagged \Draft is not mail (server/mail/imap/messages.ts).
 // A folder is first read back to the mailbox's data_from (SEARCH SINCE); later syncs read UIDs
 // above the last one read. A changed UIDVALIDITY voids every UID of that folder, so it is read
 // again from data_from (the store finds the messages again by their Message-ID: nothing is
 // doubled). Spam and trash are read first, for the stored messages moved there since: those are
-// set aside. Then a message moved back shows up as a new UID in a read folder and is counted
-// again. Last, each counted folder's UIDs are compared with what is stored from it, for messages
-// expunged without passing through Trash (server/mail/imap/expunged.ts).
+// set aside unless a counted folder still holds a copy (server/mail/imap/set-aside.ts). Then a
+// message moved back shows up as a new UID in a read folder and is counted again. Last, each
+// counted folder's UIDs are compared with what is stored from it, for messages expunged without
+// passing through Trash (server/mail/imap/expunged.ts).
 
 export interface ImapConnectorOptions {
   /** Messages per batch (one transaction each). */
@@ -48,7 +44,8 @@ export function createImapConnector(
   const where = (address: string) => whereOf(settings, address);
   const connect = (address: string) => openSession(settings, masterPassword, address, options);
 
-  const folders = async (client: ImapFlow) => planFolders(await client.list(), settings.sentFolder);
+  const folders = async (client: ImapFlow) =>
+    planFolders(await client.list(), settings.sentFolder, client.namespaces);
 
   /** Messages in the counted folders (STATUS MESSAGES): the progress denominator. */
   const countMessages = async (client: ImapFlow, counted: readonly FolderRef[]) => {
@@ -114,7 +111,7 @@ export function createImapConnector(
       while (next) {
         signal.throwIfAborted();
         const { start, uids, fetched } = next;
-        const messages = (await fetched).map((message) => toSyncedMessage(folder, message));
+        const messages = toSyncedMessages(folder, await fetched);
         const done = start + batchSize >= pending.length;
         next = done ? null : fetchFrom(start + batchSize);
         const state: FolderState = {
@@ -122,7 +119,9 @@ export function createImapConnector(
           lastUid: uids.at(-1) ?? reading.state.lastUid,
           historyDone: reading.state.historyDone || done,
         };
-        yield { messages, state };
+        // A caller that selects another folder first waits for the next batch's FETCH.
+        const fetching = next ? next.fetched.catch(() => undefined) : null;
+        yield { messages, read: uids.length, state, fetching };
       }
     } finally {
       await next?.fetched.catch(() => undefined);
@@ -155,16 +154,13 @@ export function createImapConnector(
       for (const folder of plan.setAside) {
         const reading = await open(client, folder, previous[folder.path], target.dataFrom);
         state.folders[folder.path] = reading.state;
+        const { counted } = plan;
+        const folderRead = { ...folder, uidValidity: reading.folder.uidValidity };
+        const setAside = { client, counted, stored: target.stored, folder: folderRead };
         for await (const chunk of chunks(client, reading, signal)) {
           state.folders[folder.path] = chunk.state;
-          const changes = chunk.messages.map((m): MessageChange => ({
-            providerId: m.providerId,
-            messageId: m.headers.messageId,
-            setAside: folder.setAside,
-          }));
           yield {
-            messages: [],
-            changes,
+            ...(await setAsideBatch(setAside, chunk)),
             cursor: snapshot(),
             historyLoaded: false,
             progress: progress(total),
@@ -182,7 +178,7 @@ export function createImapConnector(
         await client.mailboxOpen(reading.folder.path, { readOnly: true });
         for await (const chunk of chunks(client, reading, signal)) {
           state.folders[reading.folder.path] = chunk.state;
-          remaining -= chunk.messages.length;
+          remaining -= chunk.read;
           yield {
             messages: chunk.messages,
             cursor: snapshot(),

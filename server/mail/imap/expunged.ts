@@ -2,7 +2,7 @@ import type { ImapFlow } from 'imapflow';
 import { parseMessageIds } from '../addresses';
 import type { MessageChange, MissingQuery, StoredMail, SyncedMessage } from '../connector';
 import type { FolderRef } from './folders';
-import { FETCH_QUERY, toSyncedMessage } from './messages';
+import { FETCH_QUERY, toSyncedMessages } from './messages';
 
 // Messages deleted for good (expunged) without passing through Trash: IMAP tells a client that
 // reads new UIDs nothing of them, so each sync compares what a folder still holds with what is
@@ -57,10 +57,18 @@ export async function presentUids(client: ImapFlow, upTo: number): Promise<UidRa
   return parseUidSet(found.all ?? '');
 }
 
-const idOf = (message: SyncedMessage) => parseMessageIds(message.headers.messageId)[0];
+/** The message's `<id>`, as the store keeps it; undefined without a Message-ID. */
+export const idOf = (message: SyncedMessage) => parseMessageIds(message.headers.messageId)[0];
 
-/** Copies of these Message-IDs in the counted folders, read as messages. */
-async function copiesElsewhere(client: ImapFlow, folders: readonly FolderRef[], ids: string[]) {
+/**
+ * Copies of these Message-IDs (`<…>`) in the counted folders, read as messages (drafts left out).
+ * Each folder it searches is selected in turn: the caller selects its own folder again.
+ */
+export async function copiesElsewhere(
+  client: ImapFlow,
+  folders: readonly FolderRef[],
+  ids: readonly string[],
+) {
   const wanted = new Set(ids);
   const found: SyncedMessage[] = [];
   for (const folder of folders) {
@@ -75,9 +83,7 @@ async function copiesElsewhere(client: ImapFlow, folders: readonly FolderRef[], 
       if (!uids || uids.length === 0) continue;
       const fetched = await client.fetchAll(uidSet(uids), FETCH_QUERY, { uid: true });
       // SEARCH HEADER matches substrings: keep only the very Message-IDs asked for.
-      found.push(
-        ...fetched.map((m) => toSyncedMessage(open, m)).filter((m) => wanted.has(idOf(m)!)),
-      );
+      found.push(...toSyncedMessages(open, fetched).filter((m) => wanted.has(idOf(m)!)));
     }
   }
   return found;

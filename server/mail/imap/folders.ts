@@ -1,11 +1,12 @@
-import type { ListResponse } from 'imapflow';
+import type { ListResponse, NamespacesObject } from 'imapflow';
 import type { SetAside } from '../connector';
 
 // Which folders of a mailbox the IMAP sync reads (RFC 6154 special-use attributes): every
-// selectable folder but spam, trash and drafts (and folders inside them); where a folder is
-// flagged \All (Gmail's "All Mail", which holds every label's messages once), that one and the
-// sent folder instead of every label folder. Spam and trash are read too, only to set aside
-// stored messages that were moved there.
+// selectable folder of its personal namespace (RFC 2342) but spam, trash and drafts (and folders
+// inside them); where a folder is flagged \All (Gmail's "All Mail", which holds every label's
+// messages once), that one and the sent folder instead of every label folder. Spam and trash are
+// read too, only to set aside stored messages that were moved there. Other users' folders shared
+// with the mailbox and public folders are not its mail.
 
 export interface FolderRef {
   path: string;
@@ -31,11 +32,41 @@ function uses(folder: ListResponse): Set<string> {
   return found;
 }
 
+/**
+ * Whether the folder is the mailbox's own: INBOX, or a name whose longest matching namespace
+ * prefix is a personal one (RFC 2342: a personal prefix may be empty, another's may be longer, as
+ * Dovecot's `shared/`, or empty, as Cyrus's shared one). Names are compared as listed: imapflow's
+ * `path` puts the personal prefix before any name that lacks it. No NAMESPACE answer: all are.
+ */
+function isPersonal(folder: ListResponse, namespaces: NamespacesObject | undefined): boolean {
+  if (!namespaces) return true;
+  const name = folder.pathAsListed;
+  if (name.toUpperCase() === 'INBOX') return true;
+  const all = [
+    ...namespaces.personal.map((space) => ({ ...space, personal: true })),
+    ...[...(namespaces.other || []), ...(namespaces.shared || [])].map((space) => ({
+      ...space,
+      personal: false,
+    })),
+  ];
+  // The namespace's own root (`shared`, listed without its delimiter) belongs to it too.
+  const holds = ({ prefix, delimiter }: (typeof all)[number]) =>
+    name.startsWith(prefix) || (!!delimiter && `${name}${delimiter}` === prefix);
+  const longest = all.filter(holds).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  return longest?.personal ?? false;
+}
+
 const isInside = (path: string, parent: ListResponse) =>
   path.startsWith(`${parent.path}${parent.delimiter || '/'}`);
 
-export function planFolders(listed: readonly ListResponse[], sentFolder: string): FolderPlan {
-  const selectable = listed.filter((f) => ![...f.flags].some((flag) => UNSELECTABLE.has(flag)));
+export function planFolders(
+  listed: readonly ListResponse[],
+  sentFolder: string,
+  namespaces?: NamespacesObject,
+): FolderPlan {
+  const selectable = listed.filter(
+    (f) => ![...f.flags].some((flag) => UNSELECTABLE.has(flag)) && isPersonal(f, namespaces),
+  );
   const byUse = (use: string) => selectable.filter((folder) => uses(folder).has(use));
   const trash = byUse('\\Trash');
   const spam = byUse('\\Junk');

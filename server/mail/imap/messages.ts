@@ -8,7 +8,7 @@ import {
 } from '../connector';
 
 // What the IMAP connector needs besides the connection: what it fetches of a message (header
-// fields and body structure), and turning what was fetched into a message.
+// fields, flags and body structure), and turning what was fetched into messages.
 
 /** The header fields fetched (BODY.PEEK[HEADER.FIELDS (…)], in FETCH_QUERY): never bodies. */
 const HEADER_FIELDS = [
@@ -32,12 +32,14 @@ const HEADER_FIELDS = [
 ];
 
 /**
- * What a sync fetches of each message: its UID, INTERNALDATE, those header fields, and its body
- * structure (the parts' media types, never their content), for a meeting response's calendar.
+ * What a sync fetches of each message: its UID, INTERNALDATE, flags (for \Draft), those header
+ * fields, and its body structure (the parts' media types, never their content), for a meeting
+ * response's calendar.
  */
 export const FETCH_QUERY = {
   uid: true,
   internalDate: true,
+  flags: true,
   headers: HEADER_FIELDS,
   bodyStructure: true,
 } satisfies FetchQueryObject;
@@ -124,7 +126,7 @@ function providerIdOf(folder: OpenFolder, uid: number, get: (name: string) => st
   return `nomid:${digest.digest('base64url')}`;
 }
 
-export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject): SyncedMessage {
+function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject): SyncedMessage {
   const fields = parseHeaderBlock(fetched.headers?.toString('latin1') ?? '');
   const get = (name: string) => fields.get(name) ?? null;
   const textOf = (name: string) => {
@@ -162,3 +164,14 @@ export function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject)
     meetingResponse: isMeetingResponse(fetched.bodyStructure),
   };
 }
+
+/**
+ * A draft: flagged \Draft, "not completed composition" (RFC 3501 §2.3.2). Drafts folders are not
+ * read, but an \All folder holds drafts too (RFC 6154), and a client may save one anywhere.
+ */
+const isDraft = (fetched: FetchMessageObject) =>
+  [...(fetched.flags ?? [])].some((flag) => flag.toLowerCase() === '\\draft');
+
+/** The fetched messages of a folder but drafts, which are never mail anyone sent or received. */
+export const toSyncedMessages = (folder: OpenFolder, fetched: readonly FetchMessageObject[]) =>
+  fetched.filter((message) => !isDraft(message)).map((message) => toSyncedMessage(folder, message));

@@ -1,4 +1,4 @@
-import type { ListResponse } from 'imapflow';
+import type { ListResponse, NamespacesObject } from 'imapflow';
 import { describe, expect, it } from 'vitest';
 import { planFolders } from '../../../server/mail/imap/folders';
 
@@ -7,6 +7,7 @@ import { planFolders } from '../../../server/mail/imap/folders';
 const folder = (path: string, ...flags: string[]): ListResponse =>
   ({
     path,
+    pathAsListed: path,
     delimiter: '/',
     flags: new Set(flags),
     specialUse: undefined,
@@ -65,5 +66,51 @@ describe('planFolders', () => {
       { path: 'INBOX', isSent: false },
       { path: 'Sent Items', isSent: true },
     ]);
+  });
+
+  it("reads only the personal namespace's folders, whatever the prefixes (RFC 2342)", () => {
+    // Dovecot: personal "", other users' "shared/", public "Public/".
+    const dovecot: NamespacesObject = {
+      personal: [{ prefix: '', delimiter: '/' }],
+      other: [{ prefix: 'shared/', delimiter: '/' }],
+      shared: [{ prefix: 'Public/', delimiter: '/' }],
+    };
+    const plan = planFolders(
+      [
+        folder('INBOX'),
+        folder('Sent', '\\Sent'),
+        folder('Trash', '\\Trash'),
+        folder('shared'),
+        folder('shared/bob@acme.example/INBOX'),
+        folder('shared/bob@acme.example/Trash', '\\Trash'),
+        folder('Public/Orders'),
+        folder('Publications'),
+      ],
+      'Sent',
+      dovecot,
+    );
+    expect(plan.counted.map((f) => f.path)).toEqual(['INBOX', 'Sent', 'Publications']);
+    expect(plan.setAside.map((f) => f.path)).toEqual(['Trash']);
+  });
+
+  it('reads only the personal namespace where it has a prefix and the shared one has none', () => {
+    // Cyrus: personal "INBOX.", other users' "user.", shared folders at the top, "".
+    const cyrus: NamespacesObject = {
+      personal: [{ prefix: 'INBOX.', delimiter: '.' }],
+      other: [{ prefix: 'user.', delimiter: '.' }],
+      shared: [{ prefix: '', delimiter: '.' }],
+    };
+    const plan = planFolders(
+      [
+        folder('INBOX'),
+        folder('INBOX.Sent', '\\Sent'),
+        folder('INBOX.Customers'),
+        folder('user.bob'),
+        folder('Announcements'),
+      ],
+      'Sent',
+      cyrus,
+    );
+    expect(plan.counted.map((f) => f.path)).toEqual(['INBOX', 'INBOX.Sent', 'INBOX.Customers']);
   });
 });
