@@ -149,6 +149,8 @@ export interface StoredMail {
   missing(query: MissingQuery): Promise<StoredCopy[]>;
   /** Of these Message-IDs (`<…>`), those of stored messages still counted (not set aside). */
   counted(messageIds: readonly string[]): Promise<string[]>;
+  /** The Message-IDs of stored messages still counted, by these provider ids. */
+  messageIdsOf(providerIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 export interface SyncTarget {

@@ -4,9 +4,9 @@ import type { MissingQuery, StoredCopy, StoredMail } from './connector';
 
 // What a connector may ask of the store while it syncs a mailbox (outside any transaction; the
 // sync lease makes the sync the mailbox's only writer): which stored IMAP copies are no longer in
-// their folder, and which messages of a batch are stored and still counted. Set-based: the
-// folder's UIDs go in as one multirange, a batch's Message-IDs as one array; only the answer
-// comes out.
+// their folder, and which messages of a batch are stored and still counted (by Message-ID; or by
+// provider id, for their Message-IDs). Set-based: the folder's UIDs go in as one multirange, a
+// batch's ids as one array; only the answer comes out.
 
 /** Inclusive UID ranges as a PostgreSQL int8multirange literal (`{[1,5],[7,7]}`). */
 const multirange = (ranges: MissingQuery['present']) =>
@@ -49,6 +49,16 @@ export function storedMail(
                and message_id_header = any(${[...messageIds]}::text[]) and set_aside is null`,
       );
       return rows.map((row) => row.message_id_header);
+    },
+    async messageIdsOf(providerIds) {
+      if (providerIds.length === 0) return new Map();
+      const rows = await db.query<{ provider_id: string; message_id_header: string }>(
+        sql`select provider_id, message_id_header from messages
+             where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
+               and provider_id = any(${[...providerIds]}::text[]) and set_aside is null
+               and message_id_header is not null`,
+      );
+      return new Map(rows.map((row) => [row.provider_id, row.message_id_header]));
     },
   };
 }

@@ -41,6 +41,7 @@ export const SELECTABLE = new Set([
   'internetMessageHeaders',
   'replyTo',
   'isRead',
+  'isDraft',
   'parentFolderId',
   'body',
   'bodyPreview',

@@ -40,6 +40,8 @@ export interface GraphMessageInput {
    * https://learn.microsoft.com/graph/api/resources/eventmessage).
    */
   type?: 'message' | 'eventMessageRequest' | 'eventMessageResponse';
+  /** A draft (`isDraft`), saved in whatever folder the test says. */
+  draft?: boolean;
 }
 
 export interface StoredMessage {
@@ -112,6 +114,7 @@ export class GraphMailbox {
       subject: input.subject ?? '',
       categories: input.categories ?? [],
       isRead: false,
+      isDraft: input.draft ?? false,
       internetMessageHeaders: Object.entries(input.headers ?? {}).map(([name, value]) => ({
         name,
         value,

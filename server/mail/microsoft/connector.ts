@@ -65,6 +65,7 @@ export function createMicrosoftConnector(
         email: target.email,
         fromIso: `${target.dataFrom}T00:00:00Z`,
         folders,
+        ...(target.stored ? { stored: target.stored } : {}),
       };
       for (const folder of folders.read) {
         const pages = readFolder(ctx, folder, cursor.folders[folder.id] ?? freshFolder(), signal);

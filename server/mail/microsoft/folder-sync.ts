@@ -1,15 +1,15 @@
-import { HttpError, mapBounded } from '../cloud-http';
-import { MailProviderError, type MessageChange, type SyncedMessage } from '../connector';
+import { HttpError } from '../cloud-http';
+import {
+  MailProviderError,
+  type MessageChange,
+  type StoredMail,
+  type SyncedMessage,
+} from '../connector';
 import { readErrorBody } from '../provider-errors';
 import type { GraphClient } from './client';
 import type { MailboxFolders } from './folders';
-import {
-  MESSAGE_FIELDS,
-  toSyncedMessage,
-  type GraphMessage,
-  type GraphPage,
-  type MailFolder,
-} from './graph';
+import { isMail, MESSAGE_SELECT, toSyncedMessage, type GraphPage, type MailFolder } from './graph';
+import { resolveRemoved } from './removed';
 
 // One folder of a Microsoft 365 mailbox. Its changes come from a delta query filtered to
 // data_from ("Get incremental changes to messages in a folder"); but "applying $filter in a delta
@@ -22,7 +22,6 @@ import {
 
 /** Messages per page, of a delta round and of the list. */
 const PAGE_SIZE = 500;
-const SELECT = MESSAGE_FIELDS.join(',');
 
 export interface FolderState {
   /** The delta round's next link while it runs; after the first round, the delta link. */
@@ -54,9 +53,11 @@ export interface FolderContext {
   /** data_from, midnight UTC, ISO. */
   fromIso: string;
   folders: MailboxFolders;
+  /** The mailbox's stored mail, for the Message-ID of a message deleted for good. */
+  stored?: StoredMail;
 }
 
-interface FolderPage {
+export interface FolderPage {
   messages: SyncedMessage[];
   changes: MessageChange[];
   state: FolderState;
@@ -74,70 +75,10 @@ const folderUrl = (ctx: FolderContext, folder: MailFolder) =>
 
 function firstDelta(ctx: FolderContext, folder: MailFolder): string {
   const query = new URLSearchParams({
-    $select: SELECT,
+    $select: MESSAGE_SELECT,
     $filter: `receivedDateTime ge ${ctx.fromIso}`,
   });
   return `${folderUrl(ctx, folder)}/messages/delta?${query}`;
-}
-
-const inRange = (ctx: FolderContext, message: GraphMessage) =>
-  Date.parse(message.receivedDateTime ?? '') >= Date.parse(ctx.fromIso);
-
-/**
- * A copy of a message in a folder read: another item with the same internetMessageId (a copy, a
- * second delivery, the Sent Items copy of a message to the mailbox itself). Deleting one copy
- * leaves the message in the mailbox, so the stored row, one per Message-ID, takes that copy.
- */
-async function copyInFolderRead(ctx: FolderContext, messageId: string, signal: AbortSignal) {
-  const query = new URLSearchParams({
-    $filter: `internetMessageId eq '${messageId.replaceAll("'", "''")}'`,
-    $select: `${SELECT},parentFolderId`,
-  });
-  const url = `${ctx.client.userUrl(ctx.email)}/messages?${query}`;
-  const page = (await ctx.client.get(url, signal)) as GraphPage;
-  for (const copy of page.value) {
-    const folder = ctx.folders.read.find((f) => f.id === copy.parentFolderId);
-    if (folder && inRange(ctx, copy)) return toSyncedMessage(copy, folder, ctx.email);
-  }
-  return null;
-}
-
-/** The message by its id (immutable, so it survives a move), or null when deleted for good. */
-async function messageById(ctx: FolderContext, id: string, signal: AbortSignal) {
-  const url = `${ctx.client.userUrl(ctx.email)}/messages/${encodeURIComponent(id)}?$select=${SELECT},parentFolderId`;
-  try {
-    return (await ctx.client.get(url, signal)) as GraphMessage;
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-/**
- * Where messages that left a folder went: to a folder read (stored there), or else, while no
- * copy of it is in a folder read, to Junk Email (spam), anywhere else or deleted for good (trash).
- */
-async function resolveRemoved(ctx: FolderContext, ids: readonly string[], signal: AbortSignal) {
-  const resolved = await mapBounded(ids, 4, async (id) => {
-    const message = await messageById(ctx, id, signal);
-    const folder = ctx.folders.read.find((f) => f.id === message?.parentFolderId);
-    if (message && folder) {
-      return inRange(ctx, message) ? toSyncedMessage(message, folder, ctx.email) : null;
-    }
-    const messageId = message?.internetMessageId ?? null;
-    const copy = messageId ? await copyInFolderRead(ctx, messageId, signal) : null;
-    if (copy) return copy;
-    const spam = message !== null && message.parentFolderId === ctx.folders.junkId;
-    const change: MessageChange = { providerId: id, messageId, setAside: spam ? 'spam' : 'trash' };
-    return change;
-  });
-  const page: Omit<FolderPage, 'state'> = { messages: [], changes: [] };
-  for (const item of resolved) {
-    if (item === null) continue;
-    if ('setAside' in item) page.changes.push(item);
-    else page.messages.push(item);
-  }
-  return page;
 }
 
 /** A delta page's items: new and moved-in messages, partial updates, and removals resolved. */
@@ -161,7 +102,7 @@ async function deltaItems(
           categories: item.categories,
         });
       }
-    } else if (Date.parse(item.receivedDateTime) >= Date.parse(ctx.fromIso)) {
+    } else if (isMail(item) && Date.parse(item.receivedDateTime) >= Date.parse(ctx.fromIso)) {
       items.messages.push(toSyncedMessage(item, folder, ctx.email));
     }
   }
@@ -176,7 +117,7 @@ async function deltaItems(
 function historyUrl(ctx: FolderContext, folder: MailFolder, before: string | null) {
   const filter = `receivedDateTime ge ${ctx.fromIso}${before ? ` and receivedDateTime le ${before}` : ''}`;
   const query = new URLSearchParams({
-    $select: SELECT,
+    $select: MESSAGE_SELECT,
     $filter: filter,
     $orderby: 'receivedDateTime desc',
     $top: String(PAGE_SIZE),
@@ -240,7 +181,7 @@ export async function* readFolder(
     const url = at.link ?? historyUrl(ctx, folder, at.before);
     const page = (await ctx.client.get(url, signal)) as GraphPage;
     const fresh = page.value.filter(
-      (m) => !(m.receivedDateTime === at.before && at.seen.includes(m.id)),
+      (m) => isMail(m) && !(m.receivedDateTime === at.before && at.seen.includes(m.id)),
     );
     state = { ...state, history: nextHistory(page, at) };
     yield { messages: fresh.map((m) => toSyncedMessage(m, folder, ctx.email)), changes: [], state };

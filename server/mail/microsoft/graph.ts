@@ -16,7 +16,7 @@ export interface MailFolder {
 }
 
 /** Only what the statistics need: no body, no preview. */
-export const MESSAGE_FIELDS = [
+const MESSAGE_FIELDS = [
   'conversationId',
   'internetMessageId',
   'receivedDateTime',
@@ -28,7 +28,17 @@ export const MESSAGE_FIELDS = [
   'categories',
   'internetMessageHeaders',
   'replyTo',
+  'isDraft',
 ] as const;
+
+/** MESSAGE_FIELDS as a `$select`. */
+export const MESSAGE_SELECT = MESSAGE_FIELDS.join(',');
+
+/**
+ * Mail between people: not a draft. Drafts folder is not read, but a draft moved elsewhere stays
+ * one (`isDraft`, "message resource type": https://learn.microsoft.com/graph/api/resources/message).
+ */
+export const isMail = (message: GraphMessage) => message.isDraft !== true;
 
 export interface MicrosoftAccount {
   tenant: string;
@@ -58,6 +68,8 @@ export interface GraphMessage {
    */
   replyTo?: Recipient[];
   parentFolderId?: string;
+  /** A draft, wherever it was saved: not mail anyone sent or received. */
+  isDraft?: boolean;
   /** Set for a type derived from message: `#microsoft.graph.eventMessageResponse` and the like. */
   '@odata.type'?: string;
   '@removed'?: unknown;

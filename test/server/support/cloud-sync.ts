@@ -1,10 +1,12 @@
 import type { Db } from '../../../server/db/types';
 import type { MailConnector, SyncCursor, SyncTarget } from '../../../server/mail/connector';
 import { commitBatch, type StoreTarget } from '../../../server/mail/store';
+import { storedMail } from '../../../server/mail/stored-mail';
 import type { TestSuite } from './suite';
 
 // What the cloud connector tests share: a mailbox with a held sync lease in a fresh workspace,
-// and a sync run that stores each batch with the real store, as the worker does.
+// its stored mail as the worker gives it to a connector, and a sync run that stores each batch
+// with the real store, as the worker does.
 
 export interface SyncedMailbox {
   store: StoreTarget;
@@ -36,7 +38,11 @@ export async function leasedMailbox(
       email,
       leaseOwner: 'worker-a',
     },
-    target: { email, dataFrom },
+    target: {
+      email,
+      dataFrom,
+      stored: storedMail(suite.db, { workspaceId: ws.workspaceId, mailboxId: mailbox.mailbox_id }),
+    },
   };
 }
 

@@ -123,12 +123,16 @@ describe('Microsoft connector: later syncs', () => {
   });
 
   it.each([
-    ['Inbox', 'inbox', 'sentitems'],
-    ['Sent Items', 'sentitems', 'inbox'],
+    ['Inbox', 'moved to Deleted Items', 'inbox', 'sentitems'],
+    ['Sent Items', 'moved to Deleted Items', 'sentitems', 'inbox'],
+    ['Inbox', 'deleted for good', 'inbox', 'sentitems'],
+    ['Sent Items', 'deleted for good', 'sentitems', 'inbox'],
   ] as const)(
-    'keeps a message counted while a copy stays in a folder read, the %s copy deleted first',
-    async (_, first, second) => {
+    'keeps a message counted while a copy stays in a folder read, the %s copy %s first',
+    async (_, how, first, second) => {
       const { mailbox, box, expected } = await synced();
+      const remove = (id: string) =>
+        how === 'deleted for good' ? box.delete(id) : box.move(id, 'deleteditems');
       // A reply to a customer that copied the mailbox: one message, in Sent Items and in Inbox.
       const reply = {
         received: new Date(Date.now() - 3_600_000),
@@ -141,11 +145,11 @@ describe('Microsoft connector: later syncs', () => {
       const copies = { sentitems: box.add('sentitems', reply), inbox: box.add('inbox', reply) };
       await syncAndStore(suite.db, connector(), mailbox);
       expect(await storedMessages(suite.db, mailbox)).toHaveLength(expected + 1);
-      box.move(copies[first], 'deleteditems');
+      remove(copies[first]);
       await syncAndStore(suite.db, connector(), mailbox);
       expect(await setAsideIds(suite.db, mailbox)).toEqual({});
       expect(await row(mailbox, copies[second])).toMatchObject({ direction: 'outbound' });
-      box.move(copies[second], 'deleteditems');
+      remove(copies[second]);
       await syncAndStore(suite.db, connector(), mailbox);
       expect(await setAsideIds(suite.db, mailbox)).toEqual({ [copies[second]]: 'trash' });
     },

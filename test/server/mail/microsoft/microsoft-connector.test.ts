@@ -121,6 +121,18 @@ describe('Microsoft connector: first sync', () => {
     expect(await storedMessages(suite.db, mailbox)).toHaveLength(700);
   });
 
+  it('stores no draft, wherever it was saved', async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    const received = new Date(Date.now() - 3_600_000);
+    const customer = { address: 'carla@client.example' };
+    box.add('inbox', { received, from: customer, subject: 'Broken pump' });
+    box.add('inbox', { received, from: { address: box.email }, to: [customer], draft: true });
+    await syncAndStore(suite.db, connector(), mailbox);
+    expect((await storedMessages(suite.db, mailbox)).map((m) => m.subject)).toEqual([
+      'Broken pump',
+    ]);
+  });
+
   it('resumes at the page a stopped sync reached, storing every message once', async () => {
     const { mailbox, box } = await graphMailbox(suite, graph);
     const { inRange } = fill(box, 'inbox', 1200);
