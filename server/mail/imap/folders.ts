@@ -1,4 +1,5 @@
 import type { ListResponse, NamespacesObject } from 'imapflow';
+import { flags as specialUseFlags, specialUse } from 'imapflow/lib/special-use.js';
 import type { SetAside } from '../connector';
 
 // Which folders of a mailbox the IMAP sync reads (RFC 6154 special-use attributes): every
@@ -25,10 +26,30 @@ interface FolderPlan {
 const VIEWS = new Set(['\\Flagged', '\\Important']);
 const UNSELECTABLE = new Set(['\\Noselect', '\\NonExistent']);
 
+/** Uses a second folder may have by its name alone: where deleted or spam mail goes. */
+const NAMED_USES = new Set(['\\Trash', '\\Junk']);
+
+/**
+ * Trash or spam by its very name (imapflow's localized names: "Deleted Items", "Spam"), at the
+ * top or under INBOX, with no special use of its own. A server flags one folder of a use
+ * (Dovecot's default configuration flags `Trash` and `Junk` by those names) and imapflow names
+ * one, but a client may file deleted mail in a folder of its own ("Deleted Items", "Deleted
+ * Messages"), where it stayed counted.
+ */
+function namedUse(folder: ListResponse): string | null {
+  const [parent, ...deeper] = folder.parent;
+  const top = parent === undefined || (parent.toUpperCase() === 'INBOX' && deeper.length === 0);
+  if (!top || [...folder.flags].some((flag) => specialUseFlags.includes(flag))) return null;
+  const guess = specialUse(false, { flags: new Set(), name: folder.name });
+  return guess.source === 'name' && guess.flag && NAMED_USES.has(guess.flag) ? guess.flag : null;
+}
+
 /** The folder's special-use attributes: as the server flags them, or as imapflow named it. */
 function uses(folder: ListResponse): Set<string> {
   const found = new Set([...folder.flags].filter((flag) => flag !== '\\HasChildren'));
   if (folder.specialUse) found.add(folder.specialUse);
+  const named = namedUse(folder);
+  if (named) found.add(named);
   return found;
 }
 

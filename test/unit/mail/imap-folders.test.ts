@@ -9,6 +9,8 @@ const folder = (path: string, ...flags: string[]): ListResponse =>
     path,
     pathAsListed: path,
     delimiter: '/',
+    name: path.split('/').at(-1),
+    parent: path.split('/').slice(0, -1),
     flags: new Set(flags),
     specialUse: undefined,
   }) as unknown as ListResponse;
@@ -39,6 +41,36 @@ describe('planFolders', () => {
     expect(plan.setAside).toEqual([
       { path: 'Junk', isSent: false, setAside: 'spam' },
       { path: 'Trash', isSent: false, setAside: 'trash' },
+    ]);
+  });
+
+  it('sets aside a second trash or spam folder known by its name, at the top or under INBOX', () => {
+    const plan = planFolders(
+      [
+        folder('INBOX'),
+        folder('INBOX/Deleted Messages'),
+        folder('Trash', '\\Trash'),
+        folder('Deleted Items'),
+        folder('Junk', '\\Junk'),
+        folder('Spam'),
+        folder('Customers'),
+        folder('Customers/Spam'),
+        folder('Bin', '\\Archive'),
+      ],
+      'Sent',
+    );
+    expect(plan.counted.map((f) => f.path)).toEqual([
+      'INBOX',
+      'Customers',
+      'Customers/Spam',
+      'Bin',
+    ]);
+    expect(plan.setAside).toEqual([
+      { path: 'Junk', isSent: false, setAside: 'spam' },
+      { path: 'Spam', isSent: false, setAside: 'spam' },
+      { path: 'INBOX/Deleted Messages', isSent: false, setAside: 'trash' },
+      { path: 'Trash', isSent: false, setAside: 'trash' },
+      { path: 'Deleted Items', isSent: false, setAside: 'trash' },
     ]);
   });
 

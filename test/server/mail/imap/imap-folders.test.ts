@@ -124,6 +124,22 @@ describe('IMAP: every folder but spam, trash and drafts', () => {
     expect(await box.stored()).toHaveLength(5);
   });
 
+  it('sets aside what a client moved to a trash or spam folder of its own, known by its name', async () => {
+    const { box, inbox, filed } = await filedMailbox();
+    // Outlook's and Apple Mail's own folders beside the server's flagged Trash and Junk.
+    const old = (subject: string) =>
+      message({ from: customer, to: box.email, subject, date: '2025-01-02T09:00:00Z' });
+    await dovecot.append(box.email, 'Deleted Items', [old('Long gone')]);
+    await dovecot.append(box.email, 'Spam', [old('Long spam')]);
+    await box.sync();
+    await dovecot.move(box.email, 'INBOX', 'Deleted Items', [inbox.id]);
+    await dovecot.move(box.email, 'Customers/Acme', 'Spam', [filed.id]);
+    await box.sync();
+    expect(await box.bySubject('In the inbox')).toMatchObject({ set_aside: 'trash' });
+    expect(await box.bySubject('Filed by a rule')).toMatchObject({ set_aside: 'spam' });
+    expect(await box.stored()).toHaveLength(5);
+  });
+
   it('keeps a message outbound wherever it is moved from the sent folder (rule 1)', async () => {
     const box = await imapMailbox(suite, dovecot);
     // Sent from an alias: outbound only because it sits in Sent.
