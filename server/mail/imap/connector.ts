@@ -143,9 +143,11 @@ export function createImapConnector(
     const client = await connect(target.email);
     try {
       const plan = await folders(client);
-      // Folders that are gone stay in the cursor until their stored copies are checked below.
+      // Folders no longer counted (gone, of another namespace, or now read as spam or trash: a
+      // client's own "Deleted Items" that an earlier version counted) stay in the cursor until
+      // their stored copies are checked below. A spam or trash folder has none: one query.
       const removed = Object.keys(previous).filter(
-        (path) => ![...plan.counted, ...plan.setAside].some((f) => f.path === path),
+        (path) => !plan.counted.some((f) => f.path === path),
       );
       const total = await countMessages(client, plan.counted);
       const progress = (remaining: number) => ({ done: Math.max(0, total - remaining), total });

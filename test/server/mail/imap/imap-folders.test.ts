@@ -140,6 +140,41 @@ describe('IMAP: every folder but spam, trash and drafts', () => {
     expect(await box.stored()).toHaveLength(5);
   });
 
+  it('sets aside the mail an earlier version counted in a trash folder it did not know by name', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const asked = message({
+      from: customer,
+      to: box.email,
+      subject: 'Deleted long ago',
+      date: '2026-02-10T09:00:00Z',
+    });
+    const old = message({
+      from: customer,
+      to: box.email,
+      subject: 'Old',
+      date: '2025-01-02T09:00:00Z',
+    });
+    await dovecot.append(box.email, 'Customers/Acme', [asked]);
+    await dovecot.append(box.email, 'Deleted Items', [old]);
+    await box.sync();
+    await dovecot.move(box.email, 'Customers/Acme', 'Deleted Items', [asked.id]);
+    // As an earlier version left it: read from Deleted Items (UID 2) as a counted folder.
+    await suite.db.query(
+      `update messages m set provider_id = 'Deleted Items:' || (s.cursor #>> '{folders,Deleted Items,uidValidity}') || ':2'
+         from mailbox_sync s
+        where s.workspace_id = m.workspace_id and s.mailbox_id = m.mailbox_id
+          and m.workspace_id = $1 and m.mailbox_id = $2`,
+      [box.ws.workspaceId, box.mailboxId],
+    );
+    await suite.db.query(
+      `update mailbox_sync set cursor = jsonb_set(cursor, '{folders,Deleted Items,lastUid}', '2')
+        where workspace_id = $1 and mailbox_id = $2`,
+      [box.ws.workspaceId, box.mailboxId],
+    );
+    await box.sync();
+    expect(await box.bySubject('Deleted long ago')).toMatchObject({ set_aside: 'trash' });
+  });
+
   it('keeps a message outbound wherever it is moved from the sent folder (rule 1)', async () => {
     const box = await imapMailbox(suite, dovecot);
     // Sent from an alias: outbound only because it sits in Sent.
