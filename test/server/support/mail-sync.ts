@@ -2,6 +2,10 @@ import { mailApiUrls } from '../../../server/config';
 import type { Db } from '../../../server/db/types';
 import type { MessageHeaders } from '../../../server/mail/connector';
 import { openConnector } from '../../../server/mail/connectors';
+import {
+  createImapConnector,
+  type ImapConnectorOptions,
+} from '../../../server/mail/imap/connector';
 import { SecretBox } from '../../../server/mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../../../server/mail/sync-worker';
 import { markDue } from '../../../server/repos/mailbox-sync';
@@ -30,6 +34,25 @@ export async function readFromDovecot(db: Db, workspaceId: number, dovecot: Dove
     secret: secrets.seal(dovecot.masterPassword),
   });
 }
+
+/** A worker's `connectorFor` that reads the test Dovecot with these options (batch size). */
+export const imapConnectorFor = (dovecot: Dovecot, options: ImapConnectorOptions) => () =>
+  Promise.resolve(
+    createImapConnector(
+      {
+        host: '127.0.0.1',
+        port: dovecot.port,
+        tls: false,
+        ca: null,
+        masterUser: dovecot.masterUser,
+        masterLogin: 'separator',
+        masterSeparator: '*',
+        sentFolder: 'Sent',
+      },
+      dovecot.masterPassword,
+      options,
+    ),
+  );
 
 /** The workspace reads Google Workspace through the stand-in's service account. */
 export async function readFromGoogle(db: Db, workspaceId: number, google: GoogleStandin) {

@@ -6,6 +6,7 @@ import { markDue } from '../../../../server/repos/mailbox-sync';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
 import {
   addSyncedMailbox,
+  imapConnectorFor,
   message,
   storedMessages,
   readFromDovecot,
@@ -102,23 +103,7 @@ describe('IMAP sync against Dovecot', () => {
     const batches: number[] = [];
     const threads: string[][] = [];
     await box.sync({
-      connectorFor: () =>
-        Promise.resolve(
-          createImapConnector(
-            {
-              host: '127.0.0.1',
-              port: dovecot.port,
-              tls: false,
-              ca: null,
-              masterUser: dovecot.masterUser,
-              masterLogin: 'separator',
-              masterSeparator: '*',
-              sentFolder: 'Sent',
-            },
-            dovecot.masterPassword,
-            { batchSize: 2 },
-          ),
-        ),
+      connectorFor: imapConnectorFor(dovecot, { batchSize: 2 }),
       onBatch: (_box: unknown, batch: { messages: unknown[] }) =>
         batches.push(batch.messages.length),
       onThreadsChanged: async (_tx: unknown, _ws: number, _mb: number, keys: readonly string[]) => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImapConnector } from '../../../../server/mail/imap/connector';
 import { startDovecot, type Dovecot } from '../../../support/dovecot';
-import { imapMailbox, message } from '../../support/mail-sync';
+import { imapConnectorFor, imapMailbox, message } from '../../support/mail-sync';
 import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
 
@@ -22,24 +21,6 @@ afterAll(async () => {
 });
 
 const customer = 'Carla Customer <carla@customer.example>';
-/** A connector that reads one message a batch, so a search elsewhere comes between two. */
-const oneAtATime = () =>
-  Promise.resolve(
-    createImapConnector(
-      {
-        host: '127.0.0.1',
-        port: dovecot.port,
-        tls: false,
-        ca: null,
-        masterUser: dovecot.masterUser,
-        masterLogin: 'separator',
-        masterSeparator: '*',
-        sentFolder: 'Sent',
-      },
-      dovecot.masterPassword,
-      { batchSize: 1 },
-    ),
-  );
 const at = (time: string) => `2026-02-10T${time}:00Z`;
 
 /** A question answered from the mailbox with its team in Cc, a message filed twice, and one more. */
@@ -97,7 +78,7 @@ describe('IMAP: a copy moved to trash or spam', () => {
     await dovecot.move(box.email, 'INBOX', 'Trash', [reply.id, filed.id, only.id]);
     const fromTrash: (string | null)[] = [];
     const [outcome] = await box.sync({
-      connectorFor: oneAtATime,
+      connectorFor: imapConnectorFor(dovecot, { batchSize: 1 }),
       onBatch: (_box, batch) =>
         fromTrash.push(
           ...(batch.changes ?? [])
