@@ -55,6 +55,30 @@ test.describe('a long users table', () => {
       await expect(table(page).getByRole('button', { name: 'Name' })).toBeInViewport();
     });
   }
+
+  test("a row menu at the window's bottom opens above its button, wholly in view", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 700, height: 700 });
+    await page.goto('/settings/users');
+    // The last row whose menu button is wholly in view: less room below it than the menu takes.
+    const buttons = table(page).getByRole('button', { name: /^Actions for / });
+    await expect(buttons.first()).toBeVisible();
+    let button = buttons.first();
+    for (const candidate of await buttons.all()) {
+      const box = await candidate.boundingBox();
+      if (box && box.y + box.height <= 700) button = candidate;
+    }
+    const label = (await button.getAttribute('aria-label')) ?? '';
+    await button.click();
+    const menu = page.getByRole('menu', { name: label });
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    expect((await boxOf(menu)).y + (await boxOf(menu)).height).toBeLessThanOrEqual(
+      (await boxOf(button)).y,
+    );
+    await menu.getByRole('menuitem', { name: 'Edit role' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit role' })).toBeVisible();
+  });
 });
 
 untouchedTest(

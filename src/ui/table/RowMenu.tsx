@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { MoreIcon } from '../icons';
 import type { RowMenuItem } from './table-types';
@@ -10,10 +18,33 @@ interface Position {
   right: number;
 }
 
+const GAP = 4;
+
 /** Where the menu goes: under the button, right edges aligned, in viewport coordinates. */
 function positionUnder(button: HTMLElement): Position {
   const rect = button.getBoundingClientRect();
-  return { top: rect.bottom + 4, right: window.innerWidth - rect.right };
+  return { top: rect.bottom + GAP, right: window.innerWidth - rect.right };
+}
+
+/**
+ * Above the button instead, when the menu would run past the viewport's bottom and fits above:
+ * a fixed menu cannot be scrolled to, so a row near the bottom had items out of reach.
+ */
+function useFlip(
+  position: Position | null,
+  menu: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLElement | null>,
+  place: (position: Position) => void,
+) {
+  useLayoutEffect(() => {
+    const rect = button.current?.getBoundingClientRect();
+    const height = menu.current?.getBoundingClientRect().height;
+    if (!position || !rect || height === undefined) return;
+    const above = rect.top - GAP - height;
+    if (position.top + height > window.innerHeight - GAP && above >= GAP) {
+      place({ ...position, top: above });
+    }
+  }, [position, menu, button, place]);
 }
 
 function focusItem(menu: HTMLElement | null, index: number) {
@@ -96,6 +127,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
   const open = position !== null;
 
   useDismiss(open, menu, button, setPosition);
+  useFlip(position, menu, button, setPosition);
 
   const closeAndFocus = () => {
     setPosition(null);
