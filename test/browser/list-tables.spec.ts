@@ -48,6 +48,11 @@ test.describe('a long users table', () => {
       await expect(page.locator('tr[data-row-key="person.1105@acme.example"]')).toBeInViewport();
       expect(await bodyRows(page).count()).toBeLessThan(40);
 
+      // The rows fill the table: the spacers of the rows not rendered span the columns shown.
+      const lastCell = bodyRows(page).first().getByRole('cell').last();
+      const right = (box: { x: number; width: number }) => Math.round(box.x + box.width);
+      expect(right(await boxOf(lastCell))).toBe(right(await boxOf(table(page))));
+
       // The header row sits at the window's top, under the top bar on mobile.
       const header = await boxOf(table(page).getByRole('columnheader', { name: 'Name' }));
       const topBar = width <= 768 ? 56 : 0;

@@ -111,7 +111,10 @@ function TableGrid<T>(props: DataTableProps<T>) {
   const rows = useRowWindow(body, visible.length, ROW_HEIGHT_PX);
   const narrow = useNarrowScreen();
   const hasMenu = rowMenu !== undefined;
-  const cellCount = columns.length + (selectable ? 1 : 0) + (hasMenu ? 1 : 0);
+  // The columns shown: a spacer row spanning a hidden minor column too made a column of its own,
+  // an empty strip at the rows' right on narrow screens.
+  const shown = narrow ? columns.filter((column) => !column.minor).length : columns.length;
+  const cellCount = shown + (selectable ? 1 : 0) + (hasMenu ? 1 : 0);
 
   return (
     <div className="data-table-body">
