@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: front-end figures measured against the real server on a fresh seeded
  * database in Debian's Chromium, and the server's own reply time for a large list. Prints
- * figures only; budgets are printed, never enforced.
+ * figures only; budgets are printed (the first visits' JavaScript budgets are also held by
+ * test/browser/first-load.spec.ts, as bytes do not vary by machine).
  * To add a figure, append a Measurement to MEASUREMENTS: it gets a browser and the server
  * and returns the lines it wants printed.
  */
@@ -10,9 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../test/browser/support/chromium';
+import { dashboardReady, firstLoadJs, loginReady } from '../test/browser/support/first-load';
 import {
   clientDir,
   createTemplate,
@@ -48,11 +49,6 @@ interface Measurement {
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
-function isJavaScript(response: Response): boolean {
-  const type = response.headers()['content-type'] ?? '';
-  return response.request().resourceType() === 'script' || type.includes('javascript');
-}
-
 interface FirstVisit {
   /** What the figure is called in the output, e.g. `/login`. */
   label: string;
@@ -69,30 +65,7 @@ interface FirstVisit {
 async function firstVisitJs(context: BenchContext, visit: FirstVisit) {
   const browserContext = await context.browser.newContext({ baseURL: context.baseURL });
   try {
-    const page = await browserContext.newPage();
-    const bodies: Promise<{ url: string; raw: number; gzip: number }>[] = [];
-    const onResponse = (response: Response) => {
-      if (!isJavaScript(response) || response.status() !== 200) return;
-      bodies.push(
-        response.body().then((body) => ({
-          url: new URL(response.url()).pathname,
-          raw: body.length,
-          gzip: gzipSync(body, { level: 9 }).length,
-        })),
-      );
-    };
-    page.on('response', onResponse);
-    await page.goto(visit.url, { waitUntil: 'networkidle' });
-    // The entry runs the route guard before it asks for the page's chunk: on a busy machine
-    // that can take longer than networkidle's 500 ms, so wait for what the visitor came for.
-    await visit.ready(page);
-    // Chunks a ready page still asks for (lazy routes) count as part of the first load, and
-    // so would a prefetch the ready page starts (which is why the login page makes none).
-    await page.waitForLoadState('networkidle');
-    page.off('response', onResponse);
-    const files = (await Promise.all(bodies)).sort((a, b) => b.gzip - a.gzip);
-    if (files.length === 0) throw new Error(`${visit.label} loaded no JavaScript`);
-
+    const files = await firstLoadJs(await browserContext.newPage(), visit.url, visit.ready);
     const width = Math.max(4, ...files.map((file) => file.url.length));
     const lines = [`${'file'.padEnd(width)}  ${'raw kB'.padStart(8)}  ${'gzip kB'.padStart(8)}`];
     for (const file of files) {
@@ -142,12 +115,7 @@ const MEASUREMENTS: Measurement[] = [
         budgetKb: 110,
         // A page load of /login runs the login page's own host (docs/architecture.md).
         absent: { name: 'router app chunks', pattern: /\/assets\/(router|app)-[\w-]+\.js$/ },
-        ready: async (page) => {
-          await page
-            .getByRole('heading', { name: /^Log in to the enterprise/, level: 1 })
-            .waitFor();
-          await page.getByRole('region', { name: 'Try the demo' }).waitFor();
-        },
+        ready: loginReady,
       }),
   },
   {
@@ -158,11 +126,7 @@ const MEASUREMENTS: Measurement[] = [
         url: await demoLink(context.server, 'admin'),
         // The native dashboard with its charts: tiles with numbers, then uPlot's canvas.
         budgetKb: 170,
-        ready: async (page) => {
-          await page.waitForURL('**/dashboard');
-          await page.getByRole('heading', { name: 'Your dashboard', level: 1 }).waitFor();
-          await page.locator('.uplot-host canvas').first().waitFor();
-        },
+        ready: dashboardReady,
       }),
   },
   {
