@@ -17,10 +17,10 @@ interface FilterMenuProps {
   onChange: (selected: string[]) => void;
 }
 
-/** A filter button that opens a checklist; Escape or a click outside closes it. */
 /** Room kept between an open popover and the window's right edge. */
 const EDGE_PX = 8;
 
+/** A filter button that opens a checklist; Escape or a click outside closes it. */
 export function FilterMenu({ label, allLabel, options, selected, onChange }: FilterMenuProps) {
   const [open, setOpen] = useState(false);
   // The popover hangs from the button's left edge, or from its right where it would pass the
