@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveMailAccount } from '../../../server/repos/mail-accounts';
 import { claimDueMailboxes, renewLease } from '../../../server/repos/mailbox-sync';
 import { syncDueMailboxes } from '../../../server/mail/sync-worker';
 import { startRunner, type Clock } from '../../../server/workers/runner';
-import { startDovecot, type Dovecot } from '../../support/dovecot';
+import { dovecotForFile } from '../support/dovecot-file';
 import {
   addSyncedMailbox,
   message,
@@ -15,14 +15,7 @@ import {
 import { setUpTestApp } from '../support/suite';
 
 const suite = setUpTestApp('worker');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 async function workspaceWithMailbox() {
   const ws = await suite.workspace();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { executeArgv } from '../../../server/cli/execute';
 import { loadConfig } from '../../../server/config';
-import { startDovecot, type Dovecot } from '../../support/dovecot';
+import { dovecotForFile } from '../support/dovecot-file';
 import { addSyncedMailbox, message, readFromDovecot, secrets } from '../support/mail-sync';
 import { countCalls } from '../support/count-calls';
 import { statsScenario } from '../support/stats';
@@ -16,14 +16,7 @@ type Breakdown = components['schemas']['StatsBreakdown'];
 type UnrepliedPage = components['schemas']['StatsUnrepliedPage'];
 
 const t = setUpTestApp('cache');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 const RANGE = 'from=2026-03-01&to=2026-03-31';
 

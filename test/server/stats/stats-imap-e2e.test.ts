@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/portal.gen';
 import { emptyExcludedFilters } from '../../../common/exclusions';
 import { executeArgv } from '../../../server/cli/execute';
 import { loadConfig } from '../../../server/config';
-import { startDovecot, type Dovecot } from '../../support/dovecot';
+import { dovecotForFile } from '../support/dovecot-file';
 import { referenceBusinessSeconds } from '../../support/business-time';
 import { addSyncedMailbox, readFromDovecot, secrets } from '../support/mail-sync';
 import {
@@ -33,14 +33,7 @@ type Distribution = components['schemas']['StatsDistribution'];
 type Page = components['schemas']['StatsUnrepliedPage'];
 
 const t = setUpTestApp('e2e');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 const HOURS = {
   timezone: 'Europe/Madrid',

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { describe, expect, it } from 'vitest';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { imapMailbox, message } from '../../support/mail-sync';
 import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
@@ -10,14 +10,7 @@ import { setUpTestApp } from '../../support/suite';
 // every notification has (RFC 5321 4.5.5), which the receiving server writes as Return-Path.
 
 const suite = setUpTestApp('imapautoreply');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 const CARLA = 'Carla Customer <carla@customer.example>';
 const DAN = 'Dan <dan@shop.example>';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { describe, expect, it } from 'vitest';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { imapMailbox, message } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 
@@ -9,14 +9,7 @@ import { setUpTestApp } from '../../support/suite';
 // method=REPLY`, RFC 6047 2.4), as Outlook and Google Calendar send them.
 
 const suite = setUpTestApp('imapauto');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 const CUSTOMER = 'Carla Customer <carla@customer.example>';
 let seq = 0;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../../../server/db/types';
 import { refreshThreadFacts } from '../../../../server/stats/thread-facts';
 import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { imapMailbox, message } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 
@@ -12,14 +12,7 @@ import { setUpTestApp } from '../../support/suite';
 // folder still holds the message. As do a folder deleted with its mail, and one recreated.
 
 const suite = setUpTestApp('imapexpunge');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 const customer = 'Carla Customer <carla@customer.example>';
 // Monday 9 to Sunday 15 February 2026.

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { describe, expect, it } from 'vitest';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { imapMailbox, message } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
 
@@ -9,14 +9,7 @@ import { setUpTestApp } from '../../support/suite';
 // (Dovecot's `shared/<user>/`) are left out alike (test/unit/mail/imap-folders.test.ts).
 
 const suite = setUpTestApp('imapnamespaces');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot({ publicNamespace: true });
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile({ publicNamespace: true });
 
 const customer = 'Carla Customer <carla@customer.example>';
 

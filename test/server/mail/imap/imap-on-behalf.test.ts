@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { describe, expect, it } from 'vitest';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { imapMailbox, message } from '../../support/mail-sync';
 import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
@@ -10,14 +10,7 @@ import { setUpTestApp } from '../../support/suite';
 // to Reply-To (Mailman's DMARC mitigation). Its author is the visitor, not the form.
 
 const suite = setUpTestApp('imaponbehalf');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 describe('IMAP: mail sent for someone outside', () => {
   it('takes the author from Reply-To, and counts a web form as a request', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAIL_READ_VERSION } from '../../../../server/domain/mail-read-version';
 import { refreshThreadFacts } from '../../../../server/stats/thread-facts';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { client } from '../../support/app';
 import { imapMailbox, message, NO_HEADERS } from '../../support/mail-sync';
 import { rebuiltDaySummary } from '../../support/stats';
@@ -11,14 +11,7 @@ import { setUpTestApp } from '../../support/suite';
 // the next sync of its mailbox, without anyone running `mail:sync --again`, and only once.
 
 const suite = setUpTestApp('imapreadversion');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 describe('IMAP: mail an earlier version stored', () => {
   it('is read again at the next sync, once, and the figures follow', async () => {

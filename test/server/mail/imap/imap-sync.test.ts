@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProbeResult } from '../../../../server/mail/connector';
 import { createImapConnector } from '../../../../server/mail/imap/connector';
 import { syncDueMailboxes } from '../../../../server/mail/sync-worker';
 import { markDue } from '../../../../server/repos/mailbox-sync';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { dovecotForFile } from '../../support/dovecot-file';
 import {
   addSyncedMailbox,
   imapConnectorFor,
@@ -15,14 +15,7 @@ import {
 import { setUpTestApp } from '../../support/suite';
 
 const suite = setUpTestApp('imap');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 /** A workspace reading the test Dovecot, with one mailbox (a Dovecot user) due for sync. */
 async function imapMailbox(local = 'sales') {

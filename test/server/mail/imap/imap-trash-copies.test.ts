@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDovecot, type Dovecot } from '../../../support/dovecot';
+import { describe, expect, it } from 'vitest';
+import { dovecotForFile } from '../../support/dovecot-file';
 import { imapConnectorFor, imapMailbox, message } from '../../support/mail-sync';
 import { rebuiltDaySummary } from '../../support/stats';
 import { setUpTestApp } from '../../support/suite';
@@ -11,14 +11,7 @@ import { setUpTestApp } from '../../support/suite';
 // moved is set aside as before.
 
 const suite = setUpTestApp('imaptrashcopies');
-let dovecot: Dovecot;
-
-beforeAll(async () => {
-  dovecot = await startDovecot();
-});
-afterAll(async () => {
-  await dovecot?.close();
-});
+const dovecot = dovecotForFile();
 
 const customer = 'Carla Customer <carla@customer.example>';
 const at = (time: string) => `2026-02-10T${time}:00Z`;
