@@ -26,11 +26,15 @@ export const splitEntries = (text: string) => text.split(/[\s,;]+/).filter((toke
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** Hosts a plain-http webhook may reach: only this machine, never the network in clear text. */
+/** Hosts plain http may reach: only this machine, never the network in clear text. */
 const isLoopbackHost = (hostname: string) =>
   hostname === 'localhost' ||
   hostname === '[::1]' ||
   /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
+/** An https:// URL, or an http:// one to this machine (a stand-in, local development). */
+export const isHttpsOrLoopback = (url: URL) =>
+  url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 
 /** An alert webhook: any https:// URL, or http:// to this machine. */
 export function isWebhookUrl(value: string): boolean {
@@ -40,5 +44,5 @@ export function isWebhookUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  return isHttpsOrLoopback(url);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseSecretsKey } from './mail/secrets';
+import { isHttpsOrLoopback } from '../common/patterns';
 
 export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
 
@@ -124,6 +125,18 @@ function url(env: Env, name: string, fallback: string | undefined, protocols: st
   return raw;
 }
 
+/** An OpenID issuer: https, or plain http only to this machine (a stand-in, local development). */
+function issuerUrl(env: Env, name: string, fallback: string): string {
+  const raw = url(env, name, fallback, ['https:', 'http:'])!;
+  if (!isHttpsOrLoopback(new URL(raw))) {
+    throw new ConfigError(
+      name,
+      `"${raw}" may use http: only on this machine (localhost, 127.0.0.1)`,
+    );
+  }
+  return raw;
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -170,16 +183,15 @@ function signInConfig(env: Env): SignInConfig {
   if (!/^[A-Za-z0-9.-]+$/.test(tenant)) {
     throw new ConfigError('MICROSOFT_TENANT', `"${tenant}" is not a tenant id or domain`);
   }
-  const web = ['https:', 'http:'];
   const google = oidcClient(
     env,
     'GOOGLE',
-    url(env, 'GOOGLE_ISSUER', 'https://accounts.google.com', web)!,
+    issuerUrl(env, 'GOOGLE_ISSUER', 'https://accounts.google.com'),
   );
   const microsoft = oidcClient(
     env,
     'MICROSOFT',
-    url(env, 'MICROSOFT_ISSUER', `https://login.microsoftonline.com/${tenant}/v2.0`, web)!,
+    issuerUrl(env, 'MICROSOFT_ISSUER', `https://login.microsoftonline.com/${tenant}/v2.0`),
   );
   const cookieSecret = env.COOKIE_SECRET || randomBytes(32).toString('base64url');
   if (cookieSecret.length < 32) {

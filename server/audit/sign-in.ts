@@ -30,11 +30,14 @@ export async function recordSignIn(
   });
 }
 
+/** Why, and for a Microsoft account the tenant it came from (`tenant_id`). */
+type Refusal = { reason: string; tenant_id?: string };
+
 export async function recordRefusedSignIn(
   tx: Queryable,
   attempt: SignInAttempt,
   email: string,
-  reason: string,
+  refusal: Refusal,
   user: { workspaceId: number; userId: number } | null,
 ): Promise<void> {
   const workspaces = user ? [user.workspaceId] : await workspacesOfDomain(tx, email);
@@ -46,7 +49,7 @@ export async function recordRefusedSignIn(
       operation: 'signInRefused',
       target: { type: 'session', id: user ? String(user.userId) : null, name: email },
       before: {},
-      after: { provider: attempt.provider, reason },
+      after: { provider: attempt.provider, ...refusal },
     });
   }
 }

@@ -19,9 +19,13 @@ export const redirectUriOf = (publicUrl: string, provider: LoginProvider) =>
 export class ProviderUnavailableError extends Error {}
 
 function discover({ issuer, clientId, clientSecret }: OidcClientConfig) {
-  // Plain http only for a loopback stand-in (tests, local development); config allows http.
-  const options = issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {};
-  return oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, options);
+  // The id token's signature is checked against the provider's published keys: openid-client
+  // skips that by default for a token fetched over TLS, and we take no such word for it
+  // (https://github.com/panva/openid-client/blob/v6.x/docs/functions/enableNonRepudiationChecks.md).
+  const execute = [oidc.enableNonRepudiationChecks];
+  // Plain http only for a loopback stand-in (tests, local development): config refuses any other.
+  if (issuer.startsWith('http:')) execute.push(oidc.allowInsecureRequests);
+  return oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, { execute });
 }
 
 /** Each provider's discovery, fetched on first use and kept; a failed one is fetched again. */
@@ -77,8 +81,8 @@ export async function beginSignIn(
 }
 
 /**
- * Redeems the code: openid-client checks the state, the issuer, the id token's signature,
- * audience, expiry and nonce, and sends the PKCE verifier. Returns the id token's claims.
+ * Redeems the code: openid-client checks the state, the issuer, the id token's signature (see
+ * discover), audience, expiry and nonce, and sends the PKCE verifier. Returns its claims.
  */
 export async function finishSignIn(
   clients: OidcClients,
@@ -97,24 +101,46 @@ export async function finishSignIn(
   return claims;
 }
 
-/** Who the provider vouches for, or why nobody. */
+/**
+ * Who the provider vouches for, or why nobody. Google's hosted domain (`hd`) and Microsoft's
+ * tenant are checked against the user's workspace at sign-in (sign-in.ts).
+ */
 export type Identity =
-  { ok: true; email: string; tenantId?: string; objectId?: string } | { ok: false; reason: string };
+  | { ok: true; email: string; tenantId?: string; objectId?: string; hostedDomain?: string }
+  | { ok: false; reason: string };
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-export function identityOf(provider: LoginProvider, claims: oidc.IDToken): Identity {
-  if (provider === 'google-oauth2') {
-    const email = text(claims.email);
-    if (!email) return { ok: false, reason: 'no email claim' };
-    if (claims.email_verified !== true) return { ok: false, reason: 'email not verified' };
-    return { ok: true, email };
+const sameAddress = (a: string | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
+
+/**
+ * Microsoft's `email` claim is verified by the tenant when the optional claim `xms_edov` (email
+ * domain owner verified) is true, or when it is the user's UPN, whose domain the tenant has
+ * verified; `preferred_username` is never used. Microsoft documents both as mutable, not
+ * verified, never to authorize on alone
+ * (https://learn.microsoft.com/entra/identity-platform/claims-validation,
+ * https://learn.microsoft.com/entra/identity-platform/migrate-off-email-claim-authorization,
+ * `xms_edov` in https://learn.microsoft.com/entra/identity-platform/optional-claims-reference).
+ * The tenant itself must be one the workspace allows (sign-in.ts).
+ */
+function microsoftIdentity(claims: oidc.IDToken): Identity {
+  const email = text(claims.email);
+  if (!email || !isEmail(email)) return { ok: false, reason: 'no email claim' };
+  const domainOwnerVerified = claims.xms_edov === true || claims.xms_edov === '1';
+  if (!domainOwnerVerified && !sameAddress(text(claims.upn), email)) {
+    return { ok: false, reason: 'email not verified by the tenant' };
   }
-  // Microsoft has no email_verified; the tenant and object ids pin the account instead.
-  const email = text(claims.email) ?? text(claims.preferred_username);
-  if (!email || !isEmail(email)) return { ok: false, reason: 'no email or preferred_username' };
-  const tenantId = text(claims.tid);
+  const tenantId = text(claims.tid)?.toLowerCase();
   const objectId = text(claims.oid);
   if (!tenantId || !objectId) return { ok: false, reason: 'no tid or oid claim' };
   return { ok: true, email, tenantId, objectId };
+}
+
+export function identityOf(provider: LoginProvider, claims: oidc.IDToken): Identity {
+  if (provider === 'microsoft-graph') return microsoftIdentity(claims);
+  const email = text(claims.email);
+  if (!email) return { ok: false, reason: 'no email claim' };
+  if (claims.email_verified !== true) return { ok: false, reason: 'email not verified' };
+  const hostedDomain = text(claims.hd)?.toLowerCase();
+  return { ok: true, email, ...(hostedDomain ? { hostedDomain } : {}) };
 }

@@ -47,6 +47,8 @@ const TARGETS: { [N in AnyCommand['name']]: Describe<N> } = {
   'user:add': (c) => user(c.user),
   'user:remove': user,
   'user:link': user,
+  'user:unbind': user,
+  'workspace:set': workspace,
   'limits:set': workspace,
   'feature:set': (c) => ({ type: 'feature', id: c.feature, name: c.feature }),
   'dashboard:set': workspace,

@@ -39,7 +39,7 @@ export async function runCommand(db: Db, command: Command): Promise<string[]> {
   return db.transaction((tx) => run(tx, command));
 }
 
-async function existing(tx: Queryable, workspaceId: number): Promise<Workspace> {
+export async function existing(tx: Queryable, workspaceId: number): Promise<Workspace> {
   const workspace = await getWorkspace(tx, workspaceId);
   if (!workspace) throw new CliInputError(`--workspace ${workspaceId}: no such workspace`);
   return workspace;
@@ -50,7 +50,7 @@ type Shown = string | number | boolean | null;
 const show = (value: Shown) => (value === null ? 'none' : String(value));
 
 /** One line per field whose value differs; a single "unchanged" line when none does. */
-function changes<K extends string>(
+export function changes<K extends string>(
   label: string,
   before: Record<K, Shown>,
   after: Record<K, Shown>,
@@ -79,7 +79,9 @@ const HANDLERS: Handlers = {
     return workspaces.map(
       (w) =>
         `${w.workspace_id}\t${w.client_name}\tprovider ${w.provider}\t` +
-        `domains ${w.allowed_domains.join(',')}\tmailboxes ${w.mailboxes}/${w.max_mailboxes}\t` +
+        `domains ${w.allowed_domains.join(',')}\t` +
+        `microsoft tenants ${w.microsoft_tenants.join(',') || 'none'}\t` +
+        `google workspace ${w.google_workspace_domain ? 'yes' : 'no'}\tmailboxes ${w.mailboxes}/${w.max_mailboxes}\t` +
         `users ${w.users}/${w.max_users}\talerts ${w.alerts}/${w.max_alerts}`,
     );
   },

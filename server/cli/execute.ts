@@ -24,6 +24,13 @@ import { runMailCommand } from './mail-commands';
 import { MAIL_USAGE, isMailCommandName, parseMailCommand, type MailCommand } from './mail-parse';
 import { USAGE, parseCommand, type Command } from './parse';
 import { runReportCommand } from './report-commands';
+import { runSignInCommand } from './sign-in-commands';
+import {
+  SIGN_IN_USAGE,
+  isSignInCommandName,
+  parseSignInCommand,
+  type SignInCommand,
+} from './sign-in-parse';
 import {
   REPORT_USAGE,
   isReportCommandName,
@@ -54,13 +61,15 @@ export interface CliContext {
 }
 
 export type AnyCommand =
-  Command | MailCommand | BiCommand | HolidayCommand | ReportCommand | AuditCommand;
+  Command | MailCommand | BiCommand | HolidayCommand | ReportCommand | AuditCommand | SignInCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
 const isHoliday = (command: AnyCommand): command is HolidayCommand =>
   isHolidayCommandName(command.name);
 const isReport = (command: AnyCommand): command is ReportCommand =>
   isReportCommandName(command.name);
+const isSignIn = (command: AnyCommand): command is SignInCommand =>
+  isSignInCommandName(command.name);
 
 const refused = (error: Error): CliOutcome => ({
   stdout: [],
@@ -76,11 +85,12 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
     if (isHolidayCommandName(argv[0])) return parseHolidayCommand(argv);
     if (isReportCommandName(argv[0])) return parseReportCommand(argv);
     if (isAuditCommandName(argv[0])) return parseAuditCommand(argv);
+    if (isSignInCommandName(argv[0])) return parseSignInCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
       ? {
           stdout: [
-            `${USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}`,
+            `${USAGE}\n\n${SIGN_IN_USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}`,
           ],
           stderr: [],
           code: 0,
@@ -99,6 +109,8 @@ async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome
     return { stdout: await runHolidayCommand(context.db, command), stderr: [], code: 0 };
   if (isReport(command))
     return { stdout: await runReportCommand(command, context), stderr: [], code: 0 };
+  if (isSignIn(command))
+    return { stdout: await runSignInCommand(context.db, command), stderr: [], code: 0 };
   if (command.name === 'audit:verify') {
     const { lines, code } = await runAuditCommand(context.db, command);
     return { stdout: lines, stderr: [], code };

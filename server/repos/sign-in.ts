@@ -14,14 +14,27 @@ interface SignInUser {
   role: Role;
   oidc_tenant_id: string | null;
   oidc_object_id: string | null;
+  /** Lower-cased: the tenants workspace:set lists and the tenant of its mail:microsoft account. */
+  microsoft_tenants: string[];
+  google_workspace_domain: boolean;
 }
 
-/** The user with this address in any workspace (addresses are unique across workspaces). */
+/**
+ * The user with this address in any workspace (addresses are unique across workspaces), with
+ * whom their workspace takes the word of.
+ */
 export async function findUserByEmail(tx: Queryable, email: string): Promise<SignInUser | null> {
   const [row] = await tx.query<SignInUser>(sql`
-    select u.workspace_id, u.user_id, u.email, u.role, u.oidc_tenant_id, u.oidc_object_id
+    select u.workspace_id, u.user_id, u.email, u.role, u.oidc_tenant_id, u.oidc_object_id,
+           w.google_workspace_domain,
+           array(select lower(t) from unnest(w.microsoft_tenants) t
+                 union
+                 select lower(m.settings ->> 'tenant') from mail_accounts m
+                  where m.workspace_id = w.workspace_id and m.provider = 'microsoft'
+                    and m.settings ->> 'tenant' is not null) as microsoft_tenants
       from user_addresses a
       join users u on u.workspace_id = a.workspace_id and u.user_id = a.user_id
+      join workspaces w on w.workspace_id = u.workspace_id
      where a.email = lower(${email})`);
   return row ?? null;
 }
@@ -52,6 +65,31 @@ export async function bindOidcIdentity(
       where workspace_id = ${workspaceId} and user_id = ${userId} and oidc_object_id is null
       returning user_id`);
   return rows.length > 0;
+}
+
+/**
+ * Frees the user's Microsoft account (user:unbind), so the next Microsoft sign-in binds anew.
+ * Returns the account that was bound (null ids: none was), or null when there is no such user.
+ */
+export async function unbindOidcIdentity(
+  tx: Queryable,
+  workspaceId: number,
+  email: string,
+): Promise<{
+  user_id: number;
+  oidc_tenant_id: string | null;
+  oidc_object_id: string | null;
+} | null> {
+  const [row] = await tx.query<{
+    user_id: number;
+    oidc_tenant_id: string | null;
+    oidc_object_id: string | null;
+  }>(sql`update users u set oidc_tenant_id = null, oidc_object_id = null
+      from users old
+     where u.workspace_id = ${workspaceId} and lower(u.email) = lower(${email})
+       and old.workspace_id = u.workspace_id and old.user_id = u.user_id
+     returning u.user_id, old.oidc_tenant_id, old.oidc_object_id`);
+  return row ?? null;
 }
 
 interface DemoUser {

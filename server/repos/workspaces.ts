@@ -17,7 +17,14 @@ interface WorkspaceRow {
   max_users: number;
   max_alerts: number;
   created_at: string;
+  /** Entra tenant ids allowed to vouch for its users, besides its mail:microsoft tenant. */
+  microsoft_tenants: string[];
+  /** Its domains run on Google Workspace: a Google sign-in must carry their `hd`. */
+  google_workspace_domain: boolean;
 }
+
+/** Whom a workspace takes the word of at sign-in (workspace:set, docs/configuration-and-cli.md). */
+export type SignInTrust = Pick<WorkspaceRow, 'microsoft_tenants' | 'google_workspace_domain'>;
 
 export interface FeatureFlags {
   enabled: boolean;
@@ -82,7 +89,7 @@ export interface NewUser {
 }
 
 const WORKSPACE_COLUMNS = sql`workspace_id, client_name, allowed_domains, provider, max_mailboxes,
-  max_users, max_alerts, created_at`;
+  max_users, max_alerts, created_at, microsoft_tenants, google_workspace_domain`;
 const DASHBOARD_COLUMNS = sql`name, platform, dashboard_url, embedded_url, dashboard_uuid, created_at`;
 const USER_COLUMNS = sql`workspace_id, user_id, email, full_name, role, created_at, oidc_tenant_id,
   oidc_object_id`;
@@ -148,6 +155,19 @@ export async function setLimits(
        max_mailboxes = coalesce(${limits.max_mailboxes ?? null}, max_mailboxes),
        max_users = coalesce(${limits.max_users ?? null}, max_users),
        max_alerts = coalesce(${limits.max_alerts ?? null}, max_alerts)
+     where workspace_id = ${workspaceId} returning ${WORKSPACE_COLUMNS}`);
+  return row ?? null;
+}
+
+/** Updates the given settings; returns the row afterwards, or null for an unknown workspace. */
+export async function setSignInTrust(
+  tx: Queryable,
+  workspaceId: number,
+  trust: Partial<SignInTrust>,
+): Promise<WorkspaceRow | null> {
+  const [row] = await tx.query<WorkspaceRow>(sql`update workspaces set
+       microsoft_tenants = coalesce(${trust.microsoft_tenants ?? null}::text[], microsoft_tenants),
+       google_workspace_domain = coalesce(${trust.google_workspace_domain ?? null}, google_workspace_domain)
      where workspace_id = ${workspaceId} returning ${WORKSPACE_COLUMNS}`);
   return row ?? null;
 }

@@ -1,11 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import { sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { interactionPolicy } from 'oidc-provider';
 
 /** The plumbing of the OpenID provider stand-in (oidc-provider.ts). */
 
-/** One-shot alterations of the next id token, re-signed with the provider's own key. */
-export type IdTokenTamper = 'other-audience' | 'wrong-nonce';
+/**
+ * One-shot alterations of the next id token: a claim changed and re-signed with the provider's
+ * own key, or the same claims signed with a key the provider never published.
+ */
+export type IdTokenTamper = 'other-audience' | 'wrong-nonce' | 'foreign-signature';
+
+let foreignKey: KeyObject | undefined;
 
 export async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -14,14 +19,16 @@ export async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** Re-signs an id token with one claim changed, so only the client's own checks can catch it. */
-export function resign(idToken: string, key: KeyObject, how: IdTokenTamper): string {
+export function resign(idToken: string, ownKey: KeyObject, how: IdTokenTamper): string {
   const [header = '', payload = ''] = idToken.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
     string,
     unknown
   >;
   if (how === 'other-audience') claims.aud = 'another-application';
-  else claims.nonce = 'a-nonce-this-sign-in-never-sent';
+  if (how === 'wrong-nonce') claims.nonce = 'a-nonce-this-sign-in-never-sent';
+  foreignKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const key = how === 'foreign-signature' ? foreignKey : ownKey;
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
   const signature = sign('sha256', Buffer.from(`${header}.${body}`), key).toString('base64url');
   return `${header}.${body}.${signature}`;

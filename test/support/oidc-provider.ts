@@ -30,6 +30,14 @@ export interface StandInAccount {
   preferred_username?: string;
   tid?: string;
   oid?: string;
+  /**
+   * Microsoft only: the optional claims `xms_edov` (the tenant verified the email's domain;
+   * defaults to true, null leaves it out) and `upn`.
+   */
+  xms_edov?: boolean | null;
+  upn?: string;
+  /** Google only: the Google Workspace domain hosting the account. */
+  hd?: string;
 }
 
 export type StandInClientName = 'google' | 'microsoft';
@@ -66,11 +74,14 @@ function claimsFor(account: StandInAccount, client: StandInClientName) {
   const base = { sub, ...(account.name ? { name: account.name } : {}) };
   if (client === 'google') {
     if (!account.email) return base;
-    return { ...base, email: account.email, email_verified: account.email_verified ?? true };
+    const hd = account.hd ? { hd: account.hd } : {};
+    return { ...base, email: account.email, email_verified: account.email_verified ?? true, ...hd };
   }
+  const edov = account.xms_edov === null ? {} : { xms_edov: account.xms_edov ?? true };
   return {
     ...base,
-    ...(account.email ? { email: account.email } : {}),
+    ...(account.email ? { email: account.email, ...edov } : {}),
+    ...(account.upn ? { upn: account.upn } : {}),
     preferred_username: account.preferred_username ?? account.email,
     tid: account.tid ?? STAND_IN_TENANT,
     oid: account.oid ?? `oid-${sub}`,
@@ -166,7 +177,7 @@ function configure(
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username', 'tid', 'oid'],
+      profile: ['name', 'preferred_username', 'tid', 'oid', 'xms_edov', 'upn', 'hd'],
     },
     // Put the scopes' claims in the id token itself, as Google and Microsoft do.
     conformIdTokenClaims: false,

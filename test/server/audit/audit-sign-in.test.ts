@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInIdentity } from '../../../server/auth/sign-in';
 import { runCommand } from '../../../server/cli/commands';
 import { parseCommand } from '../../../server/cli/parse';
+import { setSignInTrust } from '../../../server/repos/workspaces';
 import { auditRows } from '../support/audit';
 import { client } from '../support/app';
 import { setUpTestApp } from '../support/suite';
@@ -53,7 +54,11 @@ describe('the audit log of sessions', () => {
   it('records a refused sign-in in the workspace of the user, or of the address domain', async () => {
     const ws = await t.workspace();
     const ttl = 30;
-    const known = { ok: true as const, email: ws.viewer.email, tenantId: 't1', objectId: 'o1' };
+    const tenant = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    await t.db.transaction((tx) =>
+      setSignInTrust(tx, ws.workspaceId, { microsoft_tenants: [tenant] }),
+    );
+    const known = { ok: true as const, email: ws.viewer.email, tenantId: tenant, objectId: 'o1' };
     expect(
       (await signInIdentity(t.db, known, ttl, { provider: 'microsoft-graph', client: browser })).ok,
     ).toBe(true);
@@ -75,7 +80,11 @@ describe('the audit log of sessions', () => {
         'signInRefused',
         ws.viewer.userId,
         ws.viewer.email,
-        { provider: 'microsoft-graph', reason: 'Microsoft tenant or object id does not match' },
+        {
+          provider: 'microsoft-graph',
+          reason: 'Microsoft tenant or object id does not match',
+          tenant_id: tenant,
+        },
       ],
       [
         'signInRefused',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOidcProvider, type OidcStandIn } from '../../support/oidc-provider';
+import { STAND_IN_TENANT, startOidcProvider, type OidcStandIn } from '../../support/oidc-provider';
 import { createTestWorkspace } from '../support/app';
 import {
   Browser,
@@ -22,7 +22,10 @@ let t: ListeningApp;
 beforeAll(async () => {
   op = await startOidcProvider({ accounts: [{ email: ACCOUNT }] });
   t = await startListeningApp({ ...op.env, COOKIE_SECRET, SIGN_IN_RATE_LIMIT: '1000' });
-  await createTestWorkspace(t.db, { domain: 'refusals.example' });
+  await createTestWorkspace(t.db, {
+    domain: 'refusals.example',
+    microsoftTenants: [STAND_IN_TENANT],
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -159,6 +162,8 @@ describe('what the provider answers', () => {
   it.each([
     ['other-audience', /"aud"/],
     ['wrong-nonce', /"nonce"/],
+    // openid-client checks no signature of a token fetched over TLS unless told to.
+    ['foreign-signature', /JWT signature verification failed/],
   ] as const)('refuses an id token with %s', async (how, reason) => {
     const browser = new Browser();
     const callback = await reachCallback(browser, t.url, 'microsoft-graph', ACCOUNT);

@@ -43,6 +43,19 @@ describe('sign-in configuration', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
   });
 
+  it('takes a plain-http issuer only on this machine (a stand-in, local development)', () => {
+    const local = loadConfig({
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      GOOGLE_ISSUER: 'http://127.0.0.1:9000',
+      MICROSOFT_CLIENT_ID: 'm',
+      MICROSOFT_CLIENT_SECRET: 'ms',
+      MICROSOFT_ISSUER: 'http://localhost:9000/tenant/v2.0',
+    });
+    expect(local.oidc['google-oauth2']?.issuer).toBe('http://127.0.0.1:9000');
+    expect(local.oidc['microsoft-graph']?.issuer).toBe('http://localhost:9000/tenant/v2.0');
+  });
+
   it('makes a random cookie secret per start unless COOKIE_SECRET is set', () => {
     expect(loadConfig({}).cookieSecret).not.toBe(loadConfig({}).cookieSecret);
     expect(loadConfig({}).cookieSecret.length).toBeGreaterThanOrEqual(32);
@@ -64,6 +77,14 @@ describe('sign-in configuration', () => {
     [
       { MICROSOFT_ISSUER: 'ftp://x' },
       'Invalid MICROSOFT_ISSUER: "ftp://x" must use https: or http:',
+    ],
+    [
+      { GOOGLE_ISSUER: 'http://accounts.example' },
+      'Invalid GOOGLE_ISSUER: "http://accounts.example" may use http: only on this machine',
+    ],
+    [
+      { MICROSOFT_ISSUER: 'http://10.0.0.5:8443/v2.0' },
+      'Invalid MICROSOFT_ISSUER: "http://10.0.0.5:8443/v2.0" may use http: only on this machine',
     ],
     [{ COOKIE_SECRET: 'short' }, 'Invalid COOKIE_SECRET: it must be at least 32 characters long'],
     [{ DEMO: 'sometimes' }, 'Invalid DEMO: "sometimes" must be true or false'],

@@ -120,7 +120,8 @@ describe('runCommand', () => {
       max_users: 2,
     });
     expect(await run('workspace:list')).toEqual([
-      `${id}\tAcme\tprovider G\tdomains acme.example,acme.io\tmailboxes 0/25\tusers 0/2\talerts 0/5`,
+      `${id}\tAcme\tprovider G\tdomains acme.example,acme.io\tmicrosoft tenants none\t` +
+        'google workspace no\tmailboxes 0/25\tusers 0/2\talerts 0/5',
     ]);
   });
 

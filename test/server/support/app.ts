@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/config';
 import { issueToken } from '../../../server/auth/tokens';
 import { createTestDb } from './test-db';
 import type { Role } from '../../../common/access-model';
-import { addUser, createWorkspace } from '../../../server/repos/workspaces';
+import { addUser, createWorkspace, setSignInTrust } from '../../../server/repos/workspaces';
 
 /** A real app on a fresh, migrated, empty database of the kind TEST_DB selects. */
 export interface TestApp {
@@ -45,6 +45,8 @@ export interface WorkspaceOptions {
   maxMailboxes?: number;
   maxUsers?: number;
   maxAlerts?: number;
+  /** Entra tenants whose accounts may sign in (workspace:set --microsoft-tenants). */
+  microsoftTenants?: string[];
 }
 
 /**
@@ -66,6 +68,9 @@ export async function createTestWorkspace(
       max_users: options.maxUsers ?? 10,
       max_alerts: options.maxAlerts ?? 5,
     });
+    if (options.microsoftTenants) {
+      await setSignInTrust(tx, workspaceId, { microsoft_tenants: options.microsoftTenants });
+    }
     await tx.query(
       `insert into mailboxes (workspace_id, email, full_name, status, data_from)
        values ($1, $2, 'Viewer User', 'working', current_date)`,
