@@ -12,6 +12,7 @@ import errorsPlugin, { routerError } from './plugins/errors';
 import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
+import type { Resolve } from './outbound/safe-target';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
 import { refuseUnparsed } from './http/parser-errors';
@@ -29,6 +30,8 @@ interface AppOptions {
   now?: () => Date;
   /** False: the forwarder does not run on its own; tests drive it with drainOnce. */
   backgroundWork?: boolean;
+  /** How webhook hosts are resolved (tests give a table instead of DNS); dns.lookup by default. */
+  resolve?: Resolve;
   /** `line`: the console's readable format, with one request line each at `debug`. */
   logFormat?: LogFormat;
   /**
@@ -55,6 +58,7 @@ export async function buildApp({
   logStream,
   now,
   backgroundWork = true,
+  resolve,
   logFormat = 'json',
   auditLog = true,
 }: AppOptions): Promise<FastifyInstance> {
@@ -91,7 +95,7 @@ export async function buildApp({
   await app.register(routeInventory);
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db, auditLog });
-  await app.register(outboundPlugin, { now, disabled: !backgroundWork });
+  await app.register(outboundPlugin, { now, disabled: !backgroundWork, resolve });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
   await app.register(staticPlugin);

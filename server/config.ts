@@ -40,6 +40,11 @@ export interface Config extends SignInConfig {
   /** Where feedback and integration requests are forwarded; unset keeps them queued. */
   feedbackWebhookUrl: string | undefined;
   integrationWebhookUrl: string | undefined;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE: webhooks may reach loopback and private addresses (an on-premises
+   * receiver); otherwise only public addresses are called.
+   */
+  outboundAllowPrivate: boolean;
   /** The Superset that issues guest tokens for embedded dashboards; unset when none is used. */
   superset: SupersetConfig | undefined;
   /** MAINTENANCE=1: the user-info call answers 503 so the app shows its maintenance page. */
@@ -247,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', true),
     feedbackWebhookUrl: url(env, 'FEEDBACK_WEBHOOK_URL', undefined, ['http:', 'https:']),
     integrationWebhookUrl: url(env, 'INTEGRATION_WEBHOOK_URL', undefined, ['http:', 'https:']),
+    outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
     superset: supersetConfig(env),
     maintenance: flag(env, 'MAINTENANCE', false),
     mailApis: mailApiUrls(env),

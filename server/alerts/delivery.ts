@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { describeError, postJson, type Channel } from '../outbound/forwarder';
 import { messageIdDomain } from '../outbound/mail-identity';
+import type { OutboundGuard } from '../outbound/safe-target';
 import type { ClaimedRequest } from '../repos/outbound-requests';
 import {
   dashboardLink,
@@ -49,7 +50,7 @@ function emailChannel(config: DeliveryConfig, transport: Transporter): Channel {
   };
 }
 
-function webhookChannel(config: DeliveryConfig, db: Db): Channel {
+function webhookChannel(config: DeliveryConfig, db: Db, guard: OutboundGuard): Channel {
   return {
     kinds: ['alert_webhook'],
     async send(row, now) {
@@ -59,7 +60,7 @@ function webhookChannel(config: DeliveryConfig, db: Db): Channel {
       const body = webhookBody(payload, dashboardLink(config.publicUrl, payload), id);
       const secret = await webhookSecret(db, row.workspace_id);
       const timestamp = String(Math.floor(now.getTime() / 1000));
-      return postJson(payload.webhook, body, {
+      return postJson(guard, payload.webhook, body, {
         'x-mailpulse-timestamp': timestamp,
         'x-mailpulse-signature': signature(secret, timestamp, body),
         'x-mailpulse-delivery': id,
@@ -68,9 +69,9 @@ function webhookChannel(config: DeliveryConfig, db: Db): Channel {
   };
 }
 
-/** The alert channels: webhooks always, email only when SMTP_URL is set. */
-export function alertChannels(config: DeliveryConfig, db: Db): Channel[] {
+/** The alert channels: webhooks (through the guard) always, email only when SMTP_URL is set. */
+export function alertChannels(config: DeliveryConfig, db: Db, guard: OutboundGuard): Channel[] {
   const { smtpUrl } = config.alerts;
-  const webhook = webhookChannel(config, db);
+  const webhook = webhookChannel(config, db, guard);
   return smtpUrl ? [emailChannel(config, createTransport(smtpUrl)), webhook] : [webhook];
 }

@@ -2,6 +2,7 @@ import { dbIdentity } from '../db/identity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
+import type { OutboundGuard } from './safe-target';
 import {
   claimDueRequest,
   markDelivered,
@@ -50,30 +51,34 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * Posts a JSON body; null when the webhook accepted it, else why not. A send is never cut short
- * by a stop: the webhook may already have the request, and sending it again would repeat it.
+ * Posts a JSON body through the guard; null when the webhook accepted it, else why not. A send
+ * is never cut short by a stop: the webhook may already have the request, and sending it again
+ * would repeat it. A redirect is a failure: following it could lead inside the network.
  */
 export async function postJson(
+  guard: OutboundGuard,
   url: string,
   body: string,
   headers: Record<string, string> = {},
 ): Promise<string | null> {
   try {
-    const response = await fetch(url, {
+    const response = await guard.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    return response.ok ? null : `The webhook answered ${response.status}`;
+    if (response.ok) return null;
+    const redirect = response.status >= 300 && response.status < 400;
+    return `The webhook answered ${response.status}${redirect ? '; redirects are not followed' : ''}`;
   } catch (error) {
     return describeError(error);
   }
 }
 
 /** The feedback and integration webhooks that are configured. */
-export function requestChannels(targets: WebhookTargets): Channel[] {
+export function requestChannels(targets: WebhookTargets, guard: OutboundGuard): Channel[] {
   const urls: Record<RequestKind, string | undefined> = {
     feedback: targets.feedbackWebhookUrl,
     integration: targets.integrationWebhookUrl,
@@ -81,7 +86,7 @@ export function requestChannels(targets: WebhookTargets): Channel[] {
   return (['feedback', 'integration'] as const).flatMap((kind) => {
     const url = urls[kind];
     return url
-      ? [{ kinds: [kind], send: (row) => postJson(url, JSON.stringify(payloadOf(row))) }]
+      ? [{ kinds: [kind], send: (row) => postJson(guard, url, JSON.stringify(payloadOf(row))) }]
       : [];
   });
 }

@@ -38,6 +38,13 @@ async function replaceAlert(tx: Tx, workspaceId: number, alertId: number, fields
   await repo.setAlertMailboxes(tx, workspaceId, alertId, await mailboxIds(tx, workspaceId, fields));
 }
 
+/** A webhook that points inside the network (or nowhere) is refused when the alert is saved. */
+async function checkWebhook(app: FastifyInstance, fields: AlertFields): Promise<void> {
+  if (fields.notifyWebhook === null) return;
+  const refusal = await app.outboundGuard.refusal(fields.notifyWebhook);
+  if (refusal !== null) throw badRequest(`notify_webhook: ${refusal}`);
+}
+
 export default function alertsRoutes(app: FastifyInstance) {
   route(app, 'listAlerts', ACCESS, async ({ auth, db }) => ({
     status: 200,
@@ -54,6 +61,7 @@ export default function alertsRoutes(app: FastifyInstance) {
 
   route(app, 'createAlert', ACCESS, async ({ body, auth, db }) => {
     const fields = cleanAlertInput(body);
+    await checkWebhook(app, fields);
     const alert = await db.transaction(async (tx) => {
       const slots = await lockQuota(tx, auth.workspaceId, 'alerts');
       if (slots.used >= slots.max) throw badRequest(ALERT_LIMIT_MESSAGE);
@@ -73,6 +81,7 @@ export default function alertsRoutes(app: FastifyInstance) {
   route(app, 'updateAlert', ACCESS, async ({ body, params, auth, db }) => {
     // A bad body is refused (400) before a missing alert is looked for (404).
     const fields = 'alert' in body ? null : cleanAlertInput(body);
+    if (fields) await checkWebhook(app, fields);
     const alert = await db.transaction(async (tx) => {
       const before = await requireAlert(tx, auth.workspaceId, params.id);
       if (fields) await replaceAlert(tx, auth.workspaceId, params.id, fields);

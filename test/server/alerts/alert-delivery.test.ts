@@ -20,7 +20,8 @@ import { insertMessages } from '../support/stats';
 import { setUpTestApp } from '../support/suite';
 import { recordingLogger } from '../support/webhook';
 
-const t = setUpTestApp('ad', { perTest: true });
+// The test receivers listen on loopback, which OUTBOUND_ALLOW_PRIVATE lets the webhooks reach.
+const t = setUpTestApp('ad', { perTest: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 
 // Company hours Mon–Fri 09:00–17:00 UTC; a Friday 16:00 email is 120 business minutes old on
 // Monday 10:00.
@@ -36,7 +37,7 @@ afterEach(async () => {
 /** A forwarder pass of the alert channels at the injected instant. */
 function drainer(smtpUrl?: string) {
   const config = loadConfig({ PUBLIC_URL, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) });
-  const channels = alertChannels(config, t.db);
+  const channels = alertChannels(config, t.db, t.app.outboundGuard);
   return (at: Date) => drainOnce(t.db, channels, recordingLogger().log, { now: () => at });
 }
 

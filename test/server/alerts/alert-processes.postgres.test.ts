@@ -70,7 +70,7 @@ describe('two processes on one PostgreSQL', () => {
         await Promise.all(
           dbs.map(async (db, i) => {
             await evaluateAlerts(db, `process-${i}:${minute}`, now);
-            const channels = alertChannels(config, db);
+            const channels = alertChannels(config, db, t.app.outboundGuard);
             await drainOnce(db, channels, recordingLogger().log, { now: () => now });
           }),
         );

@@ -106,7 +106,7 @@ describe('the alert worker', () => {
 
     // And the email reaches the SMTP server on loopback.
     const config = loadConfig({ PUBLIC_URL: 'https://mailpulse.example', SMTP_URL: smtp.url });
-    const channels = alertChannels(config, t.db);
+    const channels = alertChannels(config, t.db, t.app.outboundGuard);
     await drainOnce(t.db, channels, recordingLogger().log, {
       now: () => new Date('2027-03-08T12:00:04Z'),
     });

@@ -12,7 +12,8 @@ import { loadConfig } from '../../../server/config';
 
 // Delivering stored requests to the webhooks; storing them is in requests-storing.test.ts. The
 // apps under test have no webhook configured, so their own forwarders leave every row queued and
-// the tests drive delivery themselves with drainOnce.
+// the tests drive delivery themselves with drainOnce. The webhooks listen on loopback, which
+// OUTBOUND_ALLOW_PRIVATE lets the deliveries reach (refused without it: webhook-targets.test.ts).
 
 const FEEDBACK = '/portal/api/feedback/';
 const INTEGRATION = '/portal/api/integration-requests/';
@@ -33,7 +34,10 @@ describe('retry delay', () => {
 
 describe('forwarding', () => {
   // Each test gets its own database, so no other test's queued rows are due in its passes.
-  const f = setUpTestApp('forwarding', { perTest: true });
+  const f = setUpTestApp('forwarding', {
+    perTest: true,
+    env: { OUTBOUND_ALLOW_PRIVATE: 'true' },
+  });
   const webhooks: (() => Promise<void>)[] = [];
   // Registered after the app's hooks, so it runs before the app closes.
   afterEach(async () => {
@@ -55,7 +59,7 @@ describe('forwarding', () => {
       type: 'Feature request',
     });
 
-    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 1,
     });
@@ -72,7 +76,7 @@ describe('forwarding', () => {
     expect(failed?.due_in_seconds).toBeLessThanOrEqual(5);
 
     // Not due yet: a pass sends nothing.
-    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 0,
     });
@@ -80,12 +84,12 @@ describe('forwarding', () => {
 
     hook.status = 204;
     await makeDue(f, ws.workspaceId);
-    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 1,
       failed: 0,
     });
     await makeDue(f, ws.workspaceId);
-    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 0,
     });
@@ -117,7 +121,9 @@ describe('forwarding', () => {
       feedbackWebhookUrl: feedbackHook.url,
       integrationWebhookUrl: integrationHook.url,
     };
-    expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
+    expect(
+      await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), recordingLogger().log),
+    ).toEqual({
       delivered: 1,
       failed: 0,
     });
@@ -141,7 +147,9 @@ describe('forwarding', () => {
       type: 'Bug',
     });
     const targets = { feedbackWebhookUrl: undefined, integrationWebhookUrl: undefined };
-    expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
+    expect(
+      await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), recordingLogger().log),
+    ).toEqual({
       delivered: 0,
       failed: 0,
     });
@@ -160,12 +168,12 @@ describe('forwarding', () => {
     });
     const { log, warnings } = recordingLogger();
     const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
-    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 1,
     });
     await makeDue(f, ws.workspaceId);
-    expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 1,
     });
@@ -193,8 +201,8 @@ describe('forwarding', () => {
     const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: undefined };
     const { log } = recordingLogger();
     const results = await Promise.all([
-      drainOnce(f.db, requestChannels(targets), log),
-      drainOnce(f.db, requestChannels(targets), log),
+      drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log),
+      drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log),
     ]);
     expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(4);
     const contents = hook.received.map((body) => (body as { content: string }).content).sort();
@@ -213,7 +221,9 @@ describe('forwarding', () => {
     // A second app on the same database, with the webhook configured and polling only hourly:
     // only the wake-up that storing a request sends can make it deliver during this test.
     const relay = Fastify({ logger: false });
-    await relay.register(configPlugin, { config: loadConfig({ FEEDBACK_WEBHOOK_URL: hook.url }) });
+    await relay.register(configPlugin, {
+      config: loadConfig({ FEEDBACK_WEBHOOK_URL: hook.url, OUTBOUND_ALLOW_PRIVATE: 'true' }),
+    });
     await relay.register(
       fp(
         (app, _opts, done) => {

@@ -7,6 +7,7 @@ import { evaluateAlerts } from '../../../server/alerts/evaluate';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/open';
 import { drainOnce, type Channel } from '../../../server/outbound/forwarder';
+import { createOutboundGuard } from '../../../server/outbound/safe-target';
 import { recordingLogger } from './webhook';
 
 const { DATABASE_URL, NOW, MODE, PAUSE_AFTER_SEND } = process.env;
@@ -20,7 +21,8 @@ async function main() {
     console.log('outbox written');
     return forever();
   }
-  const channels = alertChannels(loadConfig(), db).map((channel): Channel => ({
+  const guard = createOutboundGuard({ allowPrivate: false });
+  const channels = alertChannels(loadConfig(), db, guard).map((channel): Channel => ({
     kinds: channel.kinds,
     async send(row, at) {
       const error = await channel.send(row, at);
@@ -33,6 +35,7 @@ async function main() {
   }));
   const result = await drainOnce(db, channels, recordingLogger().log, { now: () => now });
   console.log(`drained ${result.delivered}`);
+  await guard.close();
   await db.close();
 }
 

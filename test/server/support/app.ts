@@ -4,6 +4,8 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { issueToken } from '../../../server/auth/tokens';
 import { createTestDb } from './test-db';
+import { tableResolver } from './webhook';
+import type { Resolve } from '../../../server/outbound/safe-target';
 import type { Role } from '../../../common/access-model';
 import { addUser, createWorkspace, setSignInTrust } from '../../../server/repos/workspaces';
 
@@ -14,11 +16,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `resolve`: the app's DNS, by default the public test names of tableResolver. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  resolve: Resolve = tableResolver(),
+): Promise<TestApp> {
   const db = await createTestDb();
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client', ...env });
   // The alert evaluator and the outbox forwarder do not run on their own: tests drive them.
-  const app = await buildApp({ config, db, logger: false, backgroundWork: false });
+  const app = await buildApp({ config, db, logger: false, backgroundWork: false, resolve });
   return { app, db, close: () => app.close() };
 }
 

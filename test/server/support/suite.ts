@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Db } from '../../../server/db/types';
+import type { Resolve } from '../../../server/outbound/safe-target';
 import {
   client,
   createTestApp,
@@ -29,12 +30,16 @@ export interface TestSuite {
  */
 export function setUpTestApp(
   prefix: string,
-  { perTest = false, env = {} }: { perTest?: boolean; env?: Record<string, string> } = {},
+  {
+    perTest = false,
+    env = {},
+    resolve,
+  }: { perTest?: boolean; env?: Record<string, string>; resolve?: Resolve } = {},
 ): TestSuite {
   let current: TestApp | undefined;
   let seq = 0;
   (perTest ? beforeEach : beforeAll)(async () => {
-    current = await createTestApp(env);
+    current = await createTestApp(env, resolve);
   });
   (perTest ? afterEach : afterAll)(async () => {
     await current?.close();

@@ -1,6 +1,29 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Resolve } from '../../../server/outbound/safe-target';
+
+/** The names the tests' webhooks use for public receivers, on documentation addresses. */
+const PUBLIC_TEST_HOSTS: Record<string, string[]> = {
+  'hooks.example': ['203.0.113.10'],
+  'hooks.slack.example': ['203.0.113.11'],
+  'example.com': ['203.0.113.12'],
+  localhost: ['127.0.0.1', '::1'],
+};
+
+/**
+ * DNS for tests (none runs here): the public test names above and `table`, which the test may
+ * change between calls (a name that changes its answer); any other name is not found.
+ */
+export function tableResolver(table: Record<string, string[]> = {}): Resolve {
+  return async (hostname) => {
+    const addresses = table[hostname] ?? PUBLIC_TEST_HOSTS[hostname];
+    if (!addresses) {
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    }
+    return addresses.map((address) => ({ address, family: isIP(address) }));
+  };
+}
 
 /** A webhook on 127.0.0.1 that records each POST body and answers with `status`. */
 export async function startWebhook() {
