@@ -18,7 +18,7 @@ const systemResolve: Resolve = (hostname) =>
     );
   });
 
-export interface GuardOptions {
+interface GuardOptions {
   /** OUTBOUND_ALLOW_PRIVATE: an on-premises receiver; addresses are not judged. */
   allowPrivate: boolean;
   resolve?: Resolve;
@@ -33,7 +33,7 @@ export interface OutboundGuard {
 }
 
 /** The sentence an admin reads when a webhook points inside the network. */
-export const insideMessage = (address: string, range: string) =>
+const insideMessage = (address: string, range: string) =>
   `This webhook address points inside your network (${address}, ${range}); ` +
   'Mailpulse only calls public addresses.';
 
