@@ -81,7 +81,8 @@ const HANDLERS: Handlers = {
         `${w.workspace_id}\t${w.client_name}\tprovider ${w.provider}\t` +
         `domains ${w.allowed_domains.join(',')}\t` +
         `microsoft tenants ${w.microsoft_tenants.join(',') || 'none'}\t` +
-        `google workspace ${w.google_workspace_domain ? 'yes' : 'no'}\tmailboxes ${w.mailboxes}/${w.max_mailboxes}\t` +
+        `google workspace ${w.google_workspace_domain ? 'yes' : 'no'}\t` +
+        `mailboxes ${w.mailboxes}/${w.max_mailboxes}\t` +
         `users ${w.users}/${w.max_users}\talerts ${w.alerts}/${w.max_alerts}`,
     );
   },

@@ -67,24 +67,24 @@ export async function bindOidcIdentity(
   return rows.length > 0;
 }
 
+interface FreedAccount {
+  user_id: number;
+  /** Both null when no account was bound. */
+  oidc_tenant_id: string | null;
+  oidc_object_id: string | null;
+}
+
 /**
  * Frees the user's Microsoft account (user:unbind), so the next Microsoft sign-in binds anew.
- * Returns the account that was bound (null ids: none was), or null when there is no such user.
+ * Returns the account that was bound, or null when there is no such user.
  */
 export async function unbindOidcIdentity(
   tx: Queryable,
   workspaceId: number,
   email: string,
-): Promise<{
-  user_id: number;
-  oidc_tenant_id: string | null;
-  oidc_object_id: string | null;
-} | null> {
-  const [row] = await tx.query<{
-    user_id: number;
-    oidc_tenant_id: string | null;
-    oidc_object_id: string | null;
-  }>(sql`update users u set oidc_tenant_id = null, oidc_object_id = null
+): Promise<FreedAccount | null> {
+  const [row] =
+    await tx.query<FreedAccount>(sql`update users u set oidc_tenant_id = null, oidc_object_id = null
       from users old
      where u.workspace_id = ${workspaceId} and lower(u.email) = lower(${email})
        and old.workspace_id = u.workspace_id and old.user_id = u.user_id

@@ -4,6 +4,8 @@
  */
 import { runCommand } from '../../../server/cli/commands';
 import { parseCommand } from '../../../server/cli/parse';
+import { runSignInCommand } from '../../../server/cli/sign-in-commands';
+import { isSignInCommandName, parseSignInCommand } from '../../../server/cli/sign-in-parse';
 import { openDatabase } from '../../../server/db/open';
 
 /** The seeded demo workspace, Acme. */
@@ -14,7 +16,12 @@ export async function runCli(dataDir: string, commands: readonly string[][]): Pr
   const db = await openDatabase({ dataDir });
   try {
     const lines: string[] = [];
-    for (const argv of commands) lines.push(...(await runCommand(db, parseCommand(argv))));
+    for (const argv of commands) {
+      const run = isSignInCommandName(argv[0])
+        ? runSignInCommand(db, parseSignInCommand(argv))
+        : runCommand(db, parseCommand(argv));
+      lines.push(...(await run));
+    }
     return lines;
   } finally {
     await db.close();

@@ -138,15 +138,22 @@ export interface SignInTestServer extends TestServer {
 
 /**
  * Google and Microsoft sign-in through a local OpenID provider that knows the demo users, a
- * stranger and a newcomer; demo links stay on (DEMO=1) next to the providers.
+ * stranger and a newcomer; demo links stay on (DEMO=1) next to the providers. The workspace
+ * allows the provider's Microsoft tenant.
  */
 export async function startSignInServer(name: string): Promise<SignInTestServer> {
   const accounts = [...Object.values(DEMO_USERS), STRANGER, NEWCOMER].map((email) => ({ email }));
   // Loaded here, not at the top: only the worker that runs the sign-in spec needs it.
-  const { startOidcProvider } = await import('../../support/oidc-provider');
+  const { startOidcProvider, STAND_IN_TENANT } = await import('../../support/oidc-provider');
   const provider = await startOidcProvider({ accounts });
+  const tenants = ['workspace:set', '--workspace', ACME, '--microsoft-tenants', STAND_IN_TENANT];
   const server = await startBeside(provider, () =>
-    start(`${name}-sign-in`, { env: { ...provider.env, DEMO: '1' } }),
+    start(`${name}-sign-in`, {
+      env: { ...provider.env, DEMO: '1' },
+      prepare: async (dataDir) => {
+        await runCli(dataDir, [tenants]);
+      },
+    }),
   );
   return { ...server, provider };
 }
