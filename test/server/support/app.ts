@@ -14,11 +14,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** The clock of sessions and sign-in codes (server/app.ts's `sessionClock`). */
+  sessionClock?: () => Date,
+): Promise<TestApp> {
   const db = await createTestDb();
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client', ...env });
   // The alert evaluator and the outbox forwarder do not run on their own: tests drive them.
-  const app = await buildApp({ config, db, logger: false, backgroundWork: false });
+  const app = await buildApp({ config, db, logger: false, backgroundWork: false, sessionClock });
   return { app, db, close: () => app.close() };
 }
 

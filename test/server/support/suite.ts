@@ -29,12 +29,16 @@ export interface TestSuite {
  */
 export function setUpTestApp(
   prefix: string,
-  { perTest = false, env = {} }: { perTest?: boolean; env?: Record<string, string> } = {},
+  {
+    perTest = false,
+    env = {},
+    sessionClock,
+  }: { perTest?: boolean; env?: Record<string, string>; sessionClock?: () => Date } = {},
 ): TestSuite {
   let current: TestApp | undefined;
   let seq = 0;
   (perTest ? beforeEach : beforeAll)(async () => {
-    current = await createTestApp(env);
+    current = await createTestApp(env, sessionClock);
   });
   (perTest ? afterEach : afterAll)(async () => {
     await current?.close();
