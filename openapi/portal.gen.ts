@@ -643,7 +643,8 @@ export interface paths {
         };
         /**
          * Signs a demo user in with a single-use code printed at start (a browser navigation).
-         * @description Only while demo sign-in is on. Codes expire after 24 hours and work once.
+         * @description Only while demo sign-in is on. Codes expire after 24 hours and work once. Redirects to
+         *     `/dashboard?code=<code>`, as a provider's sign-in does.
          */
         get: operations["demoLogin"];
         put?: never;
@@ -689,6 +690,52 @@ export interface paths {
          *     The browser then navigates to `url`. Rate-limited per address.
          */
         post: operations["createDemoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/sign-in-code/peek/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whom a sign-in code signs in, without using it, and who is signed in now.
+         * @description For the question a browser that is already signed in asks before it changes user ("You
+         *     are signed in as X. Continue as Y?"). The code stays good. `signed_in_as` is the email of
+         *     the live session the optional `Authorization` header names, or null. Anyone holding the
+         *     code could sign in as its user, so its user's name tells them nothing more. An unknown,
+         *     used or expired code is a 400. Rate-limited per address.
+         */
+        post: operations["peekSignInCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/sign-in-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trades a sign-in code (from `/dashboard?code=`) for the session token.
+         * @description The code works once, within 60 seconds of the sign-in that made it; a second exchange
+         *     of the same code, or one of an unknown or expired code, is a 400 and issues nothing. The
+         *     token is what later calls send as `Authorization: Token <token>`. Rate-limited per address.
+         */
+        post: operations["exchangeSignInCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1101,6 +1148,18 @@ export interface components {
         DemoSignInRequest: {
             workspace_id: components["schemas"]["Id"];
             user_id: components["schemas"]["Id"];
+        };
+        SignInCodeRequest: {
+            code: string;
+        };
+        SignInCodePeek: {
+            email: components["schemas"]["Email"];
+            full_name: string;
+            signed_in_as: string | null;
+        };
+        SignInSession: {
+            /** @description The session token, for `Authorization: Token <token>`. */
+            token: string;
         };
         DemoSignInLink: {
             /** @description The path `/portal/demo-login/<code>`. */
@@ -3167,6 +3226,58 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["BadRequest"];
+        };
+    };
+    peekSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code's user, and the current session's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInCodePeek"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["BadRequest"];
+        };
+    };
+    exchangeSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description A new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["BadRequest"];
         };
     };

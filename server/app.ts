@@ -18,6 +18,7 @@ import { HttpError } from './http/errors';
 import { refuseUnparsed } from './http/parser-errors';
 import { rateLimitKey } from './http/rate-limit-key';
 import { oneLineStream, type LogFormat } from './logging/one-line';
+import { redactSecrets } from '../common/redact-secrets';
 
 interface AppOptions {
   config: Config;
@@ -28,6 +29,8 @@ interface AppOptions {
   logStream?: { write(line: string): void };
   /** The outbox forwarder's clock (tests inject one). */
   now?: () => Date;
+  /** The clock of sessions (their idle limit) and sign-in codes (tests inject one). */
+  sessionClock?: () => Date;
   /** False: the forwarder does not run on its own; tests drive it with drainOnce. */
   backgroundWork?: boolean;
   /** How webhook hosts are resolved (tests give a table instead of DNS); dns.lookup by default. */
@@ -41,14 +44,13 @@ interface AppOptions {
   auditLog?: boolean;
 }
 
-/** Sign-in codes and states travel in URLs: logs keep the path and drop the secret parts. */
+/**
+ * Sign-in codes, states and single-use links travel in URLs: logs keep the path without its
+ * query and without the secret segments (common/redact-secrets.ts).
+ */
 function requestForLog(request: FastifyRequest) {
   const path = request.url.split('?')[0] ?? '';
-  return {
-    method: request.method,
-    url: path.replace(/^\/portal\/demo-login\/.*/, '/portal/demo-login/…'),
-    remoteAddress: request.ip,
-  };
+  return { method: request.method, url: redactSecrets(path), remoteAddress: request.ip };
 }
 
 export async function buildApp({
@@ -57,6 +59,7 @@ export async function buildApp({
   logger = true,
   logStream,
   now,
+  sessionClock = () => new Date(),
   backgroundWork = true,
   resolve,
   logFormat = 'json',
@@ -93,7 +96,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(routeInventory);
-  await app.register(configPlugin, { config });
+  await app.register(configPlugin, { config, now: sessionClock });
   await app.register(dbPlugin, { db, auditLog });
   await app.register(outboundPlugin, { now, disabled: !backgroundWork, resolve });
   await app.register(securityHeadersPlugin);

@@ -33,6 +33,8 @@ export interface Config extends SignInConfig {
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   tokenTtlDays: number;
+  /** A session unused for this many days ends, before its tokenTtlDays if need be. */
+  sessionIdleDays: number;
   /** Audit entries older than this many days are removed, oldest first (docs/audit.md). */
   auditRetentionDays: number;
   clientDir: string;
@@ -247,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     logLevel: logLevel as Config['logLevel'],
     tokenTtlDays: integer(env, 'TOKEN_TTL_DAYS', 30, 1, 365),
+    sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 365),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 730, 1, 36500),
     clientDir: env.CLIENT_DIR || 'dist/client',
     seedDemo: flag(env, 'SEED_DEMO', true),

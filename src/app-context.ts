@@ -19,6 +19,11 @@ import {
   type SessionMachine,
 } from '@/machines/session/session.machine';
 import { sessionView } from '@/machines/session/session.view';
+import {
+  createSignInCodeMachine,
+  type SignInCodeActor,
+  type SignInCodeMachine,
+} from '@/machines/sign-in-code/sign-in-code.machine';
 import { sameView } from '@/machines/shared/same-view';
 import {
   createWorkspaceDataMachine,
@@ -33,6 +38,8 @@ export interface AppContext {
   api: ApiClient;
   routeGuard: RouteGuardActor;
   session: SessionActor;
+  /** A sign-in code in the address: traded for a session, or the question first. */
+  signInCode: SignInCodeActor;
   workspaceData: WorkspaceDataActor;
   dashboard: DashboardActor;
 }
@@ -40,6 +47,7 @@ export interface AppContext {
 export interface AppMachines {
   routeGuard: RouteGuardMachine;
   session: SessionMachine;
+  signInCode: SignInCodeMachine;
   workspaceData: WorkspaceDataMachine;
   dashboard: DashboardMachine;
 }
@@ -50,6 +58,7 @@ export function createAppContext(api: ApiClient, machines: Partial<AppMachines> 
     api,
     routeGuard: createActor(machines.routeGuard ?? createRouteGuardMachine(api)).start(),
     session: createActor(machines.session ?? createSessionMachine(api)).start(),
+    signInCode: createActor(machines.signInCode ?? createSignInCodeMachine(api)).start(),
     workspaceData: createActor(machines.workspaceData ?? createWorkspaceDataMachine(api)).start(),
     dashboard: createActor(machines.dashboard ?? createDashboardMachine(api)).start(),
   };

@@ -9,7 +9,8 @@ import {
   listDemoUsers,
   useDemoCode,
 } from '../repos/sign-in';
-import { hashToken, issueToken } from './tokens';
+import { hashToken } from './tokens';
+import { signInRedirect } from './sign-in-codes';
 import { sql } from '../db/sql';
 
 /** Demo sign-in: single-use links, printed at start, for the users of demo workspaces. */
@@ -59,7 +60,7 @@ export async function createDemoSignInPath(
   });
 }
 
-type DemoSignIn = { ok: true; token: string } | { ok: false; reason: string };
+type DemoSignIn = { ok: true; location: string } | { ok: false; reason: string };
 
 // user:link: the same single-use, 24-hour links for one user of any workspace, so the first admin
 // of a self-hosted install gets in before Google or Microsoft sign-in is set up. Their codes
@@ -82,11 +83,11 @@ export async function createOperatorSignInLink(
   return `${publicUrl.replace(/\/+$/, '')}/portal/demo-login/${code}`;
 }
 
-/** Uses the code (once) and issues a session token for its user. */
+/** Uses the link's code (once) and answers the dashboard's address with a sign-in code. */
 export async function redeemDemoCode(
   db: Db,
   code: string,
-  ttlDays: number,
+  now: Date,
   client: Client,
 ): Promise<DemoSignIn> {
   const codeHash = hashToken(code);
@@ -94,10 +95,10 @@ export async function redeemDemoCode(
   return db.transaction(async (tx) => {
     const owner = await useDemoCode(tx, codeHash, operatorLink);
     if (!owner) return { ok: false, reason: await demoCodeStatus(tx, codeHash) };
-    const token = await issueToken(tx, owner.workspace_id, owner.user_id, ttlDays);
+    const location = await signInRedirect(tx, owner.workspace_id, owner.user_id, now);
     const attempt = { provider: operatorLink ? 'link' : 'demo', client };
     const user = { workspaceId: owner.workspace_id, userId: owner.user_id, email: owner.email };
     await recordSignIn(tx, attempt, user);
-    return { ok: true, token };
+    return { ok: true, location };
   });
 }

@@ -2,10 +2,11 @@ import type { Db, Tx } from '../db/types';
 import { bindOidcIdentity, findUserByEmail, isOidcIdentityTaken } from '../repos/sign-in';
 import { domainOf } from '../../common/patterns';
 import type { Identity } from './oidc';
-import { issueToken } from './tokens';
+import { signInRedirect } from './sign-in-codes';
 import { recordRefusedSignIn, recordSignIn, type SignInAttempt } from '../audit/sign-in';
 
-type SignInResult = { ok: true; token: string } | { ok: false; reason: string };
+/** Signed in: `location` is the dashboard with a single-use code, never the token. */
+type SignInResult = { ok: true; location: string } | { ok: false; reason: string };
 
 type SignInUser = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
 
@@ -60,7 +61,7 @@ async function identityProblem(
 export async function signInIdentity(
   db: Db,
   identity: Identity,
-  ttlDays: number,
+  now: Date,
   attempt: SignInAttempt,
 ): Promise<SignInResult> {
   if (!identity.ok) return identity;
@@ -79,8 +80,8 @@ export async function signInIdentity(
       await recordRefusedSignIn(tx, attempt, user.email, { reason: problem, ...tenant }, who);
       return { ok: false, reason: problem };
     }
-    const token = await issueToken(tx, user.workspace_id, user.user_id, ttlDays);
+    const location = await signInRedirect(tx, user.workspace_id, user.user_id, now);
     await recordSignIn(tx, attempt, { ...who, email: user.email });
-    return { ok: true, token };
+    return { ok: true, location };
   });
 }

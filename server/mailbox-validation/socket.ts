@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../db/types';
 import type { Schemas } from '../contract/types';
-import { authenticate, type AuthContext } from '../auth/authenticate';
+import { authenticate, type AuthContext, type SessionPolicy } from '../auth/authenticate';
 import type { MailboxDirectory } from './directory';
 import { checkMailboxes } from './checks';
 import { ConnectorDirectory } from './connector-directory';
@@ -41,6 +41,7 @@ type ServerMessage = Schemas['WsServerMessage'];
 
 interface SessionDeps {
   db: Db;
+  sessions: SessionPolicy;
   directory: MailboxDirectory;
   authTimeoutMs: number;
   log: FastifyBaseLogger;
@@ -131,7 +132,7 @@ class ValidationSession {
 
   /** The caller's current access, or null after sending the reason and closing. */
   private async authorize(token: string): Promise<AuthContext | null> {
-    const auth = await authenticate(this.deps.db, `Token ${token}`);
+    const auth = await authenticate(this.deps.db, `Token ${token}`, this.deps.sessions);
     if (!auth) return this.refuse(SOCKET_ERRORS.signInAgain, CLOSE_CODES.unauthorized);
     const refusal = refusalOf(auth);
     return refusal ? this.refuse(refusal, CLOSE_CODES.forbidden) : auth;
@@ -183,7 +184,14 @@ export default function mailboxValidationRoutes(
         .header('upgrade', 'websocket')
         .send({ error: 'upgrade_required', message: SOCKET_ERRORS.notAWebsocket }),
     wsHandler: (socket, request) => {
-      new ValidationSession(socket, { db: app.db, directory, authTimeoutMs, log: request.log });
+      const deps = {
+        db: app.db,
+        sessions: app.sessions,
+        directory,
+        authTimeoutMs,
+        log: request.log,
+      };
+      new ValidationSession(socket, deps);
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicRoute } from './route';
+import { redactSecrets } from '../../common/redact-secrets';
 
 /** Enough context to follow a report without flooding the log with all 40 breadcrumbs. */
 const LAST_BREADCRUMBS = 5;
@@ -18,13 +19,16 @@ export default function clientErrorsRoutes(app: FastifyInstance) {
           client_error: {
             kind: body.kind,
             name: body.name,
-            message: body.message,
-            stack: body.stack,
-            url: body.url,
+            // The browser redacts these too; the server does not rely on a caller to.
+            message: redactSecrets(body.message),
+            stack: body.stack === undefined ? undefined : redactSecrets(body.stack),
+            url: redactSecrets(body.url),
             release_stage: body.release_stage,
             user_email: body.user_email ?? null,
             breadcrumbs_count: body.breadcrumbs.length,
-            last_breadcrumbs: body.breadcrumbs.slice(-LAST_BREADCRUMBS),
+            last_breadcrumbs: body.breadcrumbs
+              .slice(-LAST_BREADCRUMBS)
+              .map((crumb) => ({ ...crumb, message: redactSecrets(crumb.message) })),
           },
         },
         'client error reported',

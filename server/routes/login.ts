@@ -23,6 +23,7 @@ import {
 import { signInIdentity } from '../auth/sign-in';
 import { redeemDemoCode } from '../auth/demo-login';
 import { clientOf } from '../audit/caller';
+import type { SessionPolicy } from '../auth/authenticate';
 
 const START_AGAIN = 'Start again from the sign-in page.';
 
@@ -94,12 +95,10 @@ function callbackUrl(publicUrl: string, provider: LoginProvider, request: Fastif
 interface Deps {
   config: Config;
   clients: OidcClients;
+  sessions: SessionPolicy;
 }
 
-const signedIn = (token: string) => ({
-  status: 302 as const,
-  location: `/dashboard?token=${token}`,
-});
+const signedIn = (location: string) => ({ status: 302 as const, location });
 
 async function start(
   { config, clients }: Deps,
@@ -121,7 +120,7 @@ async function start(
 }
 
 async function complete(
-  { config, clients }: Deps,
+  { config, clients, sessions }: Deps,
   { params: { provider }, request, reply, db }: PublicContext<'completeLogin'>,
 ): Promise<ResultOf<'completeLogin'>> {
   if (!clients.isConfigured(provider)) throw notConfigured(provider);
@@ -146,18 +145,19 @@ async function complete(
     }
     refuse(request, provider, `checks failed: ${describeFailure(error)}`, REFUSALS.checks);
   }
-  const result = await signInIdentity(db, identityOf(provider, claims), config.tokenTtlDays, {
+  const now = sessions.now();
+  const result = await signInIdentity(db, identityOf(provider, claims), now, {
     provider,
     client: clientOf(request),
   });
   reply.header('cache-control', 'no-store');
-  if (result.ok) return signedIn(result.token);
+  if (result.ok) return signedIn(result.location);
   request.log.warn({ provider, reason: result.reason }, 'sign-in refused: unknown account');
   return { status: 302, location: '/login?error=account' };
 }
 
 async function demo(
-  config: Config,
+  { config, sessions }: Deps,
   { params: { code }, request, reply, db }: PublicContext<'demoLogin'>,
 ): Promise<ResultOf<'demoLogin'>> {
   if (!config.demoSignIn) {
@@ -167,7 +167,7 @@ async function demo(
       'This server does not offer demo sign-in links.',
     );
   }
-  const result = await redeemDemoCode(db, code, config.tokenTtlDays, clientOf(request));
+  const result = await redeemDemoCode(db, code, sessions.now(), clientOf(request));
   if (!result.ok) {
     request.log.warn({ reason: result.reason }, 'demo sign-in refused');
     throw new HtmlPageError(
@@ -177,15 +177,19 @@ async function demo(
     );
   }
   reply.header('cache-control', 'no-store');
-  return signedIn(result.token);
+  return signedIn(result.location);
 }
 
 /** The browser navigations of sign-in; each answers a redirect or a small page. */
 export default function loginRoutes(app: FastifyInstance) {
   // The handlers read config per request: main.ts may fill in the public URL after listen.
-  const deps: Deps = { config: app.config, clients: new OidcClients(app.config.oidc) };
+  const deps: Deps = {
+    config: app.config,
+    clients: new OidcClients(app.config.oidc),
+    sessions: app.sessions,
+  };
   const limit = { rateLimit: { max: app.config.signInRateLimit, timeWindow: 60_000 } };
   publicRoute(app, 'startLogin', (ctx) => start(deps, ctx), limit);
   publicRoute(app, 'completeLogin', (ctx) => complete(deps, ctx), limit);
-  publicRoute(app, 'demoLogin', (ctx) => demo(deps.config, ctx), limit);
+  publicRoute(app, 'demoLogin', (ctx) => demo(deps, ctx), limit);
 }

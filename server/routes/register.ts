@@ -16,6 +16,7 @@ import contactGroupsRoutes from './contact-groups';
 import requestsRoutes from './requests';
 import statsRoutes from './stats';
 import signInOptionsRoutes from './sign-in-options';
+import signInCodeRoutes from './sign-in-code';
 import reportsRoutes from './reports';
 import reportUnsubscribeRoutes from './report-unsubscribe';
 import auditRoutes from './audit';
@@ -38,6 +39,7 @@ const modules = [
   requestsRoutes,
   statsRoutes,
   signInOptionsRoutes,
+  signInCodeRoutes,
   reportsRoutes,
   reportUnsubscribeRoutes,
   auditRoutes,

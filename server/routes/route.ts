@@ -197,7 +197,7 @@ export function route<O extends OperationId>(
     schema: schemaOf(op),
     config: { operationId },
     onRequest: async (request) => {
-      const auth = await authenticate(app.db, request.headers.authorization);
+      const auth = await authenticate(app.db, request.headers.authorization, app.sessions);
       if (!auth) throw unauthorized();
       if (WRITES.has(op.method) && !hasValidXsrf(request)) {
         throw forbidden('The XSRF token is missing or does not match; reload the page.', 'xsrf');

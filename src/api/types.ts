@@ -37,6 +37,7 @@ export type ReportList = Schemas['ReportList'];
 export type ReportQueued = Schemas['ReportQueued'];
 export type ReportSubscription = Schemas['ReportSubscription'];
 export type SignInOptions = Schemas['SignInOptions'];
+export type SignInCodePeek = Schemas['SignInCodePeek'];
 export type Team = Schemas['Team'];
 export type User = Schemas['User'];
 export type WsClientMessage = Schemas['WsClientMessage'];

@@ -7,6 +7,7 @@ import { pageTitle } from '@/domain/page-titles';
 import { createLoginMachine, type LoginMachine } from '@/machines/login/login.machine';
 import { createRouteGuardMachine, navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { guardDecision } from '@/machines/route-guard/route-guard.view';
+import { readSignInCode } from '@/session/sign-in-code';
 import { breadcrumbs } from '@/telemetry/breadcrumbs';
 import { redactUrl } from '@/telemetry/redact';
 import { setLoginErrorFlag } from './-components/login/login-error-flag';
@@ -25,11 +26,9 @@ export type HandOver = (arrival?: string) => Promise<void>;
 /** The route guard's decision on this page load, by the machine the router app runs. */
 async function guardPageLoad(api: ApiClient) {
   const guard = createActor(createRouteGuardMachine(api)).start();
-  const { pathname, search } = window.location;
   guard.send(
     navigateEvent({
-      pathname,
-      searchStr: search,
+      pathname: window.location.pathname,
       routeFound: true,
       features: [],
       isFirstNavigation: true,
@@ -54,7 +53,7 @@ function takeSearch() {
 
 /**
  * Follows the demo link as the browser would (the server redeems it and redirects to the
- * dashboard with the token), then hands over at that address without a page load. Whatever
+ * dashboard with a sign-in code), then hands over at that address without a page load. Whatever
  * goes wrong falls back to the full navigation the router app's login page makes.
  */
 async function signInHere(url: string, handOver: HandOver) {
@@ -92,8 +91,9 @@ export async function startLogin(
   handOver: HandOver,
   api: ApiClient = appApi,
 ): Promise<void> {
-  // A signed-in visitor (or one arriving with a token) goes on; the router app redirects as
-  // it would have, so the guard's every outcome stays the router's.
+  // A signed-in visitor (or one arriving with a sign-in code) goes on; the router app redirects
+  // (or trades the code) as it would have, so every outcome stays the router's.
+  if (readSignInCode(window.location.search) !== null) return handOver();
   if ((await guardPageLoad(api)) !== 'allowed') return handOver();
   const loaded = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   breadcrumbs.leave('navigation', `(page load) → ${redactUrl(loaded)}`);

@@ -7,16 +7,26 @@ import {
   useMatches,
 } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
 import { pageTitle } from '@/domain/page-titles';
 import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { guardDecision } from '@/machines/route-guard/route-guard.view';
+import { codeReadEvent } from '@/machines/sign-in-code/sign-in-code.machine';
+import { isReadingCode, signInCodeView } from '@/machines/sign-in-code/sign-in-code.view';
+import { dropSignInCodeFromAddress, readSignInCode } from '@/session/sign-in-code';
 
 // The shell (its navigation, the session's loading states) is code the login page never runs;
 // the root is never split by the router plugin, so its not-found page loads the shell itself.
 const ShellNotFound = lazy(() =>
   import('./-components/ShellNotFound').then((module) => ({ default: module.ShellNotFound })),
+);
+// Only a visitor with a sign-in code in the address ever needs its dialog.
+const SignInCodeDialog = lazy(() =>
+  import('./-components/SignInCodeDialog').then((module) => ({
+    default: module.SignInCodeDialog,
+  })),
 );
 
 // Any unmatched path renders the not-found page inside the shell (the router uses
@@ -26,11 +36,20 @@ export const Route = createRootRouteWithContext<AppContext>()({
   beforeLoad: async ({ context, location, matches, cause, preload }) => {
     // Hover preloads are not navigations: they must not call the server or redirect.
     if (preload) return;
+    const code = readSignInCode(location.searchStr);
+    if (code !== null) {
+      // Out of the address bar (and so of history) before anything else happens.
+      dropSignInCodeFromAddress();
+      context.signInCode.send(codeReadEvent(code));
+      await waitFor(context.signInCode, (snapshot) => !isReadingCode(snapshot));
+      // The spec's "a token in the URL sends the visitor to the dashboard"; the guard decides
+      // there whether the visitor is signed in now.
+      throw redirect({ to: '/dashboard', replace: true });
+    }
     const guard = context.routeGuard;
     guard.send(
       navigateEvent({
         pathname: location.pathname,
-        searchStr: location.searchStr,
         routeFound: matches.some((match) => match.routeId !== rootRouteId),
         features: matches.flatMap((match) => match.staticData.feature ?? []),
         // The root stays matched once a navigation has completed: `enter` means a page load.
@@ -63,5 +82,16 @@ function Root() {
   useEffect(() => {
     document.title = pageTitle(routeName);
   }, [routeName]);
-  return <Outlet />;
+  const { signInCode } = Route.useRouteContext();
+  const asking = useSelector(signInCode, (snapshot) => signInCodeView(snapshot).dialog !== 'none');
+  return (
+    <>
+      <Outlet />
+      {asking && (
+        <Suspense fallback={null}>
+          <SignInCodeDialog actor={signInCode} />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import type { Role } from './support/sign-in';
+import { freshSignInCode, type Role } from './support/sign-in';
 
 // The route guard's decisions, seen from the browser: which pages open, which show not-found,
 // and which items the side panel and the settings tab bar offer, by role and feature flags.
@@ -75,8 +75,8 @@ test.describe('route guard, every feature on', () => {
       await expectNotFound(page, '/no-such-page');
     });
 
-    test('a token in the address goes to the dashboard', async ({ page, app }) => {
-      await page.goto(`/settings/users?token=${await app.token('admin')}`);
+    test('a sign-in code in the address goes to the dashboard', async ({ page, app }) => {
+      await page.goto(`/settings/users?code=${await freshSignInCode(app, 'admin')}`);
       await expect(page).toHaveURL('/dashboard');
       await expect(page.getByRole('heading', { name: 'Your dashboard', level: 1 })).toBeVisible();
     });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { DEMO_USERS } from './support/sign-in';
+import { DEMO_USERS, freshSignInCode } from './support/sign-in';
 
 // A page load of /login runs the login page's own host, without the router (docs/architecture.md):
 // the router app's chunks (named in vite.config.ts) load only once the visitor signs in.
@@ -66,11 +66,11 @@ test.describe('the login page on a page load', () => {
     await expect(page.getByRole('region', { name: 'Email address' })).toHaveCount(0);
   });
 
-  test('with a token in the address, stores it and goes on to the dashboard', async ({
+  test('with a sign-in code in the address, trades it and goes on to the dashboard', async ({
     page,
     app,
   }) => {
-    await page.goto(`/login?token=${await app.token('manager')}`);
+    await page.goto(`/login?code=${await freshSignInCode(app, 'manager')}`);
     await expect(page).toHaveURL('/dashboard');
     await expect(page.locator('#shell-sidebar').getByText(DEMO_USERS.manager)).toBeVisible();
   });

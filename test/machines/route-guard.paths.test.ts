@@ -36,7 +36,6 @@ const viewer: Access = { role: 'viewer', features: makeFeatures() };
 const navigate = (overrides: Partial<RouteGuardEvent>): RouteGuardEvent => ({
   type: 'NAVIGATE',
   pathname: '/dashboard',
-  searchStr: '',
   routeFound: true,
   features: [],
   isFirstNavigation: true,
@@ -49,7 +48,6 @@ describe('route guard machine paths', () => {
   describePathTests({
     machine: createRouteGuardMachine(offlineClient),
     events: [
-      navigate({ searchStr: '?token=abc', hasToken: false }),
       navigate({ pathname: '/login', hasToken: false }),
       navigate({ pathname: '/login' }),
       navigate({ pathname: '/alerts', hasToken: false }),
@@ -79,7 +77,6 @@ describe('route guard machine paths', () => {
       if (event.type !== 'NAVIGATE') return event.type;
       const nav = event as RouteGuardEvent;
       const facts = [
-        nav.searchStr,
         nav.hasToken ? '' : 'no token',
         nav.isFirstNavigation ? '' : 'later',
         nav.storedAccess ? `stored ${nav.storedAccess.role}` : '',

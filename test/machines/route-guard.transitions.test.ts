@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import { clearToken, readToken } from '../../src/api/session-store';
+import { clearToken } from '../../src/api/session-store';
 import {
   createRouteGuardMachine,
   type RouteGuardEvent,
@@ -26,7 +26,6 @@ const NO_USERS: Access = { role: 'admin', features: makeFeatures({ users: { enab
 const navigate = (overrides: Partial<RouteGuardEvent> = {}): RouteGuardEvent => ({
   type: 'NAVIGATE',
   pathname: '/settings/users',
-  searchStr: '',
   routeFound: true,
   features: ['users'],
   isFirstNavigation: false,
@@ -57,19 +56,6 @@ function start(loadAccess: () => Promise<Access> = () => Promise.resolve(ADMIN))
 beforeEach(() => clearToken());
 
 describe('route guard', () => {
-  checks.it(
-    routeGuard,
-    ['assignNavigation', 'hasUrlToken', 'storeUrlToken'],
-    "keeps a sign-in link's token and goes to the dashboard",
-    async () => {
-      const { decide, calls } = start();
-      const event = navigate({ pathname: '/login', searchStr: '?token=abc123', hasToken: false });
-      expect(await decide(event)).toBe('toDashboard');
-      expect(readToken()).toBe('abc123');
-      expect(calls()).toBe(0);
-    },
-  );
-
   checks.it(
     routeGuard,
     ['isLoginPage', 'isSignedOut'],

@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       databaseUrl: undefined,
       publicUrl: 'http://127.0.0.1:8080',
       tokenTtlDays: 30,
+      sessionIdleDays: 7,
       seedDemo: true,
     });
   });
@@ -30,6 +31,8 @@ describe('configuration from the environment', () => {
       'Invalid LOG_LEVEL: "loud" is not one of fatal, error, warn, info, debug, trace, silent',
     ],
     ['TOKEN_TTL_DAYS', '0', 'Invalid TOKEN_TTL_DAYS: 0 is outside 1–365'],
+    ['SESSION_IDLE_DAYS', '0', 'Invalid SESSION_IDLE_DAYS: 0 is outside 1–365'],
+    ['SESSION_IDLE_DAYS', 'week', 'Invalid SESSION_IDLE_DAYS: "week" is not a whole number'],
     ['SEED_DEMO', 'maybe', 'Invalid SEED_DEMO: "maybe" must be true or false'],
     [
       'FEEDBACK_WEBHOOK_URL',

@@ -1,7 +1,7 @@
 import { and, assign, not, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { isApiFailure } from '@/api/errors';
-import { readToken, storeToken } from '@/api/session-store';
+import { readToken } from '@/api/session-store';
 import {
   deniesPath,
   isDashboardPath,
@@ -21,7 +21,6 @@ interface RouteGuardContext {
   routeFound: boolean;
   /** The features the matched routes belong to (their `staticData`). */
   features: readonly FeatureName[];
-  urlToken: string | null;
   isFirstNavigation: boolean;
   signedIn: boolean;
   storedAccess: Access | null;
@@ -31,7 +30,6 @@ interface RouteGuardContext {
 
 interface NavigationTarget {
   pathname: string;
-  searchStr: string;
   routeFound: boolean;
   /** The features the matched routes declare in their `staticData`. */
   features: readonly FeatureName[];
@@ -69,7 +67,6 @@ export function createRouteGuardMachine(client: ApiClient) {
     types: { context: {} as RouteGuardContext, events: {} as RouteGuardEvent },
     actors: createRouteGuardActors(client),
     guards: {
-      hasUrlToken: ({ context }) => context.urlToken !== null,
       isLoginPage: ({ context }) => isLoginPath(context.path),
       isSignedOut: ({ context }) => !context.signedIn,
       isOpenToSignedInUsers: ({ context }) => !context.routeFound || isDashboardPath(context.path),
@@ -85,15 +82,11 @@ export function createRouteGuardMachine(client: ApiClient) {
         path: normalizePath(event.pathname),
         routeFound: event.routeFound,
         features: event.features,
-        urlToken: new URLSearchParams(event.searchStr).get('token'),
         isFirstNavigation: event.isFirstNavigation,
         signedIn: event.hasToken,
         storedAccess: event.storedAccess,
         access: null,
       })),
-      storeUrlToken: ({ context }) => {
-        if (context.urlToken !== null) storeToken(context.urlToken);
-      },
       useStoredAccess: assign({ access: ({ context }) => context.storedAccess }),
       assignAccess: assign((_, params: { access: Access }) => ({ access: params.access })),
     },
@@ -104,7 +97,6 @@ export function createRouteGuardMachine(client: ApiClient) {
       'The route guard: on each navigation, whether the page shows, is not found, or sends the visitor to the login page, the dashboard or the maintenance page.',
     meta: describeNamed(routeGuardSetup, {
       guards: {
-        hasUrlToken: 'The address carries a sign-in token (from a sign-in link)',
         isLoginPage: 'The page is the login page',
         isSignedOut: 'No token is kept in this browser',
         isOpenToSignedInUsers:
@@ -116,8 +108,7 @@ export function createRouteGuardMachine(client: ApiClient) {
       },
       actions: {
         assignNavigation:
-          "Takes the navigation's page, token and stored role, forgetting the last decision",
-        storeUrlToken: 'Keeps the sign-in token from the address in this browser',
+          "Takes the navigation's page and stored role, forgetting the last decision",
         useStoredAccess: 'Decides with the role and features stored from the last visit',
         assignAccess: 'Decides with the role and features the server sent',
       },
@@ -127,7 +118,6 @@ export function createRouteGuardMachine(client: ApiClient) {
       path: '',
       routeFound: true,
       features: [],
-      urlToken: null,
       isFirstNavigation: true,
       signedIn: false,
       storedAccess: null,
@@ -140,7 +130,6 @@ export function createRouteGuardMachine(client: ApiClient) {
       routing: {
         description: 'Deciding from the address and local storage alone, when they suffice',
         always: [
-          { guard: 'hasUrlToken', target: 'toDashboard', actions: 'storeUrlToken' },
           // A signed-in visitor has nothing to do on the login page.
           { guard: and(['isLoginPage', not('isSignedOut')]), target: 'toDashboard' },
           { guard: 'isLoginPage', target: 'allowed' },
@@ -185,8 +174,7 @@ export function createRouteGuardMachine(client: ApiClient) {
       },
       toLogin: { description: 'Signed out: the browser goes to the login page', tags: 'settled' },
       toDashboard: {
-        description:
-          'The browser goes to the dashboard (a sign-in link, or a signed-in visitor on the login page)',
+        description: 'The browser goes to the dashboard (a signed-in visitor on the login page)',
         tags: 'settled',
       },
       maintenance: {

@@ -1,7 +1,7 @@
 /**
  * Signing in without clicking through a provider: the server prints one single-use demo link per
- * demo user at start; redeeming one yields a session token, which a browser context then keeps
- * in local storage exactly as the app does after `/dashboard?token=…`.
+ * demo user at start; redeeming one yields a sign-in code, traded for a session token, which a
+ * browser context then keeps in local storage exactly as the app does after `/dashboard?code=…`.
  */
 import type { BrowserContext } from '@playwright/test';
 import { TOKEN_KEY } from '../../../src/api/session-store';
@@ -25,20 +25,49 @@ export async function demoLink(server: RunningServer, role: Role): Promise<strin
   return link;
 }
 
-/** Opens a demo link outside the browser and returns the session token it signs in with. */
-export async function redeemDemoLink(link: string): Promise<string> {
+/** Opens a demo link outside the browser and returns the sign-in code its redirect carries. */
+export async function signInCodeOf(link: string): Promise<string> {
   const response = await fetch(link, { redirect: 'manual' });
   const location = response.headers.get('location') ?? '';
-  const token = new URL(location, link).searchParams.get('token');
-  if (response.status !== 302 || !token) {
+  const code = new URL(location, link).searchParams.get('code');
+  if (response.status !== 302 || !code) {
     throw new Error(`${link} answered ${response.status} ${location}, not a signed-in redirect`);
   }
+  return code;
+}
+
+/** Opens a demo link outside the browser and returns the session token it signs in with. */
+export async function redeemDemoLink(link: string): Promise<string> {
+  const code = await signInCodeOf(link);
+  const response = await fetch(new URL('/portal/api/sign-in-code/', link), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  const { token } = (await response.json()) as { token?: string };
+  if (!token) throw new Error(`the code of ${link} was refused (${response.status})`);
   return token;
+}
+
+/** A fresh single-use sign-in code for the role's demo user, as the login page's demo block gets. */
+export async function freshSignInCode(server: RunningServer, role: Role): Promise<string> {
+  const options = (await (await fetch(`${server.url}/portal/api/sign-in-options/`)).json()) as {
+    demo_users: { workspace_id: number; user_id: number; email: string }[];
+  };
+  const user = options.demo_users.find((demo) => demo.email === DEMO_USERS[role]);
+  if (!user) throw new Error(`no demo user ${DEMO_USERS[role]}`);
+  const created = await fetch(`${server.url}/portal/api/demo-sign-in/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ workspace_id: user.workspace_id, user_id: user.user_id }),
+  });
+  const { url } = (await created.json()) as { url: string };
+  return signInCodeOf(new URL(url, server.url).href);
 }
 
 /**
  * Signs a fresh context in: its first page of the app finds the token in local storage, as after
- * `/dashboard?token=…`. The script that puts it there is withdrawn once that page has loaded, so
+ * `/dashboard?code=…`. The script that puts it there is withdrawn once that page has loaded, so
  * a logout later in the test sticks.
  */
 export async function seedToken(context: BrowserContext, url: string, token: string) {

@@ -6,6 +6,7 @@ import { setSignInTrust } from '../../../server/repos/workspaces';
 import { auditRows } from '../support/audit';
 import { client } from '../support/app';
 import { setUpTestApp } from '../support/suite';
+import { tokenFromRedirect } from '../support/sign-in-code';
 
 // Sign-ins, refused sign-ins and sign-outs in the audit log, with the provider and the client.
 
@@ -32,7 +33,7 @@ describe('the audit log of sessions', () => {
       headers: { 'user-agent': 'Firefox/140' },
     });
     expect(opened.statusCode).toBe(302);
-    const token = /token=([^&]+)/.exec(String(opened.headers.location))?.[1] ?? '';
+    const token = (await tokenFromRedirect(t.app, opened.headers.location)) ?? '';
     expect((await client(t.app, token).post('/portal/expire-token/')).statusCode).toBe(204);
 
     const rows = (await auditRows(t.db, ws.workspaceId)).filter(
@@ -53,23 +54,23 @@ describe('the audit log of sessions', () => {
 
   it('records a refused sign-in in the workspace of the user, or of the address domain', async () => {
     const ws = await t.workspace();
-    const ttl = 30;
+    const now = new Date();
     const tenant = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
     await t.db.transaction((tx) =>
       setSignInTrust(tx, ws.workspaceId, { microsoft_tenants: [tenant] }),
     );
     const known = { ok: true as const, email: ws.viewer.email, tenantId: tenant, objectId: 'o1' };
     expect(
-      (await signInIdentity(t.db, known, ttl, { provider: 'microsoft-graph', client: browser })).ok,
+      (await signInIdentity(t.db, known, now, { provider: 'microsoft-graph', client: browser })).ok,
     ).toBe(true);
     const other = { ...known, objectId: 'o2' };
-    const refused = await signInIdentity(t.db, other, ttl, {
+    const refused = await signInIdentity(t.db, other, now, {
       provider: 'microsoft-graph',
       client: browser,
     });
     expect(refused).toEqual({ ok: false, reason: 'Microsoft tenant or object id does not match' });
     const stranger = { ok: true as const, email: `stranger@${ws.domain}` };
-    await signInIdentity(t.db, stranger, ttl, { provider: 'google-oauth2', client: browser });
+    await signInIdentity(t.db, stranger, now, { provider: 'google-oauth2', client: browser });
 
     const rows = await auditRows(t.db, ws.workspaceId);
     expect(

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { client, createTestApp, createTestWorkspace, type TestApp } from '../support/app';
 import { seedDemoWorkspace } from '../../../server/seed/demo';
 import { createDemoSignInLinks } from '../../../server/auth/demo-login';
+import { tokenFromRedirect } from '../support/sign-in-code';
 
 // Demo sign-in: the lines printed at start, and single-use, 24-hour codes.
 
@@ -26,8 +27,6 @@ async function links(): Promise<Map<string, string>> {
 }
 
 const open = (code: string) => t.app.inject({ method: 'GET', url: `/portal/demo-login/${code}` });
-const tokenOf = (location: unknown) =>
-  /^\/dashboard\?token=([A-Za-z0-9_-]{43})$/.exec(String(location))?.[1];
 
 function expectNoLongerValid(reply: Awaited<ReturnType<typeof open>>) {
   expect(reply.statusCode).toBe(400);
@@ -83,7 +82,7 @@ describe('opening a demo sign-in link', () => {
     const first = await open(code);
     expect(first.statusCode).toBe(302);
     expect(first.headers['cache-control']).toBe('no-store');
-    const token = tokenOf(first.headers.location);
+    const token = await tokenFromRedirect(t.app, first.headers.location);
     const me = await client(t.app, token).get('/portal/api/me/');
     expect(me.json()).toMatchObject({ email: 'max.manager@acme.example', role: 'manager' });
     expectNoLongerValid(await open(code));

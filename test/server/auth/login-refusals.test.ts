@@ -113,7 +113,7 @@ describe('a return that does not match its attempt', () => {
     const callback = await reachCallback(browser, t.url, 'google-oauth2', ACCOUNT);
     const cookie = browser.cookies(t.url).get('mp_login') ?? '';
     const first = await browser.get(callback.href);
-    expect(first.headers.get('location')).toMatch(/^\/dashboard\?token=/);
+    expect(first.headers.get('location')).toMatch(/^\/dashboard\?code=/);
     await expectRefused(browser, callback, 'This sign-in was already used', /^attempt missing$/);
     // With the cookie put back, the provider refuses the code it already redeemed.
     browser.cookies(t.url).set('mp_login', cookie);
@@ -181,7 +181,7 @@ describe('what the provider answers', () => {
     const browser = new Browser();
     const callback = await reachCallback(browser, t.url, 'microsoft-graph', ACCOUNT);
     const response = await browser.get(callback.href);
-    expect(response.headers.get('location')).toMatch(/^\/dashboard\?token=/);
+    expect(response.headers.get('location')).toMatch(/^\/dashboard\?code=/);
   });
 });
 

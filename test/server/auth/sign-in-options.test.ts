@@ -44,7 +44,7 @@ describe('while demo sign-in is on', () => {
     expect(url).toMatch(/^\/portal\/demo-login\/[A-Za-z0-9_-]{43}$/);
     const first = await t.app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toMatch(/^\/dashboard\?token=/);
+    expect(first.headers.location).toMatch(/^\/dashboard\?code=/);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(400);
     const again = (
       await ask(t, { workspace_id: viewer.workspace_id, user_id: viewer.user_id })

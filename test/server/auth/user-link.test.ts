@@ -3,6 +3,7 @@ import { runCommand } from '../../../server/cli/commands';
 import { parseCommand } from '../../../server/cli/parse';
 import { client } from '../support/app';
 import { setUpTestApp } from '../support/suite';
+import { tokenFromRedirect } from '../support/sign-in-code';
 
 // user:link: a single-use, 24-hour sign-in link for one user of any workspace (not only demos).
 
@@ -28,8 +29,8 @@ describe('user:link', () => {
     expect(email).toBe(ws.admin.email);
     const first = await open(code ?? '');
     expect(first.statusCode).toBe(302);
-    const token = /^\/dashboard\?token=([A-Za-z0-9_-]{43})$/.exec(String(first.headers.location));
-    const me = await client(t.app, token?.[1]).get('/portal/api/me/');
+    const token = await tokenFromRedirect(t.app, first.headers.location);
+    const me = await client(t.app, token).get('/portal/api/me/');
     expect(me.statusCode).toBe(200);
     expect(me.body).toContain(ws.admin.email);
     const second = await open(code ?? '');

@@ -56,7 +56,13 @@ const ACME = /^1\tAcme\t.*\talerts \d+\/(\d+)$/m;
 async function adminToken(server: Running): Promise<string> {
   const line = await server.lineMatching(/^demo sign-in admin /);
   const reply = await fetch(line.slice(line.lastIndexOf(' ') + 1), { redirect: 'manual' });
-  return /token=([\w-]+)/.exec(reply.headers.get('location') ?? '')?.[1] ?? '';
+  const code = /code=([\w-]+)/.exec(reply.headers.get('location') ?? '')?.[1] ?? '';
+  const exchanged = await fetch(`${server.url}/portal/api/sign-in-code/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  return ((await exchanged.json()) as { token: string }).token;
 }
 
 async function maxAlerts(server: Running, token: string): Promise<unknown> {

@@ -16,15 +16,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `resolve`: the app's DNS, by default the public test names of tableResolver. */
+/**
+ * `resolve`: the app's DNS, by default the public test names of tableResolver.
+ * `sessionClock`: the clock of sessions and sign-in codes (server/app.ts's `sessionClock`).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  resolve: Resolve = tableResolver(),
+  { resolve = tableResolver(), sessionClock }: { resolve?: Resolve; sessionClock?: () => Date } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client', ...env });
   // The alert evaluator and the outbox forwarder do not run on their own: tests drive them.
-  const app = await buildApp({ config, db, logger: false, backgroundWork: false, resolve });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    backgroundWork: false,
+    resolve,
+    sessionClock,
+  });
   return { app, db, close: () => app.close() };
 }
 

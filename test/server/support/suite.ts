@@ -34,12 +34,18 @@ export function setUpTestApp(
     perTest = false,
     env = {},
     resolve,
-  }: { perTest?: boolean; env?: Record<string, string>; resolve?: Resolve } = {},
+    sessionClock,
+  }: {
+    perTest?: boolean;
+    env?: Record<string, string>;
+    resolve?: Resolve;
+    sessionClock?: () => Date;
+  } = {},
 ): TestSuite {
   let current: TestApp | undefined;
   let seq = 0;
   (perTest ? beforeEach : beforeAll)(async () => {
-    current = await createTestApp(env, resolve);
+    current = await createTestApp(env, { resolve, sessionClock });
   });
   (perTest ? afterEach : afterAll)(async () => {
     await current?.close();

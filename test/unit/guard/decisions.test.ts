@@ -75,7 +75,6 @@ function navigate(
   return {
     type: 'NAVIGATE',
     pathname: path,
-    searchStr: '',
     routeFound: true,
     features: feature ? [feature] : [],
     isFirstNavigation,
@@ -166,17 +165,6 @@ describe('route guard rules', () => {
     expect(guard.getSnapshot().value).toBe('toLogin');
     guard.send({ ...navigate('/login', admin(), true), hasToken: false });
     expect(guard.getSnapshot().value).toBe('allowed');
-  });
-
-  it('stores a token from the URL and sends the visitor to the dashboard', () => {
-    const guard = createActor(createRouteGuardMachine(offlineClient)).start();
-    guard.send({
-      ...navigate('/settings/users', admin(), true),
-      searchStr: '?token=t0k',
-      hasToken: false,
-    });
-    expect(guard.getSnapshot().value).toBe('toDashboard');
-    expect(window.localStorage.getItem('token')).toBe('t0k');
   });
 
   it('asks the server on a first navigation when nothing is stored', async () => {

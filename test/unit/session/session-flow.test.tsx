@@ -5,12 +5,15 @@ import { fromPromise } from 'xstate';
 import { ApiFailure } from '../../../src/api/errors';
 import { createRouteGuardMachine } from '../../../src/machines/route-guard/route-guard.machine';
 import { createSessionMachine } from '../../../src/machines/session/session.machine';
+import { createSignInCodeMachine } from '../../../src/machines/sign-in-code/sign-in-code.machine';
 import type { Access } from '../../../src/session/access';
 import type { UserInfo } from '../../../src/session/user-info';
 import { readStoredUserInfo, USER_INFO_KEY } from '../../../src/session/user-info-store';
 import { makeUser } from '../../support/fixtures';
 import { renderApp } from '../support/render-app';
 import { offlineClient } from '../../support/offline-client';
+
+const CODE = 'c0de'.repeat(11);
 
 const ERROR_TEXT =
   "Sorry, we couldn't find your account. If you believe this is an error, please get in touch with your administrator or contact support.";
@@ -28,14 +31,34 @@ function sessionWith(loadUserInfo: () => Promise<UserInfo>, expireToken = async 
 }
 
 describe('sign-in session', () => {
-  it('stores a token from the URL, strips it from the address bar and lands on the dashboard', async () => {
-    const { router } = renderApp('/settings/users?token=fresh-token', { signedIn: false });
+  it('trades a sign-in code from the URL, strips it from the address bar and lands on the dashboard', async () => {
+    const exchanged: string[] = [];
+    const signInCode = createSignInCodeMachine(offlineClient).provide({
+      actors: {
+        exchangeCode: fromPromise<string, { code: string }>(async ({ input }) => {
+          exchanged.push(input.code);
+          return 'fresh-token';
+        }),
+      },
+    });
+    const { router } = renderApp(`/settings/users?code=${CODE}`, {
+      signedIn: false,
+      machines: { signInCode },
+    });
     await screen.findByRole('heading', { name: 'Your dashboard' });
+    expect(exchanged).toEqual([CODE]);
     expect(window.localStorage.getItem('token')).toBe('fresh-token');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.searchStr).toBe('');
-    // Replaced, not pushed: Back cannot return to the address with the token.
+    // Replaced, not pushed: Back cannot return to the address with the code.
     expect(router.history.length).toBe(1);
+  });
+
+  it('takes no session token from the URL: a link cannot sign anyone in (issue 44)', async () => {
+    const { router } = renderApp('/settings/users?token=planted-token', { signedIn: false });
+    await screen.findByRole('heading', { name: 'Log in to the enterprise edition of Mailpulse' });
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('sends a visitor without a token to the login page', async () => {

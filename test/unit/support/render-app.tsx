@@ -8,6 +8,7 @@ import { createAppContext, type AppContext, type AppMachines } from '../../../sr
 import { createDashboardMachine } from '../../../src/machines/dashboard/dashboard.machine';
 import { createRouteGuardMachine } from '../../../src/machines/route-guard/route-guard.machine';
 import { createSessionMachine } from '../../../src/machines/session/session.machine';
+import { createSignInCodeMachine } from '../../../src/machines/sign-in-code/sign-in-code.machine';
 import { createWorkspaceDataMachine } from '../../../src/machines/workspace-data/workspace-data.machine';
 import { routeTree } from '../../../src/routeTree.gen';
 import type { UserInfo } from '../../../src/session/user-info';
@@ -41,6 +42,8 @@ export function testMachines(user: UserInfo, dashboard: Dashboard): AppMachines 
       },
       actions: { goToLogin: () => undefined },
     }),
+    // No server here: a code in the address is refused unless a test passes its own machine.
+    signInCode: createSignInCodeMachine(offlineClient),
     workspaceData: createWorkspaceDataMachine(offlineClient).provide({
       actors: { loadWorkspaceData: fromPromise(async () => emptyLists) },
     }),

@@ -1,0 +1,11 @@
+// Secrets that travel in URLs: single-use links in the path (a demo or operator sign-in link, a
+// report's unsubscribe link) and credentials in the query (the sign-in code after a sign-in, a
+// provider's code and state on its return, an old-style session token). They are taken out of
+// whatever text holds them (a URL, a breadcrumb, a log line) before it is logged or reported.
+
+const SECRET_PATH = /(\/portal\/(?:demo-login|reports\/unsubscribe)\/)[^/?#\s]+/g;
+const SECRET_PARAM = /([?&](?:code|token|state)=)[^&#\s]*/g;
+
+/** The text with every secret path segment replaced by `…` and secret query values by `redacted`. */
+export const redactSecrets = (text: string): string =>
+  text.replace(SECRET_PATH, '$1…').replace(SECRET_PARAM, '$1redacted');
