@@ -11,7 +11,8 @@ describe('configuration from the environment', () => {
       databaseUrl: undefined,
       publicUrl: 'http://127.0.0.1:8080',
       tokenTtlDays: 30,
-      seedDemo: true,
+      demoSignIn: false,
+      seedDemo: false,
     });
   });
 
