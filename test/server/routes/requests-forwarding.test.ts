@@ -58,6 +58,7 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
       delivered: 0,
       failed: 1,
+      withheld: 0,
     });
     expect(hook.received).toHaveLength(1);
     expect(warnings).toHaveLength(1);
@@ -75,6 +76,7 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
       delivered: 0,
       failed: 0,
+      withheld: 0,
     });
     expect(hook.received).toHaveLength(1);
 
@@ -83,11 +85,13 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
       delivered: 1,
       failed: 0,
+      withheld: 0,
     });
     await makeDue(f, ws.workspaceId);
     expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
       delivered: 0,
       failed: 0,
+      withheld: 0,
     });
 
     const payload = {
@@ -120,6 +124,7 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
       delivered: 1,
       failed: 0,
+      withheld: 0,
     });
     expect(feedbackHook.received).toEqual([]);
     expect(integrationHook.received).toEqual([
@@ -144,6 +149,7 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets), recordingLogger().log)).toEqual({
       delivered: 0,
       failed: 0,
+      withheld: 0,
     });
     expect(await stored(ws.workspaceId, f)).toEqual([
       expect.objectContaining({ attempts: 0, delivered: false }),
@@ -163,11 +169,13 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
       delivered: 0,
       failed: 1,
+      withheld: 0,
     });
     await makeDue(f, ws.workspaceId);
     expect(await drainOnce(f.db, requestChannels(targets), log)).toEqual({
       delivered: 0,
       failed: 1,
+      withheld: 0,
     });
     const [row] = await stored(ws.workspaceId, f);
     expect(row).toMatchObject({
