@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 // it is on only when asked for, and never where strangers can reach it unless DEMO=1 says so.
 
 /** What decides the demo, read from the environment and the command line. */
-export interface DemoInputs {
+interface DemoInputs {
   /** DEMO as given: true forces it on, false off, undefined lets the rules below decide. */
   demo: boolean | undefined;
   /** SEED_DEMO as given. */
