@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { parseSecretsKey } from './mail/secrets';
 import { isHttpsOrLoopback } from '../common/patterns';
+import { decideDemo, type DemoConfig } from './demo-config';
 
 export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
 
@@ -16,8 +18,6 @@ interface SignInConfig {
   oidc: Partial<Record<LoginProvider, OidcClientConfig>>;
   /** Signs the sign-in attempt cookie; random per start when COOKIE_SECRET is unset. */
   cookieSecret: string;
-  /** Single-use demo sign-in links printed at start. */
-  demoSignIn: boolean;
   /** Sign-in requests per minute from one address, per sign-in path. */
   signInRateLimit: number;
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
@@ -25,7 +25,7 @@ interface SignInConfig {
 }
 
 /** Server configuration, read once from the environment and checked before anything starts. */
-export interface Config extends SignInConfig {
+export interface Config extends SignInConfig, DemoConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -38,7 +38,6 @@ export interface Config extends SignInConfig {
   /** Audit entries older than this many days are removed, oldest first (docs/audit.md). */
   auditRetentionDays: number;
   clientDir: string;
-  seedDemo: boolean;
   /** Where feedback and integration requests are forwarded; unset keeps them queued. */
   feedbackWebhookUrl: string | undefined;
   integrationWebhookUrl: string | undefined;
@@ -144,13 +143,16 @@ function issuerUrl(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
-function flag(env: Env, name: string, fallback: boolean): boolean {
+/** A yes or no, or undefined when it is not given. */
+function givenFlag(env: Env, name: string): boolean | undefined {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined || raw === '') return undefined;
   if (['1', 'true', 'yes'].includes(raw)) return true;
   if (['0', 'false', 'no'].includes(raw)) return false;
   throw new ConfigError(name, `"${raw}" must be true or false`);
 }
+
+const flag = (env: Env, name: string, fallback: boolean) => givenFlag(env, name) ?? fallback;
 
 /** All or nothing: a URL without credentials (or the reverse) is a mistake worth stopping for. */
 function supersetConfig(env: Env): SupersetConfig | undefined {
@@ -211,7 +213,6 @@ function signInConfig(env: Env): SignInConfig {
   return {
     oidc,
     cookieSecret,
-    demoSignIn: flag(env, 'DEMO', !google && !microsoft),
     // Per address and path. An office behind one address signs in together at nine: fifty people
     // make fifty starts and fifty returns within a minute, which 30 refused. A script is still
     // stopped at five a second.
@@ -233,14 +234,36 @@ export function mailApiUrls(env: Env): MailApiUrls {
   };
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** `http://HOST:PORT`, an IPv6 address in brackets. */
+export const addressUrl = (host: string, port: number) =>
+  `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+
+interface StartOptions {
+  /** The start asked for the demo: `npm start` passes --demo (see server/demo-config.ts). */
+  demoAsked?: boolean;
+}
+
+export function loadConfig(
+  env: Env = process.env,
+  { demoAsked = false }: StartOptions = {},
+): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = env.HOST || '127.0.0.1';
   const logLevel = env.LOG_LEVEL || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `"${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   }
-  const publicUrl = url(env, 'PUBLIC_URL', `http://${host}:${port}`, ['http:', 'https:'])!;
+  const publicUrl = url(env, 'PUBLIC_URL', addressUrl(host, port), ['http:', 'https:'])!;
+  const signIn = signInConfig(env);
+  const demo = decideDemo({
+    demo: givenFlag(env, 'DEMO'),
+    seed: givenFlag(env, 'SEED_DEMO'),
+    nodeEnv: env.NODE_ENV,
+    host,
+    publicUrl,
+    provider: Object.keys(signIn.oidc).length > 0,
+    asked: demoAsked,
+  });
   return {
     port,
     host,
@@ -252,7 +275,6 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleDays: integer(env, 'SESSION_IDLE_DAYS', 7, 1, 365),
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', 730, 1, 36500),
     clientDir: env.CLIENT_DIR || 'dist/client',
-    seedDemo: flag(env, 'SEED_DEMO', true),
     feedbackWebhookUrl: url(env, 'FEEDBACK_WEBHOOK_URL', undefined, ['http:', 'https:']),
     integrationWebhookUrl: url(env, 'INTEGRATION_WEBHOOK_URL', undefined, ['http:', 'https:']),
     outboundAllowPrivate: flag(env, 'OUTBOUND_ALLOW_PRIVATE', false),
@@ -264,7 +286,8 @@ export function loadConfig(env: Env = process.env): Config {
       smtpUrl: url(env, 'SMTP_URL', undefined, ['smtp:', 'smtps:']),
       mailFrom: env.MAIL_FROM || `Mailpulse <alerts@${new URL(publicUrl).hostname}>`,
     },
-    ...signInConfig(env),
+    ...signIn,
+    ...demo,
     mailSync: mailSyncConfig(env),
   };
 }

@@ -1,6 +1,6 @@
-import './production-mode';
+import { givenNodeEnv } from './production-mode';
 import './heap-tuning';
-import { loadConfig, ConfigError, type Config } from './config';
+import { addressUrl, loadConfig, ConfigError, type Config } from './config';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
@@ -34,7 +34,11 @@ import { stopOnSignals } from './signals';
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    // `npm start` asks for the demo (--demo); the rules in demo-config.ts say whether it is on.
+    return loadConfig(
+      { ...process.env, NODE_ENV: givenNodeEnv },
+      { demoAsked: process.argv.slice(2).includes('--demo') },
+    );
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Mailpulse cannot start. ${error.message}`);
@@ -46,6 +50,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  console.log(config.demoStatus);
   const db = await open(config);
 
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
@@ -98,10 +103,10 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const listening = `http://${config.host}:${port}`;
+  const listening = addressUrl(config.host, port);
   // PORT=0 without a PUBLIC_URL (tests): only now is the public address known. The app reads
   // the same config object, so sign-in redirects and demo links use it too.
-  if (config.publicUrl === `http://${config.host}:0`) config.publicUrl = listening;
+  if (config.publicUrl === addressUrl(config.host, 0)) config.publicUrl = listening;
   console.log(`Mailpulse listening on ${listening}`);
   if (config.demoSignIn) {
     for (const line of await createDemoSignInLinks(db, config.publicUrl)) console.log(line);

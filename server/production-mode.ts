@@ -2,4 +2,8 @@
 // emails, runs its production build unless NODE_ENV says otherwise. Its development build renders
 // the same bytes several times slower (it records a debug stack for every element), which is most
 // of what a morning's reports cost. Tests keep Vitest's NODE_ENV=test.
+
+/** NODE_ENV as the operator gave it: only an operator's NODE_ENV=production keeps the demo off. */
+export const givenNodeEnv = process.env.NODE_ENV;
+
 process.env.NODE_ENV ??= 'production';

@@ -15,7 +15,7 @@ import { sql } from '../db/sql';
 
 /** Demo sign-in: single-use links, printed at start, for the users of demo workspaces. */
 
-const DEMO_CODE_LIFETIME_HOURS = 24;
+const DEMO_CODE_LIFETIME_MINUTES = 24 * 60;
 
 /**
  * Creates a fresh code for each demo user and returns one line per user:
@@ -33,7 +33,7 @@ export async function createDemoSignInLinks(db: Db, publicUrl: string): Promise<
         user.workspace_id,
         user.user_id,
         hashToken(code),
-        DEMO_CODE_LIFETIME_HOURS,
+        DEMO_CODE_LIFETIME_MINUTES,
       );
       lines.push(`demo sign-in ${user.role} ${user.email}: ${base}/portal/demo-login/${code}`);
     }
@@ -55,17 +55,22 @@ export async function createDemoSignInPath(
     const user = users.find((u) => u.workspace_id === workspaceId && u.user_id === userId);
     if (!user) return null;
     const code = randomBytes(32).toString('base64url');
-    await insertDemoCode(tx, workspaceId, userId, hashToken(code), DEMO_CODE_LIFETIME_HOURS);
+    await insertDemoCode(tx, workspaceId, userId, hashToken(code), DEMO_CODE_LIFETIME_MINUTES);
     return `/portal/demo-login/${code}`;
   });
 }
 
 type DemoSignIn = { ok: true; location: string } | { ok: false; reason: string };
 
-// user:link: the same single-use, 24-hour links for one user of any workspace, so the first admin
-// of a self-hosted install gets in before Google or Microsoft sign-in is set up. Their codes
-// carry this prefix, so they keep working when the workspace is not (or no longer) a demo.
+// user:link: a single-use link for one user of any workspace, so the first admin of a self-hosted
+// install gets in before Google or Microsoft sign-in is set up. Its code carries this prefix, so it
+// works when the workspace is no demo and when demo sign-in is off; it is printed to the operator
+// only, and lives 15 minutes, not a demo link's 24 hours.
 const OPERATOR_LINK_PREFIX = 'link-';
+const OPERATOR_LINK_LIFETIME_MINUTES = 15;
+
+/** A user:link code, which works whether demo sign-in is on or off. */
+export const isOperatorLink = (code: string) => code.startsWith(OPERATOR_LINK_PREFIX);
 
 /** A sign-in link for this user of the workspace, or null when the address is not one. */
 export async function createOperatorSignInLink(
@@ -79,7 +84,8 @@ export async function createOperatorSignInLink(
   );
   if (!user) return null;
   const code = `${OPERATOR_LINK_PREFIX}${randomBytes(32).toString('base64url')}`;
-  await insertDemoCode(tx, workspaceId, user.user_id, hashToken(code), DEMO_CODE_LIFETIME_HOURS);
+  const lifetime = OPERATOR_LINK_LIFETIME_MINUTES;
+  await insertDemoCode(tx, workspaceId, user.user_id, hashToken(code), lifetime);
   return `${publicUrl.replace(/\/+$/, '')}/portal/demo-login/${code}`;
 }
 
@@ -91,7 +97,7 @@ export async function redeemDemoCode(
   client: Client,
 ): Promise<DemoSignIn> {
   const codeHash = hashToken(code);
-  const operatorLink = code.startsWith(OPERATOR_LINK_PREFIX);
+  const operatorLink = isOperatorLink(code);
   return db.transaction(async (tx) => {
     const owner = await useDemoCode(tx, codeHash, operatorLink);
     if (!owner) return { ok: false, reason: await demoCodeStatus(tx, codeHash) };

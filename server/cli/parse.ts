@@ -44,7 +44,7 @@ export const USAGE = `Usage: npm run cli -- <command> [flags]
   workspace:list
   user:add       --workspace ID --email x@acme.example --role admin|manager|viewer [--name "Full Name"]
   user:remove    --workspace ID --email x@acme.example
-  user:link      --workspace ID --email x@acme.example   (a single-use sign-in link, 24 hours)
+  user:link      --workspace ID --email x@acme.example   (a single-use sign-in link, 15 minutes)
   limits:set     --workspace ID [--max-mailboxes N] [--max-users N] [--max-alerts N]
   feature:set    --workspace ID --feature ${FEATURE_NAMES.join('|')}
                  [--enabled true|false] [--read-only true|false]

@@ -7,10 +7,12 @@ import {
   claimDueRequest,
   markDelivered,
   markFailed,
+  markWithheld,
   type ClaimedRequest,
   type OutboundKind,
   type RequestKind,
 } from '../repos/outbound-requests';
+import { guardDemo } from './demo-guard';
 
 // Everything the server sends to the outside world is stored first and sent here, so nothing is
 // lost while a receiver is down: feedback and integration requests, and alert notifications.
@@ -94,6 +96,8 @@ export function requestChannels(targets: WebhookTargets, guard: OutboundGuard): 
 interface DrainResult {
   delivered: number;
   failed: number;
+  /** Rows a demo workspace may not send, ended unsent (server/outbound/demo-guard.ts). */
+  withheld: number;
 }
 
 interface DrainOptions {
@@ -114,14 +118,25 @@ export async function drainOnce(
   { stop, now = () => new Date() }: DrainOptions = {},
 ): Promise<DrainResult> {
   const kinds = channels.flatMap((channel) => channel.kinds);
-  const result: DrainResult = { delivered: 0, failed: 0 };
+  const result: DrainResult = { delivered: 0, failed: 0, withheld: 0 };
   if (kinds.length === 0) return result;
-  while (result.delivered + result.failed < MAX_PER_PASS && !stop?.aborted) {
+  while (result.delivered + result.failed + result.withheld < MAX_PER_PASS && !stop?.aborted) {
     const row = await db.transaction((tx) => claimDueRequest(tx, kinds, LEASE_SECONDS, now()));
     if (!row) break;
     const channel = channels.find((c) => c.kinds.includes(row.kind));
     if (!channel) throw new Error(`claimed a ${row.kind} row, which has no channel`);
-    const error = await channel.send(row, now());
+    const guarded = await guardDemo(db, row);
+    const logged = { outboundRequestId: row.request_id, kind: row.kind };
+    if ('withheld' in guarded) {
+      await markWithheld(db, row.workspace_id, row.request_id, guarded.withheld, now());
+      log.warn({ ...logged, workspaceId: row.workspace_id }, guarded.withheld);
+      result.withheld += 1;
+      continue;
+    }
+    if (guarded.dropped.length > 0) {
+      log.warn({ ...logged, dropped: guarded.dropped }, 'A demo workspace emails only its users');
+    }
+    const error = await channel.send(guarded.send, now());
     if (error === null) {
       await markDelivered(db, row.workspace_id, row.request_id, now());
       result.delivered += 1;

@@ -32,6 +32,8 @@ export interface ClaimedRequest {
   payload: unknown;
   attempts: number;
   created_at: string;
+  /** The row's workspace is a demo (server/outbound/demo-guard.ts). */
+  demo: boolean;
 }
 
 /** Stores a request with the workspace's client name; returns its id. */
@@ -78,7 +80,8 @@ export async function claimDueRequest(
       where o.workspace_id = due.workspace_id and o.request_id = due.request_id
      returning o.workspace_id, o.request_id, o.kind, o.email, o.client, o.role, o.content,
                o.feedback_type, o.integration_name, o.integration_id, o.alert_id, o.payload,
-               o.attempts, o.created_at`);
+               o.attempts, o.created_at,
+               (select w.is_demo from workspaces w where w.workspace_id = o.workspace_id) as demo`);
   return row ?? null;
 }
 
@@ -89,6 +92,18 @@ export async function markDelivered(
   now: Date,
 ) {
   await tx.query(sql`update outbound_requests set delivered_at = ${now}, last_error = null
+      where workspace_id = ${workspaceId} and request_id = ${requestId}`);
+}
+
+/** Ends a row unsent, at once and for good (a demo workspace's webhook, say), with the reason. */
+export async function markWithheld(
+  tx: Queryable,
+  workspaceId: number,
+  requestId: number,
+  reason: string,
+  now: Date,
+) {
+  await tx.query(sql`update outbound_requests set failed_at = ${now}, last_error = ${reason}
       where workspace_id = ${workspaceId} and request_id = ${requestId}`);
 }
 

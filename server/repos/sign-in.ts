@@ -113,10 +113,10 @@ export async function insertDemoCode(
   workspaceId: number,
   userId: number,
   codeHash: string,
-  lifetimeHours: number,
+  lifetimeMinutes: number,
 ): Promise<void> {
   await tx.query(sql`insert into demo_login_codes (workspace_id, code_hash, user_id, expires_at)
-     values (${workspaceId}, ${codeHash}, ${userId}, now() + make_interval(hours => ${lifetimeHours}::int))`);
+     values (${workspaceId}, ${codeHash}, ${userId}, now() + make_interval(mins => ${lifetimeMinutes}::int))`);
 }
 
 export async function deleteExpiredDemoCodes(tx: Queryable): Promise<void> {

@@ -21,7 +21,7 @@ import {
   redirectUriOf,
 } from '../auth/oidc';
 import { signInIdentity } from '../auth/sign-in';
-import { redeemDemoCode } from '../auth/demo-login';
+import { isOperatorLink, redeemDemoCode } from '../auth/demo-login';
 import { clientOf } from '../audit/caller';
 import type { SessionPolicy } from '../auth/authenticate';
 
@@ -160,7 +160,10 @@ async function demo(
   { config, sessions }: Deps,
   { params: { code }, request, reply, db }: PublicContext<'demoLogin'>,
 ): Promise<ResultOf<'demoLogin'>> {
-  if (!config.demoSignIn) {
+  // An operator's user:link works without demo sign-in: it is how a real install's first admin
+  // gets in.
+  const operatorLink = isOperatorLink(code);
+  if (!config.demoSignIn && !operatorLink) {
     throw new HtmlPageError(
       404,
       'Demo sign-in is off',
@@ -173,7 +176,9 @@ async function demo(
     throw new HtmlPageError(
       400,
       'This sign-in link is no longer valid',
-      'Demo sign-in links work once and expire after 24 hours. Restart the server for new links.',
+      operatorLink
+        ? 'Sign-in links work once and expire after 15 minutes. Ask your operator for a new one.'
+        : 'Demo sign-in links work once and expire after 24 hours. Restart the server for new links.',
     );
   }
   reply.header('cache-control', 'no-store');

@@ -12,7 +12,8 @@ describe('configuration from the environment', () => {
       publicUrl: 'http://127.0.0.1:8080',
       tokenTtlDays: 30,
       sessionIdleDays: 7,
-      seedDemo: true,
+      demoSignIn: false,
+      seedDemo: false,
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open';
 import { createTestDbLocation, type TestDbLocation } from './support/test-db';
-import { environment, exitOf, start, stop } from './support/server-process';
+import { AS_NPM_START, environment, exitOf, start, stop } from './support/server-process';
 
 let location: TestDbLocation;
 beforeAll(async () => {
@@ -18,14 +18,17 @@ describe('the server process', () => {
     );
   });
 
-  it('seeds the demo once, stops on SIGTERM and SIGINT, and keeps its data across restarts', async () => {
-    const first = await start(environment(location));
+  it('seeds the demo once as npm start asks, stops on SIGTERM and SIGINT, and keeps its data across restarts', async () => {
+    const first = await start(environment(location), AS_NPM_START);
+    expect(first.output[0]).toBe(
+      'Demo sign-in is on: npm start asked for it (--demo) on a loopback address (DEMO=0 turns it off). Demo seed is on (like demo sign-in).',
+    );
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
     expect(await stop(first, 'SIGTERM')).toBe(0);
 
-    const second = await start(environment(location));
+    const second = await start(environment(location), AS_NPM_START);
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     expect(await stop(second, 'SIGINT')).toBe(0);
 
@@ -56,4 +59,25 @@ describe('the server process', () => {
       lines.slice(at + 1, at + 4).map((line) => line.split(' ').slice(0, 3).join(' ')),
     ).toEqual(['demo sign-in admin', 'demo sign-in manager', 'demo sign-in viewer']);
   }, 60_000);
+
+  it('keeps demo sign-in and the demo seed off under NODE_ENV=production, even as npm start, and says so', async () => {
+    const production = await createTestDbLocation();
+    try {
+      const env = environment(production, { NODE_ENV: 'production' });
+      const running = await start(env, AS_NPM_START);
+      const demo = await fetch(`${running.url}/portal/demo-login/${'a'.repeat(43)}`);
+      expect(await stop(running, 'SIGTERM')).toBe(0);
+      expect(running.output[0]).toBe(
+        'Demo sign-in is off: NODE_ENV=production (set DEMO=1 to turn it on). Demo seed is off (NODE_ENV=production).',
+      );
+      expect(running.output.join('\n')).not.toContain('demo sign-in ');
+      expect(demo.status).toBe(404);
+      const db = await openDatabase(production.options);
+      const workspaces = await db.query('select 1 from workspaces');
+      await db.close();
+      expect(workspaces).toEqual([]);
+    } finally {
+      await production.dispose();
+    }
+  }, 120_000);
 });

@@ -108,6 +108,8 @@ function launch(dataDir: string, options: ServerOptions): Promise<RunningServer>
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     CLIENT_DIR: clientDir,
+    // The pages are signed in with the demo links (DEMO=0 in options.env turns them off).
+    DEMO: '1',
     SEED_DEMO: 'true',
     // The pages are checked against the seeded data: no worker may sync or alert meanwhile.
     WORKERS: 'false',

@@ -99,7 +99,7 @@ describe('alert emails', () => {
     await createAlert(t, e, { watchingSince: MONDAY_10 });
     await overdueEmail(e, 'Kept');
     await evaluateAt(t.db, MONDAY_10);
-    expect(await drainer()(new Date(MONDAY_10))).toEqual({ delivered: 0, failed: 0 });
+    expect(await drainer()(new Date(MONDAY_10))).toEqual({ delivered: 0, failed: 0, withheld: 0 });
     const [line] = await cli(`alerts:outbox --workspace ${e.ws.workspaceId}`);
     expect(line).toMatch(/email "Customers waiting" 1 email\(s\), .*: queued, 0 attempt\(s\)/);
   });
@@ -149,7 +149,7 @@ describe('alert webhooks', () => {
     await overdueEmail(e, 'Signed');
     await evaluateAt(t.db, MONDAY_10);
     const sentAt = new Date(MONDAY_10);
-    expect(await drainer()(sentAt)).toEqual({ delivered: 1, failed: 0 });
+    expect(await drainer()(sentAt)).toEqual({ delivered: 1, failed: 0, withheld: 0 });
 
     const [post] = receiver.posts;
     if (!post) throw new Error('nothing posted');

@@ -6,14 +6,16 @@ import { createTestApp } from '../support/app';
 import { startListeningApp } from '../support/sign-in';
 
 describe('sign-in configuration', () => {
-  it('offers demo sign-in exactly when no provider is configured, unless DEMO says otherwise', () => {
-    const none = loadConfig({});
+  it('offers demo sign-in when asked for and no provider is configured, unless DEMO says otherwise', () => {
+    const asked = { demoAsked: true };
+    const none = loadConfig({}, asked);
     expect(none.oidc).toEqual({});
     expect(none.demoSignIn).toBe(true);
+    expect(loadConfig({}).demoSignIn).toBe(false);
     const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
-    expect(loadConfig(google).demoSignIn).toBe(false);
+    expect(loadConfig(google, asked).demoSignIn).toBe(false);
     expect(loadConfig({ ...google, DEMO: '1' }).demoSignIn).toBe(true);
-    expect(loadConfig({ DEMO: '0' }).demoSignIn).toBe(false);
+    expect(loadConfig({ DEMO: '0' }, asked).demoSignIn).toBe(false);
   });
 
   it('defaults the issuers to Google and Microsoft (tenant organizations)', () => {

@@ -9,6 +9,7 @@ import {
   type TestDbLocation,
 } from '../support/test-db';
 import {
+  AS_NPM_START,
   environment,
   exitOf,
   npmRunCli,
@@ -44,7 +45,7 @@ afterEach(async () => {
 });
 
 async function startServer(): Promise<Running> {
-  const server = await start(env);
+  const server = await start(env, AS_NPM_START);
   running.push(server);
   return server;
 }

@@ -62,6 +62,7 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 1,
+      withheld: 0,
     });
     expect(hook.received).toHaveLength(1);
     expect(warnings).toHaveLength(1);
@@ -79,6 +80,7 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 0,
+      withheld: 0,
     });
     expect(hook.received).toHaveLength(1);
 
@@ -87,11 +89,13 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 1,
       failed: 0,
+      withheld: 0,
     });
     await makeDue(f, ws.workspaceId);
     expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 0,
+      withheld: 0,
     });
 
     const payload = {
@@ -126,6 +130,7 @@ describe('forwarding', () => {
     ).toEqual({
       delivered: 1,
       failed: 0,
+      withheld: 0,
     });
     expect(feedbackHook.received).toEqual([]);
     expect(integrationHook.received).toEqual([
@@ -152,6 +157,7 @@ describe('forwarding', () => {
     ).toEqual({
       delivered: 0,
       failed: 0,
+      withheld: 0,
     });
     expect(await stored(ws.workspaceId, f)).toEqual([
       expect.objectContaining({ attempts: 0, delivered: false }),
@@ -171,11 +177,13 @@ describe('forwarding', () => {
     expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 1,
+      withheld: 0,
     });
     await makeDue(f, ws.workspaceId);
     expect(await drainOnce(f.db, requestChannels(targets, f.app.outboundGuard), log)).toEqual({
       delivered: 0,
       failed: 1,
+      withheld: 0,
     });
     const [row] = await stored(ws.workspaceId, f);
     expect(row).toMatchObject({

@@ -22,7 +22,10 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { resolve = tableResolver(), sessionClock }: { resolve?: Resolve; sessionClock?: () => Date } = {},
+  {
+    resolve = tableResolver(),
+    sessionClock,
+  }: { resolve?: Resolve; sessionClock?: () => Date } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   const config = loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client', ...env });

@@ -25,12 +25,15 @@ export function environment(location: TestDbLocation, extra: Record<string, stri
   };
 }
 
-const serverProcess = (env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'pipe' });
+/** `npm start` passes --demo, which asks for the demo (server/demo-config.ts). */
+export const AS_NPM_START = ['--demo'];
+
+const serverProcess = (env: NodeJS.ProcessEnv, args: string[] = []) =>
+  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], { env, stdio: 'pipe' });
 
 /** Starts the server and resolves once it prints the address it listens on. */
-export function start(env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = serverProcess(env);
+export function start(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Running> {
+  const child = serverProcess(env, args);
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));

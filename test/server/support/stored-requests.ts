@@ -2,7 +2,7 @@ import type { ClaimedRequest } from '../../../server/repos/outbound-requests';
 import type { TestSuite } from './suite';
 
 /** A stored request as the forwarder claims it, plus its delivery state. */
-export interface StoredRequest extends Omit<ClaimedRequest, 'workspace_id'> {
+export interface StoredRequest extends Omit<ClaimedRequest, 'workspace_id' | 'demo'> {
   last_error: string | null;
   delivered: boolean;
   due_in_seconds: number;
