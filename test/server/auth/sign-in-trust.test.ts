@@ -5,6 +5,7 @@ import { loadConfig } from '../../../server/config';
 import { auditRows } from '../support/audit';
 import { client, createTestWorkspace, type TestWorkspace } from '../support/app';
 import { Browser, reachCallback, startListeningApp, type ListeningApp } from '../support/sign-in';
+import { tokenFromRedirect } from '../support/sign-in-code';
 
 // Issue 44: a provider's word is taken only where the user's workspace trusts it. A Microsoft
 // account binds only from a tenant the workspace allows, with an email its tenant verified; a
@@ -36,8 +37,7 @@ async function signIn(provider: 'google-oauth2' | 'microsoft-graph', label: stri
   return browser.get(callback.href);
 }
 
-const tokenOf = (response: Response) =>
-  /^\/dashboard\?token=([A-Za-z0-9_-]{43})$/.exec(response.headers.get('location') ?? '')?.[1];
+const tokenOf = (response: Response) => tokenFromRedirect(t.app, response.headers.get('location'));
 
 const boundIds = async (email: string) =>
   (
@@ -53,12 +53,12 @@ const UNBOUND = { oidc_tenant_id: null, oidc_object_id: null };
 async function expectRefused(provider: 'google-oauth2' | 'microsoft-graph', email: string) {
   const response = await signIn(provider, email);
   expect(response.headers.get('location')).toBe('/login?error=account');
-  expect(tokenOf(response)).toBeUndefined();
+  expect(await tokenOf(response)).toBeUndefined();
 }
 
 async function expectSignedIn(provider: 'google-oauth2' | 'microsoft-graph', email: string) {
   const response = await signIn(provider, email);
-  const me = await client(t.app, tokenOf(response)).get('/portal/api/me/');
+  const me = await client(t.app, await tokenOf(response)).get('/portal/api/me/');
   expect(me.statusCode).toBe(200);
   expect(me.json()).toMatchObject({ email });
 }

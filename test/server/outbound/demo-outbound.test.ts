@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { alertChannels } from '../../../server/alerts/delivery';
 import { runCommand } from '../../../server/cli/commands';
 import { parseCommand } from '../../../server/cli/parse';
 import { loadConfig } from '../../../server/config';
 import { drainOnce, requestChannels } from '../../../server/outbound/forwarder';
+import { createOutboundGuard } from '../../../server/outbound/safe-target';
 import { insertSubscription } from '../../../server/repos/reports';
 import { reportChannels } from '../../../server/reports/delivery';
 import { client } from '../support/app';
@@ -17,6 +18,10 @@ import { recordingLogger, startWebhook } from '../support/webhook';
 // one but its own users. What would leave ends unsent, with the reason, in the outbox.
 
 const t = setUpTestApp('demo-out', { perTest: true });
+// The receivers are on loopback: the guard lets them through, so what stops a delivery here is
+// the demo rule, not the address rule.
+const guard = createOutboundGuard({ allowPrivate: true });
+afterAll(() => guard.close());
 const PUBLIC_URL = 'https://mailpulse.example';
 const FRIDAY_16 = '2027-03-05T16:00:00Z';
 const MONDAY_10 = '2027-03-08T10:00:00Z';
@@ -54,7 +59,9 @@ describe('a demo workspace', () => {
     const config = loadConfig({ PUBLIC_URL, SMTP_URL: smtp.url });
     const { log, warnings } = recordingLogger();
     const at = new Date(MONDAY_10);
-    const result = await drainOnce(t.db, alertChannels(config, t.db), log, { now: () => at });
+    const result = await drainOnce(t.db, alertChannels(config, t.db, guard), log, {
+      now: () => at,
+    });
 
     expect(result).toEqual({ delivered: 1, failed: 0, withheld: 1 });
     expect(hook.received).toEqual([]);
@@ -86,7 +93,7 @@ describe('a demo workspace', () => {
     const targets = { feedbackWebhookUrl: hook.url, integrationWebhookUrl: hook.url };
     const { log } = recordingLogger();
 
-    expect(await drainOnce(t.db, requestChannels(targets), log)).toEqual({
+    expect(await drainOnce(t.db, requestChannels(targets, guard), log)).toEqual({
       delivered: 0,
       failed: 0,
       withheld: 2,
