@@ -10,4 +10,6 @@
 //    header text decoding, X-Original-From through a list, a web form's Reply-To).
 // 2: a web form's message sent through the mailbox's own account to itself is the visitor's,
 //    though its copy is in the sent folder (isToItself, server/mail/store-rows.ts).
-export const MAIL_READ_VERSION = 2;
+// 3: a meeting's cancellation (a calendar part of METHOD:CANCEL, Graph's meetingCancelled),
+//    migration 0029.
+export const MAIL_READ_VERSION = 3;

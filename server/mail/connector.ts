@@ -82,6 +82,11 @@ export interface SyncedMessage {
    * say (Gmail's metadata has no body structure).
    */
   meetingResponse?: boolean;
+  /**
+   * A meeting's cancellation (iCalendar METHOD:CANCEL, RFC 5546): a calendar's notice that waits
+   * for no answer. Absent where the provider does not say.
+   */
+  meetingCancellation?: boolean;
 }
 
 interface SyncProgress {

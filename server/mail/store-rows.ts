@@ -43,6 +43,7 @@ export interface MessageRow {
   list_id: string | null;
   content_type: string | null;
   meeting_response: boolean | null;
+  meeting_cancellation: boolean | null;
   /** True where List-Unsubscribe is there; null where it is not, or the read had no headers. */
   list_unsubscribe: boolean | null;
   /** True where Return-Path is `<>` (a notification); null otherwise. */
@@ -91,6 +92,7 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     list_id: clean(headers.listId),
     content_type: mediaType(headers.contentType),
     meeting_response: message.meetingResponse ?? null,
+    meeting_cancellation: message.meetingCancellation ?? null,
     list_unsubscribe: clean(headers.listUnsubscribe) ? true : null,
     null_sender: headers.returnPath?.replace(/\s/g, '') === '<>' ? true : null,
     auto_reply: isMark(headers.autoReply) ? true : null,

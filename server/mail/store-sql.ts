@@ -11,8 +11,8 @@ const ROW_TYPE = sql`provider_id text, thread_key text, direction text, sent_at 
   folder text, labels text[], categories text[], from_address text, from_name text,
   to_addresses text[], cc_addresses text[], subject text, message_id_header text,
   in_reply_to text, references_ids text[], auto_submitted text, precedence text, list_id text,
-  content_type text, meeting_response boolean, list_unsubscribe boolean, null_sender boolean,
-  auto_reply boolean, form_to_itself boolean`;
+  content_type text, meeting_response boolean, meeting_cancellation boolean,
+  list_unsubscribe boolean, null_sender boolean, auto_reply boolean, form_to_itself boolean`;
 
 /** Direction only ever turns outbound, but for a web form's message to the mailbox itself. */
 const NEW_DIRECTION = sql`case when s.direction = 'outbound' and not b.form_to_itself
@@ -34,7 +34,7 @@ const storedOf = (target: StoreTarget) => sql`left join lateral (
 /** The header values the figures read, of the stored row `s`, as one comparable text. */
 const STORED_HEADERS = sql`(s.from_address, s.from_name, s.to_addresses, s.cc_addresses,
   s.subject, s.auto_submitted, s.precedence, s.list_id, s.content_type, s.meeting_response,
-  s.list_unsubscribe, s.null_sender, s.auto_reply)::text`;
+  s.meeting_cancellation, s.list_unsubscribe, s.null_sender, s.auto_reply)::text`;
 
 /**
  * The header values a stored message takes from the batch row `b`: the batch's where it has one,
@@ -52,13 +52,15 @@ const FRESH_HEADERS = sql`coalesce(nullif(b.from_address, ''), s.from_address) a
   coalesce(b.list_id, s.list_id) as h_list_id,
   coalesce(b.content_type, s.content_type) as h_content_type,
   coalesce(b.meeting_response, s.meeting_response) as h_meeting_response,
+  coalesce(b.meeting_cancellation, s.meeting_cancellation) as h_meeting_cancellation,
   coalesce(b.list_unsubscribe, s.list_unsubscribe) as h_list_unsubscribe,
   coalesce(b.null_sender, s.null_sender) as h_null_sender,
   coalesce(b.auto_reply, s.auto_reply) as h_auto_reply`;
 
 const FRESH_TUPLE = sql`(l.h_from_address, l.h_from_name, l.h_to_addresses, l.h_cc_addresses,
   l.h_subject, l.h_auto_submitted, l.h_precedence, l.h_list_id, l.h_content_type,
-  l.h_meeting_response, l.h_list_unsubscribe, l.h_null_sender, l.h_auto_reply)::text`;
+  l.h_meeting_response, l.h_meeting_cancellation, l.h_list_unsubscribe, l.h_null_sender,
+  l.h_auto_reply)::text`;
 
 /**
  * Inserts the batch's new messages and updates the stored ones: place, labels, direction, set
@@ -91,7 +93,9 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
              to_addresses = p.h_to_addresses, cc_addresses = p.h_cc_addresses,
              subject = p.h_subject, auto_submitted = p.h_auto_submitted,
              precedence = p.h_precedence, list_id = p.h_list_id, content_type = p.h_content_type,
-             meeting_response = p.h_meeting_response, list_unsubscribe = p.h_list_unsubscribe,
+             meeting_response = p.h_meeting_response,
+             meeting_cancellation = p.h_meeting_cancellation,
+             list_unsubscribe = p.h_list_unsubscribe,
              null_sender = p.h_null_sender, auto_reply = p.h_auto_reply
         from planned p
        where m.workspace_id = ${target.workspaceId} and m.mailbox_id = ${target.mailboxId}
@@ -101,13 +105,15 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
       insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
         folder, labels, categories, from_address, from_name, to_addresses, cc_addresses, subject,
         message_id_header, in_reply_to, references_ids, auto_submitted, precedence, list_id,
-        content_type, meeting_response, list_unsubscribe, null_sender, auto_reply)
+        content_type, meeting_response, meeting_cancellation, list_unsubscribe, null_sender,
+        auto_reply)
       select ${target.workspaceId}, ${target.mailboxId}, p.provider_id, p.thread_key, p.direction,
              p.sent_at, p.folder, coalesce(p.labels, '{}'), coalesce(p.categories, '{}'),
              p.from_address, p.from_name, coalesce(p.to_addresses, '{}'),
              coalesce(p.cc_addresses, '{}'), p.subject, p.message_id_header, p.in_reply_to,
              coalesce(p.references_ids, '{}'), p.auto_submitted, p.precedence, p.list_id,
-             p.content_type, p.meeting_response, p.list_unsubscribe, p.null_sender, p.auto_reply
+             p.content_type, p.meeting_response, p.meeting_cancellation, p.list_unsubscribe,
+             p.null_sender, p.auto_reply
         from planned p where p.stored_id is null
       on conflict do nothing
       returning thread_key

@@ -77,6 +77,18 @@ export function allOfDomains(domains: readonly string[]): string {
 }
 
 /**
+ * A regular expression matching a space-separated list of lower-cased addresses each of these
+ * domains or of one of these local parts (`noreply@…`).
+ */
+export function allOfDomainsOrLocalParts(
+  domains: readonly string[],
+  localParts: readonly string[],
+): string {
+  const one = `([^ ]*@(${escapedDomains(domains)})|(${escapedDomains(localParts)})@[^ ]*)`;
+  return `^${one}( ${one})*$`;
+}
+
+/**
  * A regular expression matching a lower-cased List-Id (RFC 2919: `[phrase] <label.namespace>`)
  * whose list is at one of these domains or below: a Google Group `support@company.example` is
  * `<support.company.example>`. Brackets are optional, as some senders leave them out.

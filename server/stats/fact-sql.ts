@@ -2,7 +2,13 @@ import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { ExcludedFilters } from '../../common/exclusions';
 import { rewriteDays, threadDays, writeAllDays, type FactScope } from './daily-sql';
-import { allOfDomains, exclusionPredicate, listOfDomains } from './exclusion-sql';
+import { AUTOMATED_LOCAL_PARTS } from '../../common/automated-senders';
+import {
+  allOfDomains,
+  allOfDomainsOrLocalParts,
+  exclusionPredicate,
+  listOfDomains,
+} from './exclusion-sql';
 import { automated, FORWARD, ownAutomatic, type Classes } from './message-class-sql';
 
 // Per-message and per-request facts of one generation, computed by two set-based statements for
@@ -53,6 +59,8 @@ function messageFacts(
            lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
              ~ ${classes.internal} as internal,
            m.recipients <> '' and m.recipients !~ ${classes.internal} as external_recipient,
+           -- A person outside among the recipients: not only colleagues and noreply@ and the like.
+           m.recipients <> '' and m.recipients !~ ${classes.noPersonOutside} as person_outside,
            lower(m.from_address) ~ ${classes.internal} as internal_sender,
            ${automated(classes)} as automated,
            ${ownAutomatic} as own_automatic,
@@ -80,10 +88,11 @@ function messageFacts(
              and not excluded as answered_by_colleague
       from c
   ), r as (
-    -- A reply answers something: it comes after a counted inbound message of its thread, and a
-    -- forward goes to the domain of one such message's sender.
+    -- A reply answers something: it comes after a counted inbound message of its thread, goes
+    -- to a person outside (mail only to noreply@ and the like answers nothing, though sent), and
+    -- a forward goes to the domain of one such message's sender.
     select f.*,
-           (sent or answered_by_colleague)
+           (sent or answered_by_colleague) and person_outside
              and coalesce(min(sent_at) filter (where counted)
                             over (partition by mailbox_id, thread_key) < sent_at, false)
              and (forwarded_to is null or coalesce(forwarded_to && array_agg(sender_domain)
@@ -206,7 +215,11 @@ export async function computeFacts(
   );
   if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
   const domains = settings.internal_domains;
-  const classes = { internal: allOfDomains(domains), internalList: listOfDomains(domains) };
+  const classes = {
+    internal: allOfDomains(domains),
+    internalList: listOfDomains(domains),
+    noPersonOutside: allOfDomainsOrLocalParts(domains, AUTOMATED_LOCAL_PARTS),
+  };
   const excluded = exclusionPredicate(settings.excluded_filters);
   await tx.query(messageFacts(of, classes, excluded, scopeSql(scope)));
   // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.

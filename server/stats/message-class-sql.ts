@@ -1,3 +1,4 @@
+import { AUTOMATED_LOCAL_PARTS } from '../../common/automated-senders';
 import { sql, type Sql } from '../db/sql';
 
 // What kind of message a row of `messages` (aliased `m`) is, as fragments of the facts statement
@@ -7,6 +8,8 @@ import { sql, type Sql } from '../db/sql';
 export interface Classes {
   internal: string;
   internalList: string;
+  /** All addresses internal or automated senders' (AUTOMATED_LOCAL_PARTS): no person outside. */
+  noPersonOutside: string;
 }
 
 /** A structured header's first value, lower-cased, without its comments (RFC 5322 CFWS). */
@@ -24,7 +27,9 @@ const AUTOMATIC_MARKS = sql`${headerValue(sql`m.auto_submitted`)} not in ('', 'n
 
 // Automated inbound mail: those marks; a null Return-Path (RFC 5321 4.5.5: every notification),
 // since many systems send bounces without Auto-Submitted and some without the report's type; an
-// answer to a meeting invitation, which no one answers. The signs of a list (RFC 2369, 2919:
+// answer to a meeting invitation or a meeting's cancellation, which no one answers; a sender
+// whose local part says no one reads its mail (noreply@, mailer-daemon@: AUTOMATED_LOCAL_PARTS,
+// compared ignoring case), which many notifications carry without any mark. The signs of a list (RFC 2369, 2919:
 // Precedence list, any List-Id or List-Unsubscribe) make mail to a list, such as a newsletter,
 // automated, except on a list of an internal domain: the company's own group (a Google Group
 // such as support@) relays each message with all three, a customer's request as much as a
@@ -35,6 +40,8 @@ export const automated = ({ internalList }: Classes) => {
      ${AUTOMATIC_MARKS}
   or m.null_sender
   or m.meeting_response
+  or m.meeting_cancellation
+  or split_part(lower(m.from_address), '@', 1) = any(${[...AUTOMATED_LOCAL_PARTS]}::text[])
   or (not ${relayedByOwnGroup} and (
         ${headerValue(sql`m.precedence`)} = 'list'
      or coalesce(btrim(m.list_id), '') <> ''

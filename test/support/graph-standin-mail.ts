@@ -36,10 +36,16 @@ export interface GraphMessageInput {
   replyTo?: Recipient[];
   /**
    * The item's type, derived from message: `eventMessageResponse` for an answer to a meeting
-   * invitation ("eventMessage resource type":
+   * invitation, `eventMessageRequest` for an invitation, `eventMessage` (the base of both) for a
+   * cancellation ("eventMessage resource type":
    * https://learn.microsoft.com/graph/api/resources/eventmessage).
    */
-  type?: 'message' | 'eventMessageRequest' | 'eventMessageResponse';
+  type?: 'message' | 'eventMessage' | 'eventMessageRequest' | 'eventMessageResponse';
+  /**
+   * An event message's `meetingMessageType` (`meetingCancelled` …): a property of the derived
+   * type, so returned only when nothing is `$select`ed, as by Graph.
+   */
+  meetingMessageType?: string;
   /** A draft (`isDraft`), saved in whatever folder the test says. */
   draft?: boolean;
 }
@@ -120,6 +126,7 @@ export class GraphMailbox {
         value,
       })),
       body: { contentType: 'text', content: 'never synced' },
+      ...(input.meetingMessageType ? { meetingMessageType: input.meetingMessageType } : {}),
     };
     const places = [{ at: this.changes, folderId: this.folderId(folder) }];
     const type = `#microsoft.graph.${input.type ?? 'message'}`;

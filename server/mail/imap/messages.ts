@@ -34,7 +34,7 @@ const HEADER_FIELDS = [
 /**
  * What a sync fetches of each message: its UID, INTERNALDATE, flags (for \Draft), those header
  * fields, and its body structure (the parts' media types, never their content), for a meeting
- * response's calendar.
+ * response's or cancellation's calendar.
  */
 export const FETCH_QUERY = {
   uid: true,
@@ -45,20 +45,25 @@ export const FETCH_QUERY = {
 } satisfies FetchQueryObject;
 
 /**
- * Whether the message carries a calendar reply (a `text/calendar` part with `method=REPLY`, RFC
- * 6047 2.4): an invitation accepted, tentatively accepted or declined. A message forwarded
- * inside it (`message/rfc822`) is not looked into.
+ * The iCalendar method of the message's calendar (a `text/calendar` part's `method` parameter,
+ * RFC 6047 2.4), upper-cased: REPLY answers an invitation (accepted, tentatively accepted or
+ * declined), CANCEL cancels a meeting. A message forwarded inside it (`message/rfc822`) is not
+ * looked into.
  */
-function isMeetingResponse(node: MessageStructureObject | undefined): boolean {
-  if (!node) return false;
+function calendarMethod(node: MessageStructureObject | undefined): string | null {
+  if (!node) return null;
   if (node.type.toLowerCase() === 'text/calendar') {
     const method = Object.entries(node.parameters ?? {}).find(
       ([key]) => key.toLowerCase() === 'method',
     );
-    return method?.[1].trim().toUpperCase() === 'REPLY';
+    return method?.[1].trim().toUpperCase() ?? null;
   }
-  if (!node.type.toLowerCase().startsWith('multipart/')) return false;
-  return (node.childNodes ?? []).some(isMeetingResponse);
+  if (!node.type.toLowerCase().startsWith('multipart/')) return null;
+  for (const child of node.childNodes ?? []) {
+    const method = calendarMethod(child);
+    if (method) return method;
+  }
+  return null;
 }
 
 /**
@@ -152,6 +157,7 @@ function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject): Synce
     replyTo: textOf('reply-to'),
   };
   const internal = fetched.internalDate ?? get('date') ?? 0;
+  const method = calendarMethod(fetched.bodyStructure);
   return {
     providerId: providerIdOf(folder, fetched.uid, get),
     threadKey: null,
@@ -161,7 +167,8 @@ function toSyncedMessage(folder: OpenFolder, fetched: FetchMessageObject): Synce
     inSentFolder: folder.isSent,
     sentAt: internal instanceof Date ? internal : new Date(internal),
     headers,
-    meetingResponse: isMeetingResponse(fetched.bodyStructure),
+    meetingResponse: method === 'REPLY',
+    meetingCancellation: method === 'CANCEL',
   };
 }
 

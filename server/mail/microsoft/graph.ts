@@ -72,6 +72,8 @@ export interface GraphMessage {
   isDraft?: boolean;
   /** Set for a type derived from message: `#microsoft.graph.eventMessageResponse` and the like. */
   '@odata.type'?: string;
+  /** An event message's kind (`meetingCancelled` …); Graph leaves it out under a `$select`. */
+  meetingMessageType?: string;
   '@removed'?: unknown;
 }
 
@@ -80,6 +82,22 @@ export interface GraphMessage {
  * ("eventMessage resource type": https://learn.microsoft.com/graph/api/resources/eventmessage).
  */
 const MEETING_RESPONSE = '#microsoft.graph.eventMessageResponse';
+
+/**
+ * A meeting's cancellation: an eventMessage whose meetingMessageType is `meetingCancelled`
+ * ("eventMessage resource type", above). Graph returns no property of a derived type under a
+ * `$select`, and refuses one named there ("Could not find a property named
+ * 'meetingMessageType'": https://github.com/microsoftgraph/microsoft-graph-docs/issues/2018,
+ * and the same of delta: microsoft-graph-docs/issues/2211), but gives the type: a bare
+ * eventMessage, the base of invitations (eventMessageRequest) and answers (eventMessageResponse),
+ * is the cancellation.
+ */
+function isMeetingCancellation(message: GraphMessage): boolean {
+  if (message.meetingMessageType !== undefined) {
+    return message.meetingMessageType === 'meetingCancelled';
+  }
+  return message['@odata.type'] === '#microsoft.graph.eventMessage';
+}
 
 /** A page of a delta round or of a folder's list. */
 export interface GraphPage {
@@ -147,6 +165,7 @@ export function toSyncedMessage(
     },
     // Only a yes: an update in a delta round may name only what changed.
     ...(message['@odata.type'] === MEETING_RESPONSE ? { meetingResponse: true } : {}),
+    ...(isMeetingCancellation(message) ? { meetingCancellation: true } : {}),
   };
 }
 

@@ -177,13 +177,15 @@ describe('transactions', () => {
     ).rejects.toThrow(/inside a transaction/);
     await expect(leaked?.query('select 1 as one', [])).rejects.toThrow(/closed/i);
     // Work scheduled from a transaction may use the Db once the transaction has ended.
+    // It runs once the test has seen the transaction end, not after a time it might outlast.
+    let ended = () => {};
+    const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
     let later: Promise<unknown> = Promise.resolve();
     await db.transaction(async (tx) => {
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() =>
-        db.query('select 1 as one'),
-      );
+      later = transactionEnded.then(() => db.query('select 1 as one'));
       await tx.query('select 1');
     });
+    ended();
     await expect(later).resolves.toEqual([{ one: 1 }]);
   });
 

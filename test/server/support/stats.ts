@@ -26,6 +26,8 @@ export interface MessageInput {
   contentType?: string | null;
   /** An answer to a meeting invitation; null where the provider does not say. */
   meetingResponse?: boolean | null;
+  /** A meeting's cancellation; null where the provider does not say. */
+  meetingCancellation?: boolean | null;
   /** The message carries List-Unsubscribe. */
   listUnsubscribe?: boolean;
   /** Return-Path is `<>`: a notification such as a bounce. */
@@ -97,6 +99,7 @@ export async function insertMessages(
       list_id: m.listId ?? null,
       content_type: m.contentType ?? null,
       meeting_response: m.meetingResponse ?? null,
+      meeting_cancellation: m.meetingCancellation ?? null,
       list_unsubscribe: m.listUnsubscribe ?? null,
       null_sender: m.nullSender ?? null,
       auto_reply: m.autoReply ?? null,
@@ -105,17 +108,17 @@ export async function insertMessages(
   const inserted = await db.query<{ message_id: number }>(
     `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
        folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
-       auto_submitted, precedence, list_id, content_type, meeting_response, list_unsubscribe,
-       null_sender, auto_reply)
+       auto_submitted, precedence, list_id, content_type, meeting_response, meeting_cancellation,
+       list_unsubscribe, null_sender, auto_reply)
      select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
             r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
             r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response,
-            r.list_unsubscribe, r.null_sender, r.auto_reply
+            r.meeting_cancellation, r.list_unsubscribe, r.null_sender, r.auto_reply
        from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
          sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
          to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
          precedence text, list_id text, content_type text, meeting_response boolean,
-         list_unsubscribe boolean, null_sender boolean, auto_reply boolean)
+         meeting_cancellation boolean, list_unsubscribe boolean, null_sender boolean, auto_reply boolean)
      returning message_id`,
     [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
   );

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
+import { client } from '../../support/app';
 import { dovecotForFile } from '../../support/dovecot-file';
 import { imapMailbox, message } from '../../support/mail-sync';
 import { setUpTestApp } from '../../support/suite';
@@ -6,7 +8,8 @@ import { setUpTestApp } from '../../support/suite';
 // What the statistics count as automated, as the sync stores it from the real Dovecot: a report's
 // media type (bounces, read receipts), List-Unsubscribe, and an answer to a meeting invitation,
 // found in the message's body structure (never a body): a calendar reply (`text/calendar;
-// method=REPLY`, RFC 6047 2.4), as Outlook and Google Calendar send them.
+// method=REPLY`, RFC 6047 2.4), as Outlook and Google Calendar send them, and likewise a meeting's
+// cancellation (`method=CANCEL`).
 
 const suite = setUpTestApp('imapauto');
 const dovecot = dovecotForFile();
@@ -138,5 +141,51 @@ describe('IMAP: what makes mail automated', () => {
       { subject: 'Fwd: Accepted: Demo', meeting_response: false },
       { subject: 'Where is my order?', meeting_response: false },
     ]);
+  });
+
+  it('marks a meeting cancellation, inline or attached; it and mail from noreply@ are automated', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const outlook = mail(box.email, 'Canceled: Demo', 0, {
+      type: 'multipart/alternative',
+      parts: [text('The meeting is cancelled'), html, calendar('CANCEL')],
+    });
+    const google = mail(box.email, 'Cancelled event: Demo', 1, {
+      type: 'multipart/mixed',
+      parts: [
+        { type: 'multipart/alternative', parts: [text('Cancelled'), calendar('cancel')] },
+        { type: 'application/ics; name="invite.ics"', body: 'BEGIN:VCALENDAR' },
+      ],
+    });
+    const invitation = mail(box.email, 'Call on Friday?', 2, {
+      type: 'multipart/alternative',
+      parts: [text('Shall we talk?'), calendar('REQUEST')],
+    });
+    const accepted = mail(box.email, 'Accepted: Demo', 3, {
+      type: 'multipart/alternative',
+      parts: [text('Accepted'), calendar('REPLY')],
+    });
+    const shipped = message({
+      from: 'Shop <No-Reply@shop.example>',
+      to: box.email,
+      subject: 'Your order has shipped',
+      date: '2026-02-14T09:00:00Z',
+    });
+    await dovecot.append(box.email, 'INBOX', [outlook, google, invitation, accepted, shipped]);
+    await box.sync();
+    const rows = await box.columns('subject, meeting_response, meeting_cancellation', 'sent_at');
+    expect(rows).toEqual([
+      { subject: 'Canceled: Demo', meeting_response: false, meeting_cancellation: true },
+      { subject: 'Cancelled event: Demo', meeting_response: false, meeting_cancellation: true },
+      { subject: 'Call on Friday?', meeting_response: false, meeting_cancellation: false },
+      { subject: 'Accepted: Demo', meeting_response: true, meeting_cancellation: false },
+      { subject: 'Your order has shipped', meeting_response: false, meeting_cancellation: false },
+    ]);
+    // Only the invitation asks for an answer; the two cancellations, the acceptance and the
+    // shop's notice are automated.
+    await rebuildWorkspaceStats(suite.db, box.ws.workspaceId);
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-14',
+    );
+    expect(summary.json()).toMatchObject({ received: 1, automated: 4, unreplied: 1 });
   });
 });

@@ -77,12 +77,50 @@ describe('IMAP: mail an earlier version stored', () => {
     ]);
   });
 
+  it('reads a cancellation that version 2 stored unknown again, and it becomes automated', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const cancelled = message({
+      from: 'Carla <carla@customer.example>',
+      to: box.email,
+      subject: 'Canceled: Demo',
+      date: '2026-02-10T09:00:00Z',
+      headers: ['Content-Type: text/calendar; charset="utf-8"; method=CANCEL'],
+    });
+    await dovecot.append(box.email, 'INBOX', [cancelled]);
+    await box.sync();
+    const where = [box.ws.workspaceId, box.mailboxId];
+    // As version 2 (before migration 0029) stored it: no cancellation read.
+    await suite.db.query(
+      `update messages set meeting_cancellation = null where workspace_id = $1 and mailbox_id = $2`,
+      where,
+    );
+    await suite.db.query(
+      `update mailbox_sync set read_version = 2 where workspace_id = $1 and mailbox_id = $2`,
+      where,
+    );
+    expect(await rebuiltDaySummary(suite, box.ws, '2026-02-10')).toMatchObject({
+      received: 1,
+      automated: 0,
+    });
+    await box.sync({
+      onThreadsChanged: (tx, workspaceId, mailboxId, threads) =>
+        refreshThreadFacts(tx, workspaceId, mailboxId, [...threads]),
+    });
+    expect(await box.columns('meeting_cancellation', 'sent_at')).toEqual([
+      { meeting_cancellation: true },
+    ]);
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
+    );
+    expect(summary.json()).toMatchObject({ received: 0, automated: 1 });
+  });
+
   it('is marked by a version that a header the sync newly reads must raise', () => {
     // NO_HEADERS is typed with every header the connectors read, so a new one fails to compile
     // until it is added there, and then fails here until MAIL_READ_VERSION is raised with it.
     const headers = Object.keys(NO_HEADERS).sort();
     expect({ version: MAIL_READ_VERSION, headers }).toEqual({
-      version: 2,
+      version: 3,
       headers: [
         'autoReply',
         'autoSubmitted',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildWorkspaceStats } from '../../../../server/stats/rebuild';
 import { startGraphStandin, type GraphStandin } from '../../../support/graph-standin';
 import { syncAndStore } from '../../support/cloud-sync';
 import { storedColumns } from '../../support/mail-sync';
@@ -101,6 +102,69 @@ describe('Microsoft connector: what a message keeps', () => {
       { meeting_response: true, list_unsubscribe: null },
       { meeting_response: null, list_unsubscribe: null },
       { meeting_response: null, list_unsubscribe: true },
+    ]);
+  });
+
+  it('marks a meeting cancellation (an eventMessage, meetingCancelled), and counts it and mail from noreply@ as automated', async () => {
+    const { mailbox, box } = await graphMailbox(suite, graph);
+    const customer = { name: 'Carla', address: 'carla@client.example' };
+    const to = [{ name: '', address: box.email }];
+    const received = new Date(Date.now() - 3_600_000);
+    const at = (minutes: number) => new Date(received.getTime() + minutes * 60_000);
+    box.add('inbox', {
+      received,
+      from: customer,
+      to,
+      subject: 'Canceled: Demo',
+      type: 'eventMessage',
+      meetingMessageType: 'meetingCancelled',
+    });
+    box.add('inbox', {
+      received: at(1),
+      from: customer,
+      to,
+      subject: 'Call?',
+      type: 'eventMessageRequest',
+      meetingMessageType: 'meetingRequest',
+    });
+    box.add('inbox', {
+      received: at(2),
+      from: customer,
+      to,
+      subject: 'Accepted: Demo',
+      type: 'eventMessageResponse',
+      meetingMessageType: 'meetingAccepted',
+    });
+    box.add('inbox', {
+      received: at(3),
+      from: { name: 'Shop', address: 'NoReply@shop.example' },
+      to,
+      subject: 'Your order has shipped',
+    });
+    box.add('inbox', { received: at(4), from: customer, to, subject: 'Where is my order?' });
+    await syncAndStore(suite.db, connector(), mailbox);
+    const columns = 'subject, meeting_response, meeting_cancellation';
+    expect(await storedColumns(suite.db, mailbox.store, columns, 'sent_at')).toEqual([
+      { subject: 'Canceled: Demo', meeting_response: null, meeting_cancellation: true },
+      { subject: 'Call?', meeting_response: null, meeting_cancellation: null },
+      { subject: 'Accepted: Demo', meeting_response: true, meeting_cancellation: null },
+      { subject: 'Your order has shipped', meeting_response: null, meeting_cancellation: null },
+      { subject: 'Where is my order?', meeting_response: null, meeting_cancellation: null },
+    ]);
+    await rebuildWorkspaceStats(suite.db, mailbox.store.workspaceId);
+    const facts = await suite.db.query<{ subject: string; is_automated: boolean }>(
+      `select m.subject, f.is_automated from stats_message_facts f
+         join stats_state s on s.workspace_id = f.workspace_id and s.current_generation = f.generation
+         join messages m on m.workspace_id = f.workspace_id and m.message_id = f.message_id
+        where f.workspace_id = $1 and f.mailbox_id = $2 order by m.sent_at`,
+      [mailbox.store.workspaceId, mailbox.store.mailboxId],
+    );
+    expect(facts).toEqual([
+      { subject: 'Canceled: Demo', is_automated: true },
+      { subject: 'Call?', is_automated: false },
+      { subject: 'Accepted: Demo', is_automated: true },
+      { subject: 'Your order has shipped', is_automated: true },
+      { subject: 'Where is my order?', is_automated: false },
     ]);
   });
 
