@@ -205,6 +205,10 @@ const DESCRIPTIONS: Descriptions = {
   createDemoSignIn: {
     notAudited: 'it issues a single-use sign-in link; the sign-in it leads to is recorded (signIn)',
   },
+  peekSignInCode: { notAudited: 'it only reads whom a sign-in code is for; it changes nothing' },
+  exchangeSignInCode: {
+    notAudited: 'it hands over the session of a sign-in already recorded (signIn)',
+  },
   reportClientError: { notAudited: 'it stores nothing: the browser error is only logged' },
 };
 

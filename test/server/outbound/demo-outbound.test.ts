@@ -17,7 +17,7 @@ import { recordingLogger, startWebhook } from '../support/webhook';
 // Anyone with a demo link is an admin of the demo workspace: it sends no webhooks and emails no
 // one but its own users. What would leave ends unsent, with the reason, in the outbox.
 
-const t = setUpTestApp('demo-out', { perTest: true });
+const t = setUpTestApp('demo-out', { perTest: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 // The receivers are on loopback: the guard lets them through, so what stops a delivery here is
 // the demo rule, not the address rule.
 const guard = createOutboundGuard({ allowPrivate: true });

@@ -92,7 +92,7 @@ describe('sending to a webhook inside the network', () => {
   it('does not reach an alert webhook on loopback saved before the check', async () => {
     const hook = await receiver();
     const workspaceId = await alertWebhookRow(t, `http://127.0.0.1:${hook.port}/hook`);
-    expect(await sendAlerts(t)).toEqual({ delivered: 0, failed: 1 });
+    expect(await sendAlerts(t)).toEqual({ delivered: 0, failed: 1, withheld: 0 });
     expect(hook.received).toEqual([]);
     expect(await webhookError(t, workspaceId)).toBe(inside('127.0.0.1', 'this machine'));
   });
@@ -100,7 +100,7 @@ describe('sending to a webhook inside the network', () => {
   it('does not reach a name that resolves to 127.0.0.1', async () => {
     const hook = await receiver();
     const workspaceId = await alertWebhookRow(t, `http://hooks.example.test:${hook.port}/hook`);
-    expect(await sendAlerts(t)).toEqual({ delivered: 0, failed: 1 });
+    expect(await sendAlerts(t)).toEqual({ delivered: 0, failed: 1, withheld: 0 });
     expect(hook.received).toEqual([]);
     expect(await webhookError(t, workspaceId)).toMatch(inside('127.0.0.1', 'this machine'));
   });
@@ -124,6 +124,7 @@ describe('sending to a webhook inside the network', () => {
     expect(await drainOnce(t.db, channels, recordingLogger().log)).toEqual({
       delivered: 0,
       failed: 2,
+      withheld: 0,
     });
     expect([...feedback.received, ...integration.received]).toEqual([]);
     const rows = await storedRequests(ws.workspaceId, t);
@@ -145,7 +146,7 @@ describe('sending with OUTBOUND_ALLOW_PRIVATE', () => {
       res.end();
     });
     const workspaceId = await alertWebhookRow(t, `http://hooks.example.test:${hook.port}/hook`);
-    expect(await sendAlerts(t)).toEqual({ delivered: 1, failed: 0 });
+    expect(await sendAlerts(t)).toEqual({ delivered: 1, failed: 0, withheld: 0 });
     const [post] = hook.received;
     if (!post) throw new Error('nothing posted');
     expect(post.method).toBe('POST');
@@ -164,7 +165,7 @@ describe('sending with OUTBOUND_ALLOW_PRIVATE', () => {
       res.end();
     });
     const workspaceId = await alertWebhookRow(t, `http://127.0.0.1:${hook.port}/hook`);
-    expect(await sendAlerts(t)).toEqual({ delivered: 0, failed: 1 });
+    expect(await sendAlerts(t)).toEqual({ delivered: 0, failed: 1, withheld: 0 });
     expect(hook.received).toHaveLength(1);
     expect(target.received).toEqual([]);
     expect(await webhookError(t, workspaceId)).toBe(
