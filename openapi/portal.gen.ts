@@ -1840,6 +1840,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The caller asked for this too often in the last minute (per user, per operation); `message`
+         *     says when to try again. Nothing was done.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the next request is accepted. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The service is down for maintenance or its database does not answer. */
         Unavailable: {
             headers: {
@@ -3030,6 +3044,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestIntegration: {
@@ -3057,6 +3072,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     startLogin: {
@@ -3190,6 +3206,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -3633,6 +3650,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     showUnsubscribe: {
