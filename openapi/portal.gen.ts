@@ -160,6 +160,9 @@ export interface paths {
          *     After a successful auth, a bad message (not JSON, unknown, too many addresses, larger than
          *     256 KiB) gets an `error` and the socket stays open. A removed user or revoked token gets
          *     an `error` and the close code 4401 at the next command.
+         *
+         *     Before the upgrade: a request whose `Origin` is not `PUBLIC_URL`'s gets 403, and one
+         *     address may hold at most 5 sockets that have not signed in yet (429 beyond).
          */
         get: operations["validateMailboxesSocket"];
         put?: never;
@@ -2126,8 +2129,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Origin` is another site's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A plain HTTP request, not a websocket upgrade. */
             426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address holds 5 sockets waiting to sign in already. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
