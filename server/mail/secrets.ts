@@ -32,7 +32,7 @@ export function parseSecretsKey(raw: string): Buffer | null {
 }
 
 /** Whose credential a sealed value is: bound into it, so it opens only in the same row. */
-export interface SecretScope {
+interface SecretScope {
   workspaceId: number;
   provider: string;
 }

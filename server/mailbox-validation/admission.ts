@@ -6,7 +6,7 @@ import { forbidden, HttpError } from '../http/errors';
 // signed in yet (each may wait 10 s for its auth message).
 
 /** Sockets one client address may hold open before their sign-in. */
-export const MAX_WAITING_PER_ADDRESS = 5;
+const MAX_WAITING_PER_ADDRESS = 5;
 
 const FOREIGN_ORIGIN =
   'This socket only accepts connections from pages of Mailpulse itself (PUBLIC_URL).';
