@@ -160,6 +160,9 @@ export interface paths {
          *     After a successful auth, a bad message (not JSON, unknown, too many addresses, larger than
          *     256 KiB) gets an `error` and the socket stays open. A removed user or revoked token gets
          *     an `error` and the close code 4401 at the next command.
+         *
+         *     Before the upgrade: a request whose `Origin` is not `PUBLIC_URL`'s gets 403, and one
+         *     address may hold at most 5 sockets that have not signed in yet (429 beyond).
          */
         get: operations["validateMailboxesSocket"];
         put?: never;
@@ -1899,6 +1902,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The caller asked for this too often in the last minute (per user, per operation); `message`
+         *     says when to try again. Nothing was done.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the next request is accepted. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The service is down for maintenance or its database does not answer. */
         Unavailable: {
             headers: {
@@ -2171,8 +2188,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The `Origin` is another site's. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A plain HTTP request, not a websocket upgrade. */
             426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address holds 5 sockets waiting to sign in already. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3089,6 +3124,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestIntegration: {
@@ -3116,6 +3152,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     startLogin: {
@@ -3301,6 +3338,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -3744,6 +3782,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     showUnsubscribe: {

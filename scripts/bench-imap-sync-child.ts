@@ -31,7 +31,10 @@ try {
       masterLogin: 'separator',
       sentFolder: 'Sent',
     },
-    secret: secrets.seal(env('BENCH_IMAP_PASSWORD')),
+    secret: secrets.seal(env('BENCH_IMAP_PASSWORD'), {
+      workspaceId: ws.workspaceId,
+      provider: 'imap',
+    }),
   });
   const mailboxId = await addSyncedMailbox(db, ws.workspaceId, email, env('BENCH_IMAP_DATA_FROM'));
   const openedMb = process.memoryUsage().rss / 2 ** 20;

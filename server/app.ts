@@ -17,6 +17,7 @@ import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
 import { refuseUnparsed } from './http/parser-errors';
 import { rateLimitKey } from './http/rate-limit-key';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { oneLineStream, type LogFormat } from './logging/one-line';
 import { redactSecrets } from '../common/redact-secrets';
 
@@ -74,7 +75,7 @@ export async function buildApp({
     // On a terminal, one short line per request (below), at debug: the default two JSON
     // lines per request at info buried the demo links.
     logController: new LogController({ disableRequestLogging: lines }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Above every path parameter's maxLength in the contract, so that an over-long one reaches
     // the route's validation and its 400; longer still is a router error (frameworkErrors).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },

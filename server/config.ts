@@ -6,6 +6,9 @@ import { decideDemo, type DemoConfig } from './demo-config';
 
 export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
 
+/** Off, a hop count, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
+
 /** An OpenID Connect client at one provider. */
 export interface OidcClientConfig {
   issuer: string;
@@ -20,8 +23,11 @@ interface SignInConfig {
   cookieSecret: string;
   /** Sign-in requests per minute from one address, per sign-in path. */
   signInRateLimit: number;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many there are, or their addresses, so the client's address is
+   * taken from X-Forwarded-For only as far as they wrote it (Fastify's trustProxy). Never "all".
+   */
+  trustProxy: TrustProxy;
 }
 
 /** Server configuration, read once from the environment and checked before anything starts. */
@@ -217,8 +223,51 @@ function signInConfig(env: Env): SignInConfig {
     // make fifty starts and fifty returns within a minute, which 30 refused. A script is still
     // stopped at five a second.
     signInRateLimit: integer(env, 'SIGN_IN_RATE_LIMIT', 300, 1, 10_000),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+const TRUST_PROXY_CHOICES =
+  'give the number of reverse proxies in front of Mailpulse (1, 2…) or their addresses, ' +
+  'a comma list of IPs or CIDR ranges (10.0.0.5,10.1.0.0/16)';
+
+/** proxy-addr's names for the private ranges, which Fastify also takes. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off, a hop count, or the proxies' addresses. `true` (trust every hop) is refused:
+ * anyone could then write their own X-Forwarded-For and be recorded, and rate-limited, under any
+ * address they like.
+ */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const text = raw?.trim() ?? '';
+  if (['', '0', 'false', 'no'].includes(text)) return false;
+  if (text === 'true' || text === 'yes') {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${text}" would believe any client's X-Forwarded-For: ${TRUST_PROXY_CHOICES}`,
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', `${hops} is outside 1–10 proxies`);
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError('TRUST_PROXY', `"${wrong}" is not an address: ${TRUST_PROXY_CHOICES}`);
+  }
+  return entries;
 }
 
 export function mailApiUrls(env: Env): MailApiUrls {

@@ -77,6 +77,9 @@ function serviceAccount(text: string): { client_email: string } {
 }
 
 async function accountOf(command: MailCommand, deps: MailCommandDeps): Promise<MailAccount> {
+  const { workspaceId } = command;
+  const seal = async (plain: string, provider: MailAccount['provider']) =>
+    (await deps.secrets()).seal(plain, { workspaceId, provider });
   switch (command.name) {
     case 'mail:imap': {
       const { host, port, tls, masterUser, masterLogin, masterSeparator, sentFolder } = command;
@@ -86,17 +89,17 @@ async function accountOf(command: MailCommand, deps: MailCommandDeps): Promise<M
         ...{ host, port, tls, ...(ca ? { ca } : {}), masterUser, masterLogin },
         ...{ masterSeparator, sentFolder },
       };
-      return { provider: 'imap', settings, secret: (await deps.secrets()).seal(password) };
+      return { provider: 'imap', settings, secret: await seal(password, 'imap') };
     }
     case 'mail:google': {
       const text = await readSecretFile(command.serviceAccountFile, 'service-account-file');
       const settings = { clientEmail: serviceAccount(text).client_email };
-      return { provider: 'google', settings, secret: (await deps.secrets()).seal(text) };
+      return { provider: 'google', settings, secret: await seal(text, 'google') };
     }
     case 'mail:microsoft': {
       const secret = await readSecretFile(command.clientSecretFile, 'client-secret-file');
       const settings = { tenant: command.tenant, clientId: command.clientId };
-      return { provider: 'microsoft', settings, secret: (await deps.secrets()).seal(secret) };
+      return { provider: 'microsoft', settings, secret: await seal(secret, 'microsoft') };
     }
     default:
       return { provider: 'demo', settings: {}, secret: null };

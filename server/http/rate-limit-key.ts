@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { TrustProxy } from '../config';
 
 export const FORWARDED_WITHOUT_TRUST =
   'Requests carry X-Forwarded-For but TRUST_PROXY is off: every client seems to come from the ' +
   "proxy's address, so all share one address's sign-in limit and the audit log records the " +
-  'proxy. Set TRUST_PROXY=true when Mailpulse runs behind a reverse proxy.';
+  'proxy. Behind reverse proxies set TRUST_PROXY to their number (1, 2…) or their addresses.';
 
 /**
  * The address a rate limit counts a request under: the client's (request.ip). Behind a reverse
@@ -11,8 +12,8 @@ export const FORWARDED_WITHOUT_TRUST =
  * nine would be refused as one; a request carrying X-Forwarded-For while the setting is off says
  * so in the log, once per app, as express-rate-limit does. Only rate-limited routes call this.
  */
-export function rateLimitKey(trustProxy: boolean): (request: FastifyRequest) => string {
-  let warned = trustProxy;
+export function rateLimitKey(trustProxy: TrustProxy): (request: FastifyRequest) => string {
+  let warned = trustProxy !== false;
   return (request) => {
     if (!warned && request.headers['x-forwarded-for'] !== undefined) {
       warned = true;

@@ -9,7 +9,7 @@ import { createGoogleConnector } from './google/connector';
 import { createImapConnector, type ImapConnectorOptions } from './imap/connector';
 import type { ImapSettings } from './imap/session';
 import { createMicrosoftConnector } from './microsoft/connector';
-import type { Secrets } from './secrets';
+import { SecretsKeyError, type Secrets } from './secrets';
 import type { Provider } from '../repos/workspaces';
 import { DEMO_DIRECTORY } from '../seed/demo';
 
@@ -85,6 +85,16 @@ function readImapSettings(settings: Record<string, unknown>): ImapSettings {
   };
 }
 
+/** The account's credential; one that does not open (another workspace's) stops its mailboxes. */
+function unsealed(secrets: Secrets, workspaceId: number, account: MailAccount, secret: string) {
+  try {
+    return secrets.unseal(secret, { workspaceId, provider: account.provider });
+  } catch (error) {
+    if (!(error instanceof SecretsKeyError)) throw error;
+    throw new MailProviderError(error.message, false, { cause: error });
+  }
+}
+
 /** The workspace's connector, or null when it has no mail settings. */
 export async function openConnector(
   db: Queryable,
@@ -96,12 +106,14 @@ export async function openConnector(
   switch (account.provider) {
     case 'imap': {
       if (account.secret === null) throw incomplete('IMAP', 'mail:imap');
-      const password = deps.secrets.unseal(account.secret);
+      const password = unsealed(deps.secrets, workspaceId, account, account.secret);
       return createImapConnector(readImapSettings(account.settings), password, deps.imap);
     }
     case 'google': {
       if (account.secret === null) throw incomplete('Google Workspace', 'mail:google');
-      const serviceAccount = readServiceAccount(deps.secrets.unseal(account.secret));
+      const serviceAccount = readServiceAccount(
+        unsealed(deps.secrets, workspaceId, account, account.secret),
+      );
       return createGoogleConnector(
         { serviceAccount },
         {
@@ -113,7 +125,11 @@ export async function openConnector(
     }
     case 'microsoft': {
       if (account.secret === null) throw incomplete('Microsoft 365', 'mail:microsoft');
-      return openMicrosoft(account, deps.secrets.unseal(account.secret), deps.apis);
+      return openMicrosoft(
+        account,
+        unsealed(deps.secrets, workspaceId, account, account.secret),
+        deps.apis,
+      );
     }
     case 'demo':
       return openDemo(db, workspaceId, account, deps.now ?? (() => new Date()));

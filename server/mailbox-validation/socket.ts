@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../db/types';
 import type { Schemas } from '../contract/types';
@@ -8,6 +8,7 @@ import { checkMailboxes } from './checks';
 import { ConnectorDirectory } from './connector-directory';
 import { loadSecretBox, type Secrets } from '../mail/secrets';
 import { readFrame } from './frames';
+import { checkOrigin, WaitingSockets } from './admission';
 
 // The live mailbox validation (operation validateMailboxesSocket): auth first, then
 // check_mailboxes commands answered address by address. The protocol is described in the contract.
@@ -45,6 +46,8 @@ interface SessionDeps {
   directory: MailboxDirectory;
   authTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** Gives back the connection's place among its address's sockets waiting to sign in. */
+  signedIn: () => void;
 }
 
 /** Why an authenticated caller may not validate mailboxes, or null when they may. */
@@ -126,6 +129,7 @@ class ValidationSession {
   private async signIn(token: string) {
     if (!(await this.authorize(token))) return;
     clearTimeout(this.authTimer);
+    this.deps.signedIn();
     this.token = token;
     this.send({ type: 'auth_ok' });
   }
@@ -174,6 +178,8 @@ export default function mailboxValidationRoutes(
   const directory =
     options.directory ?? new ConnectorDirectory(app.db, loadSecrets, () => app.config.mailApis);
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
+  const waiting = new WaitingSockets();
+  const places = new WeakMap<FastifyRequest, () => void>();
   app.route({
     method: 'GET',
     url: MAILBOX_VALIDATION_PATH,
@@ -183,13 +189,21 @@ export default function mailboxValidationRoutes(
         .code(426)
         .header('upgrade', 'websocket')
         .send({ error: 'upgrade_required', message: SOCKET_ERRORS.notAWebsocket }),
+    // Before the upgrade and any work: a foreign page gets 403, a crowd of waiting sockets 429.
+    preValidation: async (request) => {
+      checkOrigin(request, app.config.publicUrl);
+      if (request.headers.upgrade?.toLowerCase() !== 'websocket') return;
+      places.set(request, waiting.reserve(request.ip, request.raw.socket));
+    },
     wsHandler: (socket, request) => {
+      const signedIn = places.get(request) ?? (() => undefined);
       const deps = {
         db: app.db,
         sessions: app.sessions,
         directory,
         authTimeoutMs,
         log: request.log,
+        signedIn,
       };
       new ValidationSession(socket, deps);
     },

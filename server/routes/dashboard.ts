@@ -13,6 +13,12 @@ import { workspaceOf } from './session';
 const LOOKER_EMBED = 'https://lookerstudio.google.com/embed/';
 const LOOKER = 'https://lookerstudio.google.com/';
 
+/**
+ * Each guest token costs Superset a login. The embedded SDK asks once per page and again 5 s
+ * before the token expires (Superset's default 5 minutes, never sooner than every 10 s): 30 a
+ * minute per user leaves room for several tabs and reloads.
+ */
+const GUEST_TOKENS_PER_MINUTE = 30;
 const badGateway = (message: string) => new HttpError(502, 'bad_gateway', message);
 
 /** The guest is the caller, so Superset's logs name the person who looked. */
@@ -112,12 +118,18 @@ export default function dashboardRoutes(app: FastifyInstance) {
     return { status: 200, body };
   });
 
-  route(app, 'getGuestToken', {}, async ({ db, auth, request }) => {
-    const { dashboard } = await workspaceOf(app, auth);
-    if (dashboard.platform !== 'Superset' || !dashboard.dashboard_uuid) {
-      throw notFound("This workspace's dashboard is not a Superset dashboard.");
-    }
-    const token = await guestToken(dashboard.dashboard_uuid, db, auth, request.log);
-    return { status: 200, body: { token } };
-  });
+  route(
+    app,
+    'getGuestToken',
+    {},
+    async ({ db, auth, request }) => {
+      const { dashboard } = await workspaceOf(app, auth);
+      if (dashboard.platform !== 'Superset' || !dashboard.dashboard_uuid) {
+        throw notFound("This workspace's dashboard is not a Superset dashboard.");
+      }
+      const token = await guestToken(dashboard.dashboard_uuid, db, auth, request.log);
+      return { status: 200, body: { token } };
+    },
+    { perUserPerMinute: GUEST_TOKENS_PER_MINUTE },
+  );
 }

@@ -18,6 +18,8 @@ import { MAX_REPORTS_PER_USER, REPORT_LIMIT_MESSAGE } from '../../common/reports
 // their own. The unsubscribe link's page and one-click POST are in report-unsubscribe.ts.
 
 const ACCESS: Access = { feature: 'reports' };
+/** Each "send me one now" is an email: a user may ask for 10 a minute. */
+const SEND_NOW_PER_MINUTE = 10;
 const NO_SUCH_REPORT = 'That report does not exist; reload the list.';
 const NO_SUCH_REPORTS = 'Some of these reports do not exist; reload the list.';
 
@@ -186,24 +188,30 @@ export default function reportsRoutes(app: FastifyInstance) {
   });
 
   // Read-only leaves this open: a copy to oneself changes no subscription.
-  route(app, 'sendReportNow', {}, async ({ auth, db, params }) => {
-    if (!auth.features.reports.enabled) {
-      throw forbidden('The reports feature is disabled for this workspace.', 'feature_disabled');
-    }
-    const record = await manageable(db, auth, params.id);
-    if (record.user_id !== auth.userId) {
-      throw forbidden('Only its recipient may have a copy of a report sent now.');
-    }
-    const now = new Date();
-    const periods = await lastCompletePeriods(db, auth.workspaceId, record.frequency, now);
-    const payload = await queueReportCopy(db, record, periods, {
-      now,
-      publicUrl: app.config.publicUrl,
-    });
-    if (!payload) {
-      throw badRequest('This report covers no mailbox you can see, so there is nothing to send.');
-    }
-    notifyQueued(db);
-    return { status: 202, body: { to: payload.to, period: payload.period } };
-  });
+  route(
+    app,
+    'sendReportNow',
+    {},
+    async ({ auth, db, params }) => {
+      if (!auth.features.reports.enabled) {
+        throw forbidden('The reports feature is disabled for this workspace.', 'feature_disabled');
+      }
+      const record = await manageable(db, auth, params.id);
+      if (record.user_id !== auth.userId) {
+        throw forbidden('Only its recipient may have a copy of a report sent now.');
+      }
+      const now = new Date();
+      const periods = await lastCompletePeriods(db, auth.workspaceId, record.frequency, now);
+      const payload = await queueReportCopy(db, record, periods, {
+        now,
+        publicUrl: app.config.publicUrl,
+      });
+      if (!payload) {
+        throw badRequest('This report covers no mailbox you can see, so there is nothing to send.');
+      }
+      notifyQueued(db);
+      return { status: 202, body: { to: payload.to, period: payload.period } };
+    },
+    { perUserPerMinute: SEND_NOW_PER_MINUTE },
+  );
 }

@@ -7,6 +7,8 @@ import type { AuthContext } from '../auth/authenticate';
 import type { Db } from '../db/types';
 
 const MIN_CONTENT = 5;
+/** Each is stored and forwarded to a webhook: 10 a minute per user of each kind. */
+const PER_USER_PER_MINUTE = 10;
 
 /** The text, trimmed; it must be longer than 5 characters. */
 function contentOf(raw: string): string {
@@ -34,25 +36,36 @@ async function queue(
 
 // Any signed-in user may send these; they belong to no feature.
 export default function requestsRoutes(app: FastifyInstance) {
-  route(app, 'sendFeedback', {}, async ({ body, auth, db }) =>
-    queue(db, auth, {
-      kind: 'feedback',
-      content: contentOf(body.content),
-      feedbackType: body.type,
-    }),
+  route(
+    app,
+    'sendFeedback',
+    {},
+    async ({ body, auth, db }) =>
+      queue(db, auth, {
+        kind: 'feedback',
+        content: contentOf(body.content),
+        feedbackType: body.type,
+      }),
+    { perUserPerMinute: PER_USER_PER_MINUTE },
   );
 
-  route(app, 'requestIntegration', {}, async ({ body, auth, db }) => {
-    const integrationName = body.integration_name.trim();
-    const integrationId = body.integration_id.trim();
-    if (integrationName === '' || integrationId === '') {
-      throw badRequest('Please choose the integration you are asking for.');
-    }
-    return queue(db, auth, {
-      kind: 'integration',
-      content: contentOf(body.content),
-      integrationName,
-      integrationId,
-    });
-  });
+  route(
+    app,
+    'requestIntegration',
+    {},
+    async ({ body, auth, db }) => {
+      const integrationName = body.integration_name.trim();
+      const integrationId = body.integration_id.trim();
+      if (integrationName === '' || integrationId === '') {
+        throw badRequest('Please choose the integration you are asking for.');
+      }
+      return queue(db, auth, {
+        kind: 'integration',
+        content: contentOf(body.content),
+        integrationName,
+        integrationId,
+      });
+    },
+    { perUserPerMinute: PER_USER_PER_MINUTE },
+  );
 }

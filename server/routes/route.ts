@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import type { FeatureName, Role } from '../../common/access-model';
 import { authenticate, type AuthContext } from '../auth/authenticate';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
 import { acceptsGzip, gzipOnce, MIN_GZIP_BYTES } from '../http/encoding';
 import { contractOperations, portalDocument, type ContractOperation } from '../contract/spec';
@@ -57,6 +57,36 @@ export interface PublicContext<O extends OperationId> extends Call<O> {
   /** For the few public operations that set or clear a cookie. */
   reply: FastifyReply;
 }
+
+/** Per-route options of a signed-in operation. */
+interface RouteOptions {
+  /**
+   * Requests a minute one user may make (@fastify/rate-limit, keyed by workspace and user):
+   * for operations that send mail, ask Superset or queue a webhook call. Past it, 429 with
+   * Retry-After.
+   */
+  perUserPerMinute?: number;
+}
+
+/**
+ * A per-user limit, checked before the handler: after the sign-in check has set `request.auth`
+ * and after the contract's validation, so a refused bad request costs none of it.
+ */
+const perUserLimit = (max: number) => ({
+  max,
+  timeWindow: 60_000,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) =>
+    request.auth ? `user ${request.auth.workspaceId}:${request.auth.userId}` : request.ip,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+    const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+    return new HttpError(
+      429,
+      'rate_limited',
+      `You have done this too often in the last minute. Try again in ${seconds} s.`,
+    );
+  },
+});
 
 /** Per-route options of a public operation: a per-address rate limit (@fastify/rate-limit). */
 interface PublicOptions {
@@ -188,14 +218,16 @@ export function route<O extends OperationId>(
   operationId: O,
   access: Access,
   handler: (ctx: RouteContext<O>) => Promise<ResultOf<O>>,
+  options: RouteOptions = {},
 ): void {
   const op = contractOperation(operationId);
   if (op.public) throw new Error(`${operationId} is public in the contract; use publicRoute`);
+  const limit = options.perUserPerMinute;
   app.route({
     method: op.method,
     url: op.url,
     schema: schemaOf(op),
-    config: { operationId },
+    config: { operationId, ...(limit ? { rateLimit: perUserLimit(limit) } : {}) },
     onRequest: async (request) => {
       const auth = await authenticate(app.db, request.headers.authorization, app.sessions);
       if (!auth) throw unauthorized();

@@ -55,6 +55,10 @@ function untrackedViewersMessage(emails: readonly string[]) {
   return `${text}: ${emails.join(', ')}`;
 }
 
+const TAKEN_ELSEWHERE =
+  'Some of these addresses cannot be added: they are users of another workspace. Contact your ' +
+  'Customer Success Manager.';
+
 /** Only new addresses count; giving existing users a role works even over a lowered limit. */
 function checkUserLimit(used: number, max: number, adding: number) {
   if (adding === 0 || used + adding <= max) return;
@@ -72,9 +76,8 @@ async function saveUsers(tx: Tx, workspaceId: number, emails: string[], body: Cr
   const problem = addressProblem(emails, quota.allowedDomains);
   if (problem) throw badRequest(problem);
   const elsewhere = await emailsOfOtherWorkspaces(tx, workspaceId, emails);
-  if (elsewhere.length > 0) {
-    throw badRequest(`These addresses are users of another workspace: ${elsewhere.join(', ')}.`);
-  }
+  // Naming them would tell any admin who is a user elsewhere (issue 44).
+  if (elsewhere.length > 0) throw badRequest(TAKEN_ELSEWHERE);
   const mailboxes = await findMailboxIds(tx, workspaceId, emails);
   if (body.role === 'viewer') {
     const untracked = emails.filter((email) => !mailboxes.has(email));

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { openConnector } from '../mail/connectors';
-import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
+import { checkSecretsKey, loadSecretBox, resealLegacySecrets, type Secrets } from '../mail/secrets';
 import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
 import { evaluateAlerts } from '../alerts/evaluate';
 import { queueDueReports } from '../reports/queue';
@@ -34,7 +34,10 @@ const AUDIT_RETENTION_POLL_MS = 3_600_000;
 /** How often a worker looks for a workspace whose daily rebuild is due. */
 const REBUILD_POLL_MS = 60_000;
 
-/** Reads the credentials key and checks it against the stored secrets; throws naming SECRETS_KEY. */
+/**
+ * Reads the credentials key and checks it against the stored secrets (throws naming SECRETS_KEY),
+ * then reseals any credential of the older format (server, worker and CLI run it after migrate).
+ */
 export async function openSecrets(db: Db, config: Config): Promise<Secrets> {
   const box = await loadSecretBox({
     secretsKey: config.mailSync.secretsKey,
@@ -42,6 +45,7 @@ export async function openSecrets(db: Db, config: Config): Promise<Secrets> {
     dataDir: config.dataDir,
   });
   await checkSecretsKey(db, box);
+  await resealLegacySecrets(db, box);
   return box;
 }
 

@@ -21,7 +21,10 @@ async function readFromGoogle(dataDir: string, google: GoogleStandin) {
     await saveMailAccount(db, Number(ACME), {
       provider: 'google',
       settings: { clientEmail: key.client_email },
-      secret: new SecretBox(KEY).seal(JSON.stringify(key)),
+      secret: new SecretBox(KEY).seal(JSON.stringify(key), {
+        workspaceId: Number(ACME),
+        provider: 'google',
+      }),
     });
   } finally {
     await db.close();

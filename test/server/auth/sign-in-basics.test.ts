@@ -43,6 +43,14 @@ describe('sign-in configuration', () => {
     );
     expect(loadConfig({}).signInRateLimit).toBe(300);
     expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
   });
 
   it('takes a plain-http issuer only on this machine (a stand-in, local development)', () => {
@@ -91,7 +99,18 @@ describe('sign-in configuration', () => {
     [{ COOKIE_SECRET: 'short' }, 'Invalid COOKIE_SECRET: it must be at least 32 characters long'],
     [{ DEMO: 'sometimes' }, 'Invalid DEMO: "sometimes" must be true or false'],
     [{ SIGN_IN_RATE_LIMIT: '0' }, 'Invalid SIGN_IN_RATE_LIMIT: 0 is outside 1–10000'],
-    [{ TRUST_PROXY: 'maybe' }, 'Invalid TRUST_PROXY: "maybe" must be true or false'],
+    [
+      { TRUST_PROXY: 'maybe' },
+      'Invalid TRUST_PROXY: "maybe" is not an address: give the number of reverse proxies',
+    ],
+    [
+      { TRUST_PROXY: 'true' },
+      'Invalid TRUST_PROXY: "true" would believe any client\'s X-Forwarded-For: give the number of ' +
+        'reverse proxies in front of Mailpulse (1, 2…) or their addresses, a comma list of IPs or ' +
+        'CIDR ranges (10.0.0.5,10.1.0.0/16)',
+    ],
+    [{ TRUST_PROXY: '11' }, 'Invalid TRUST_PROXY: 11 is outside 1–10 proxies'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'Invalid TRUST_PROXY: "10.0.0.0/33" is not an address'],
   ])('stops on %o, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -175,6 +194,6 @@ describe('rate limits on the sign-in paths', () => {
     const forwarded = { 'x-forwarded-for': '203.0.113.9' };
     expect(await warnings({}, forwarded)).toBe(1);
     expect(await warnings({}, {})).toBe(0);
-    expect(await warnings({ TRUST_PROXY: 'true' }, forwarded)).toBe(0);
+    expect(await warnings({ TRUST_PROXY: '1' }, forwarded)).toBe(0);
   });
 });

@@ -68,7 +68,9 @@ describe('mail CLI', () => {
     ]);
     const account = await getMailAccount(suite.db, ws.workspaceId);
     expect(account?.secret).not.toContain('very-secret');
-    expect(secrets.unseal(account!.secret!)).toBe('very-secret-password');
+    expect(
+      secrets.unseal(account!.secret!, { workspaceId: ws.workspaceId, provider: 'imap' }),
+    ).toBe('very-secret-password');
   });
 
   it('mail:google checks the key file; mail:microsoft and mail:demo store their settings', async () => {

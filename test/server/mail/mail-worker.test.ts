@@ -69,7 +69,7 @@ describe('sync worker scheduling', () => {
     await saveMailAccount(suite.db, box.ws.workspaceId, {
       provider: 'imap',
       settings: { host: '127.0.0.1', port: 1, tls: false, masterUser: 'x' },
-      secret: secrets.seal('pw'),
+      secret: secrets.seal('pw', { workspaceId: box.ws.workspaceId, provider: 'imap' }),
     });
     const clock = testClock(new Date());
     const deps = workerDeps(suite.db, { now: clock.now });
@@ -92,7 +92,10 @@ describe('sync worker scheduling', () => {
     await saveMailAccount(suite.db, box.ws.workspaceId, {
       provider: 'imap',
       settings: { host: '127.0.0.1', port: dovecot.port, tls: false, masterUser: 'mailpulse' },
-      secret: secrets.seal('not-the-password'),
+      secret: secrets.seal('not-the-password', {
+        workspaceId: box.ws.workspaceId,
+        provider: 'imap',
+      }),
     });
     const clock = testClock(new Date());
     const deps = workerDeps(suite.db, { now: clock.now });

@@ -96,7 +96,10 @@ describe('validation through the Google Workspace connector', () => {
     await saveMailAccount(t.db, ws.workspaceId, {
       provider: 'google',
       settings: { clientEmail: key.client_email },
-      secret: secrets.seal(JSON.stringify(key)),
+      secret: secrets.seal(JSON.stringify(key), {
+        workspaceId: ws.workspaceId,
+        provider: 'google',
+      }),
     });
     expect(await checks(ws.admin.token, ['ana@gbadkey.example'])).toEqual([
       ['ana@gbadkey.example', 'ERROR', GOOGLE_FAILURES.keyRefused],
@@ -145,7 +148,10 @@ describe('validation through the Microsoft 365 connector', () => {
     await saveMailAccount(t.db, ws.workspaceId, {
       provider: 'microsoft',
       settings: { tenant, clientId },
-      secret: secrets.seal('an-expired-secret'),
+      secret: secrets.seal('an-expired-secret', {
+        workspaceId: ws.workspaceId,
+        provider: 'microsoft',
+      }),
     });
     expect(await checks(ws.admin.token, ['mia@mbadkey.example'])).toEqual([
       ['mia@mbadkey.example', 'ERROR', MICROSOFT_FAILURES.secretRefused],

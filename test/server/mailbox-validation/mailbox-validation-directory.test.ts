@@ -29,6 +29,7 @@ afterAll(() => t.close());
 async function connect(options: MailboxValidationOptions): Promise<TestSocket> {
   const app = Fastify({ logger: false });
   app.decorate('db', t.db);
+  app.decorate('config', t.app.config);
   await app.register(websocket);
   await app.register(async (scope) => mailboxValidationRoutes(scope, options));
   socketApp = app;

@@ -46,7 +46,7 @@ describe('mailbox validation through the IMAP connector', () => {
     await saveMailAccount(t.db, ws.workspaceId, {
       provider: 'imap',
       settings: { host: '127.0.0.1', port: 1, tls: false, masterUser: 'm' },
-      secret: secrets.seal('pw'),
+      secret: secrets.seal('pw', { workspaceId: ws.workspaceId, provider: 'imap' }),
     });
     expect(await checks(ws.admin.token, ['sales@imapdown.example'])).toEqual([
       [

@@ -145,17 +145,19 @@ describe('creating users', () => {
     expect(await stored(ws.workspaceId)).toHaveLength(3);
   });
 
-  it('refuses an address that is a user of another workspace', async () => {
+  it('refuses an address that is a user of another workspace, without naming which', async () => {
     const a = await workspace();
     const b = await workspace();
     await t.db.query(`update workspaces set allowed_domains = $2 where workspace_id = $1`, [
       b.workspaceId,
       [b.domain, a.domain],
     ]);
-    const res = await admin(b).post(USERS, { emails: [`manager@${a.domain}`], role: 'admin' });
+    const emails = [`manager@${a.domain}`, `free@${a.domain}`];
+    const res = await admin(b).post(USERS, { emails, role: 'admin' });
     expect(res.statusCode).toBe(400);
     expect(message(res)).toBe(
-      `These addresses are users of another workspace: manager@${a.domain}.`,
+      'Some of these addresses cannot be added: they are users of another workspace. Contact ' +
+        'your Customer Success Manager.',
     );
     expect((await stored(a.workspaceId)).map((u) => u.role)).toEqual([
       'admin',

@@ -31,7 +31,7 @@ export async function readFromDovecot(db: Db, workspaceId: number, dovecot: Dove
       masterLogin: 'separator',
       sentFolder: 'Sent',
     },
-    secret: secrets.seal(dovecot.masterPassword),
+    secret: secrets.seal(dovecot.masterPassword, { workspaceId, provider: 'imap' }),
   });
 }
 
@@ -60,7 +60,7 @@ export async function readFromGoogle(db: Db, workspaceId: number, google: Google
   await saveMailAccount(db, workspaceId, {
     provider: 'google',
     settings: { clientEmail: key.client_email },
-    secret: secrets.seal(JSON.stringify(key)),
+    secret: secrets.seal(JSON.stringify(key), { workspaceId, provider: 'google' }),
   });
 }
 
@@ -70,7 +70,7 @@ export async function readFromGraph(db: Db, workspaceId: number, graph: GraphSta
   await saveMailAccount(db, workspaceId, {
     provider: 'microsoft',
     settings: { tenant, clientId },
-    secret: secrets.seal(clientSecret),
+    secret: secrets.seal(clientSecret, { workspaceId, provider: 'microsoft' }),
   });
 }
 

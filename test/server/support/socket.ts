@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import { Ajv } from 'ajv';
 import type { Schemas } from '../../../server/contract/types';
@@ -40,10 +41,27 @@ export class TestSocket {
     ws.on('error', () => undefined);
   }
 
-  static async open(url: string): Promise<TestSocket> {
-    const socket = new TestSocket(new WebSocket(url));
+  static async open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+    const socket = new TestSocket(new WebSocket(url, { headers }));
     await once(socket.ws, 'open');
     return socket;
+  }
+
+  /** An upgrade the server answers with an HTTP error instead: its status and JSON body. */
+  static async refused(url: string, headers: Record<string, string> = {}) {
+    const ws = new WebSocket(url, { headers });
+    ws.on('error', () => undefined);
+    const accepted = once(ws, 'open').then(() => {
+      ws.terminate();
+      throw new Error('The server accepted the upgrade');
+    });
+    const answered = once(ws, 'unexpected-response');
+    const [, response] = (await Promise.race([answered, accepted])) as [unknown, IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    ws.terminate();
+    const body: unknown = JSON.parse(Buffer.concat(chunks).toString());
+    return { status: response.statusCode, body };
   }
 
   /** Sends a value as JSON text, or a string exactly as given. */

@@ -23,10 +23,24 @@ describe('credential sealing', () => {
 
   it('seals with AES-256-GCM: fresh each time, opened only by the same key', () => {
     const box = new SecretBox(Buffer.alloc(32, 1));
-    const sealed = box.seal('password');
-    expect(box.seal('password')).not.toBe(sealed);
-    expect(box.unseal(sealed)).toBe('password');
-    expect(() => new SecretBox(Buffer.alloc(32, 2)).unseal(sealed)).toThrow(/SECRETS_KEY/);
+    const scope = { workspaceId: 4, provider: 'imap' };
+    const sealed = box.seal('password', scope);
+    expect(box.seal('password', scope)).not.toBe(sealed);
+    expect(box.unseal(sealed, scope)).toBe('password');
+    expect(() => new SecretBox(Buffer.alloc(32, 2)).unseal(sealed, scope)).toThrow(/SECRETS_KEY/);
+  });
+
+  it('opens a value only for the workspace and provider it was sealed for', () => {
+    const box = new SecretBox(Buffer.alloc(32, 1));
+    const sealed = box.seal('password', { workspaceId: 4, provider: 'imap' });
+    expect(sealed.startsWith('v2.')).toBe(true);
+    expect(() => box.unseal(sealed, { workspaceId: 5, provider: 'imap' })).toThrow(
+      'The mail credential stored for workspace 5 does not open: it was sealed for another ' +
+        'workspace or provider, or is damaged; set it again with the CLI.',
+    );
+    expect(() => box.unseal(sealed, { workspaceId: 4, provider: 'google' })).toThrow(
+      /stored for workspace 4 does not open/,
+    );
   });
 
   it('creates a key file with mode 0600 on the embedded default and reads it again', async () => {
@@ -36,6 +50,7 @@ describe('credential sealing', () => {
     expect(mode).toBe(0o600);
     expect(parseSecretsKey(await readFile(join(dataDir, 'secrets.key'), 'utf8'))).not.toBeNull();
     const again = await loadSecretBox({ secretsKey: undefined, databaseUrl: undefined, dataDir });
-    expect(again.unseal(first.seal('x'))).toBe('x');
+    const scope = { workspaceId: 1, provider: 'imap' };
+    expect(again.unseal(first.seal('x', scope), scope)).toBe('x');
   });
 });
