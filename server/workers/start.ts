@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { openConnector } from '../mail/connectors';
 import { checkSecretsKey, loadSecretBox, type Secrets } from '../mail/secrets';
-import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
+import { syncDueMailboxes, type SyncLog, type SyncWorkerDeps } from '../mail/sync-worker';
 import { evaluateAlerts } from '../alerts/evaluate';
 import { queueDueReports } from '../reports/queue';
 import { notifyQueued } from '../outbound/forwarder';
@@ -105,8 +105,13 @@ export function reportScheduleTask(
   };
 }
 
-export function startWorkers(db: Db, config: Config, secrets: Secrets, log: RunnerLog): Runner {
-  const deps = syncWorkerDeps(db, config, secrets);
+export function startWorkers(
+  db: Db,
+  config: Config,
+  secrets: Secrets,
+  log: RunnerLog & SyncLog,
+): Runner {
+  const deps = syncWorkerDeps(db, config, secrets, { log });
   const tasks: WorkerTask[] = [
     {
       name: 'mail-sync',
