@@ -89,8 +89,6 @@ class Scanner {
   private commentText = '';
   /** Where the open `<` is. */
   private angleAt = 0;
-  /** The index of the last comma or semicolon between elements. */
-  boundary = 0;
 
   constructor(private readonly value: string) {}
 
@@ -178,10 +176,7 @@ class Scanner {
     } else if (char === '<') this.open(at);
     else {
       // A group's display name ends at ':' and names no mailbox.
-      if (char !== ':') {
-        this.boundary = at;
-        this.end();
-      }
+      if (char !== ':') this.end();
       this.element = new Element();
     }
   }
@@ -197,18 +192,13 @@ class Scanner {
   }
 }
 
-function scan(text: string): Scanner {
+/** Every mailbox of an address-list header, in order; unparsable parts are left out. */
+export function parseAddressList(value: string | null): ParsedAddress[] {
+  if (!value) return [];
+  const text = unfold(value);
   const scanner = new Scanner(text);
   let at = 0;
   while (at < text.length) at = scanner.step(at);
   scanner.end();
-  return scanner;
+  return scanner.found;
 }
-
-/** Every mailbox of an address-list header, in order; unparsable parts are left out. */
-export function parseAddressList(value: string | null): ParsedAddress[] {
-  return value ? scan(unfold(value)).found : [];
-}
-
-/** Where the list's last whole element ends (its separator's index); 0 when it has one only. */
-export const addressListEnd = (value: string) => scan(value).boundary;

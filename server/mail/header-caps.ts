@@ -1,4 +1,4 @@
-import { addressListEnd } from './address-list';
+import { parseAddressList } from './address-list';
 import { parseMessageIds } from './addresses';
 import type { MessageHeaders } from './connector';
 
@@ -71,14 +71,33 @@ function wholeIds(value: string): string {
   return [first, ...tail].join(' ');
 }
 
-/** `value` within the cap: Message-IDs whole, an address list after its last whole address. */
+/**
+ * An address list's mailboxes written again, as many as fit whole, in order: each address kept
+ * whole and its display name cut to what room is left (a name of megabytes keeps its address).
+ * The list is read whole, in time linear in its length.
+ */
+function wholeAddresses(value: string): string {
+  const written: string[] = [];
+  let size = 0;
+  for (const { address, name } of parseAddressList(value)) {
+    const room = HEADER_CAP_BYTES - size - (written.length > 0 ? 2 : 0);
+    // `"name" <address>` takes five marks besides, and an escaped name at most twice its bytes.
+    const nameRoom = Math.floor((room - utf8Length(address) - 5) / 2);
+    const kept = nameRoom > 0 ? clipUtf8(name, nameRoom) : '';
+    const mailbox = kept ? `"${kept.replace(/["\\]/g, '\\$&')}" <${address}>` : address;
+    if (utf8Length(mailbox) > room) break;
+    size = HEADER_CAP_BYTES - room + utf8Length(mailbox);
+    written.push(mailbox);
+  }
+  return written.join(', ');
+}
+
+/** `value` within the cap: Message-IDs whole, an address list's addresses whole. */
 export function capHeader(key: HeaderKey, value: string): string {
   if (utf8Length(value) <= HEADER_CAP_BYTES) return value;
   if (ID_LISTS.has(key)) return wholeIds(value);
-  const clipped = clipUtf8(value);
-  if (!ADDRESS_LISTS.has(key)) return clipped;
-  const end = addressListEnd(clipped);
-  return end > 0 ? clipped.slice(0, end) : clipped;
+  if (ADDRESS_LISTS.has(key)) return wholeAddresses(value);
+  return clipUtf8(value);
 }
 
 /** Headers within the cap, and which were cut. */

@@ -2,31 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { parseAddressList } from '../../../server/mail/address-list';
 import { decodeMimeWords, mediaType, parseMessageIds } from '../../../server/mail/addresses';
 import { capHeaders, HEADER_CAP_BYTES } from '../../../server/mail/header-caps';
+import { leastCpuMs } from '../../support/cpu-time';
 import { NO_HEADERS } from '../../server/support/mail-sync';
 
 // Header values as hostile mail writes them: each is read in time linear in its length (issue
 // 44, part 5), and the sync keeps at most HEADER_CAP_BYTES of it.
 
 const KIB_256 = 256 * 1024;
+/** The issue's bound on reading a header of 256 KiB. */
+const BOUND_MS = 50;
 
 /** `unit` repeated to 256 KiB. */
 const hostile = (unit: string) => unit.repeat(Math.ceil(KIB_256 / unit.length));
-
-/**
- * The least CPU time of a few runs, in ms: the process's own time, which other processes on a
- * loaded machine do not add to, and the least of several, which a collection or a first
- * compilation does not.
- */
-function leastCpuMs(run: () => unknown): number {
-  let least = Infinity;
-  for (let i = 0; i < 5; i += 1) {
-    const before = process.cpuUsage();
-    run();
-    const { user, system } = process.cpuUsage(before);
-    least = Math.min(least, (user + system) / 1000);
-  }
-  return least;
-}
 
 describe('a hostile header of 256 KiB', () => {
   // `<>(` is the issue's: each `<` made the old expression try the rest of the value again.
@@ -34,7 +21,7 @@ describe('a hostile header of 256 KiB', () => {
     'of %j is read as an address list in under 50 ms',
     (unit) => {
       const value = hostile(unit);
-      expect(leastCpuMs(() => parseAddressList(value))).toBeLessThan(50);
+      expect(leastCpuMs(() => parseAddressList(value), BOUND_MS)).toBeLessThan(BOUND_MS);
     },
   );
 
@@ -42,9 +29,9 @@ describe('a hostile header of 256 KiB', () => {
     'of %j is read as text, Message-IDs and a media type in under 50 ms',
     (unit) => {
       const value = hostile(unit);
-      expect(leastCpuMs(() => decodeMimeWords(value))).toBeLessThan(50);
-      expect(leastCpuMs(() => parseMessageIds(value))).toBeLessThan(50);
-      expect(leastCpuMs(() => mediaType(value))).toBeLessThan(50);
+      expect(leastCpuMs(() => decodeMimeWords(value), BOUND_MS)).toBeLessThan(BOUND_MS);
+      expect(leastCpuMs(() => parseMessageIds(value), BOUND_MS)).toBeLessThan(BOUND_MS);
+      expect(leastCpuMs(() => mediaType(value), BOUND_MS)).toBeLessThan(BOUND_MS);
     },
   );
 
@@ -80,7 +67,7 @@ describe('capHeaders', () => {
     expect(cut).toEqual(['subject']);
   });
 
-  it('cuts an address list after its last whole address', () => {
+  it('keeps as many whole addresses of a list as fit, in order', () => {
     const to = Array.from({ length: 1000 }, (_, i) => `"Person, ${i}" <p${i}@acme.example>`);
     const { headers, cut } = capHeaders({ ...NO_HEADERS, to: to.join(', ') });
     expect(bytes(headers.to)).toBeLessThanOrEqual(HEADER_CAP_BYTES);
@@ -91,6 +78,15 @@ describe('capHeaders', () => {
       name: `Person, ${kept.length - 1}`,
     });
     expect(cut).toEqual(['to']);
+  });
+
+  it('keeps the address of a display name of 256 KiB, and as much of the name as fits', () => {
+    const from = `"${hostile('<>(')}" <Carla@Customer.example>`;
+    const { headers } = capHeaders({ ...NO_HEADERS, from });
+    expect(bytes(headers.from)).toBeLessThanOrEqual(HEADER_CAP_BYTES);
+    const [parsed] = parseAddressList(headers.from);
+    expect(parsed?.address).toBe('carla@customer.example');
+    expect(parsed?.name.length).toBeGreaterThan(4000);
   });
 
   it('keeps the first and the last References whole, as many as fit', () => {
