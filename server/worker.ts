@@ -32,6 +32,7 @@ async function main() {
   }
   const log = {
     error: (detail: object, message: string) => console.error(message, JSON.stringify(detail)),
+    warn: (detail: object, message: string) => console.warn(message, JSON.stringify(detail)),
   };
   const workers = startWorkers(db, config, secrets, log);
   console.log('Mailpulse worker running');

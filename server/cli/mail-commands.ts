@@ -202,6 +202,7 @@ async function sync(
       const share = total ? ` ${Math.floor((100 * done) / Math.max(total, 1))}%` : '';
       deps.progress?.(`${mailbox.email}:${share} (${done}/${total ?? '?'})`);
     },
+    log: { warn: (detail, message) => deps.notice?.(`${message} ${JSON.stringify(detail)}`) },
     ...deps.worker,
   });
   const { outcomes, said, missed } = await syncWaiting(deps, workerDeps, command.workspaceId, due);

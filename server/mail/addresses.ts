@@ -1,11 +1,5 @@
-// Header values as mail carries them: address lists (RFC 5322 3.4), encoded words (RFC 2047),
-// Message-IDs and media types (RFC 2045).
-
-export interface ParsedAddress {
-  /** Lower-cased. */
-  address: string;
-  name: string;
-}
+// Header values as mail carries them: encoded words (RFC 2047), Message-IDs and media types
+// (RFC 2045); address lists are read in address-list.ts.
 
 const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
 
@@ -29,7 +23,7 @@ function decodeBytes(charset: string, bytes: Buffer): string {
 }
 
 /** RFC 5322 2.2.3: a line break before white space goes, wherever a provider left one. */
-const unfold = (value: string) => value.replace(/\r?\n(?=[ \t])/g, '');
+export const unfold = (value: string) => value.replace(/\r?\n(?=[ \t])/g, '');
 
 /**
  * A header value unfolded, with `=?UTF-8?B?…?=` words decoded; white space between adjacent
@@ -60,85 +54,12 @@ export function decodeMimeWords(value: string): string {
   return decoded + joined.slice(at);
 }
 
-/** Splits on commas outside quotes, angle brackets and comments; a group's `name:` and `;` go. */
-function splitList(value: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  let depth = 0;
-  let angle = false;
-  for (let i = 0; i < value.length; i += 1) {
-    const char = value.charAt(i);
-    if (char === '\\' && quoted) {
-      current += char + value.charAt(i + 1);
-      i += 1;
-      continue;
-    }
-    if (char === '"' && depth === 0) quoted = !quoted;
-    else if (!quoted && char === '(') depth += 1;
-    else if (!quoted && char === ')' && depth > 0) depth -= 1;
-    else if (!quoted && depth === 0 && char === '<') angle = true;
-    else if (!quoted && depth === 0 && char === '>') angle = false;
-    if (!quoted && depth === 0 && !angle && (char === ',' || char === ';' || char === ':')) {
-      // A group's display name ends at ':'; only keep what came before when it is an address.
-      if (char !== ':') parts.push(current);
-      current = '';
-      continue;
-    }
-    current += char;
-  }
-  parts.push(current);
-  return parts.map((part) => part.trim()).filter((part) => part !== '');
-}
-
 /**
- * A display name as people read it: comments (outside quotes) dropped, quotes and their
- * backslash escapes undone. Parentheses inside quotes are part of the name: `"Ana (Acme)"`.
+ * The longest id taken: a Message-ID is never folded (RFC 5322 3.6.4), so it fits on a line of
+ * 998 characters (2.1.1). A longer one is hostile, and too long for the indexes the store keeps
+ * of ids (a btree entry holds at most 2,704 bytes): its insert would fail the batch each retry.
  */
-function displayName(raw: string): string {
-  let name = '';
-  let quoted = false;
-  let depth = 0;
-  for (let i = 0; i < raw.length; i += 1) {
-    const char = raw.charAt(i);
-    if (char === '\\' && (quoted || depth > 0)) {
-      if (depth === 0) name += raw.charAt(i + 1);
-      i += 1;
-    } else if (quoted) {
-      if (char === '"') quoted = false;
-      else name += char;
-    } else if (char === '(') depth += 1;
-    else if (depth > 0) {
-      if (char === ')') depth -= 1;
-    } else if (char === '"') quoted = true;
-    else name += char;
-  }
-  return name.replace(/\s+/g, ' ').trim();
-}
-
-function parseOne(part: string): ParsedAddress | null {
-  const angled = /^(.*)<([^<>]*)>\s*(?:\(.*\))?$/s.exec(part);
-  if (angled) {
-    const address = (angled[2] ?? '').trim().toLowerCase();
-    if (!address.includes('@')) return null;
-    return { address, name: decodeMimeWords(displayName(angled[1] ?? '')) };
-  }
-  const comment = /\(([^)]*)\)/.exec(part);
-  const address = part
-    .replace(/\([^)]*\)/g, '')
-    .trim()
-    .toLowerCase();
-  if (!address.includes('@') || /\s/.test(address)) return null;
-  return { address, name: comment ? decodeMimeWords(comment[1] ?? '').trim() : '' };
-}
-
-/** Every mailbox of an address-list header, in order; unparsable parts are left out. */
-export function parseAddressList(value: string | null): ParsedAddress[] {
-  if (!value) return [];
-  return splitList(unfold(value))
-    .map(parseOne)
-    .filter((parsed): parsed is ParsedAddress => parsed !== null);
-}
+const MAX_ID_BYTES = 996;
 
 const BARE_ID = /^[^\s<>@"(),;]+@[^\s<>@"(),;]+$/;
 
@@ -155,7 +76,7 @@ export function parseMessageIds(value: string | null): string[] {
     .filter((id) => id !== '');
   const ids =
     bracketed.length > 0 ? bracketed : value.split(/[\s,]+/).filter((word) => BARE_ID.test(word));
-  return ids.map((id) => `<${id}>`);
+  return ids.filter((id) => Buffer.byteLength(id) <= MAX_ID_BYTES).map((id) => `<${id}>`);
 }
 
 const TOKEN = "[a-z0-9!#$%&'*+.^_`|~-]+";

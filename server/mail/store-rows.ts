@@ -1,14 +1,10 @@
 import { domainOf } from '../../common/patterns';
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import {
-  decodeMimeWords,
-  mediaType,
-  parseAddressList,
-  parseMessageIds,
-  type ParsedAddress,
-} from './addresses';
+import { parseAddressList, type ParsedAddress } from './address-list';
+import { decodeMimeWords, mediaType, parseMessageIds } from './addresses';
 import type { MessageChange, SyncedMessage } from './connector';
+import { capHeader, capHeaders, clipUtf8, type HeaderKey } from './header-caps';
 
 // A synced message as the row the store writes: headers parsed, direction by rule 1 of the
 // statistics definitions, copies within one batch merged, IMAP mail threaded by its headers.
@@ -59,9 +55,27 @@ export interface MessageRow {
 
 const clean = (value: string | null) => (value === null ? null : value.replace(/\0/g, '').trim());
 
-/** The row of a message; `thread_key` is the provider's, or '' until threaded by headers. */
-function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
-  const { headers } = message;
+/** Of a batch: how many messages had each header cut to HEADER_CAP_BYTES. */
+export type HeaderCuts = Map<HeaderKey, number>;
+
+/**
+ * Decoded text within the cap too: encoded words can decode to more bytes than they take
+ * (ISO-8859-1 in base64: 4 bytes to 6).
+ */
+function capped(text: string, key: HeaderKey, cut: Set<HeaderKey>): string {
+  const clipped = clipUtf8(text);
+  if (clipped !== text) cut.add(key);
+  return clipped;
+}
+
+/**
+ * The row of a message, its headers cut to the cap first (`cut` is told which were);
+ * `thread_key` is the provider's, or '' until threaded by headers.
+ */
+function toRow(raw: SyncedMessage, mailboxEmail: string, cut: Set<HeaderKey>): MessageRow {
+  const { headers, cut: cutHeaders } = capHeaders(raw.headers);
+  cutHeaders.forEach((key) => cut.add(key));
+  const message = { ...raw, headers };
   const to = parseAddressList(headers.to);
   const cc = parseAddressList(headers.cc);
   const sender = parseAddressList(headers.from)[0];
@@ -80,10 +94,10 @@ function toRow(message: SyncedMessage, mailboxEmail: string): MessageRow {
     labels: message.labels,
     categories: message.categories,
     from_address: fromAddress,
-    from_name: clean(from?.name ?? '') ?? '',
+    from_name: capped(clean(from?.name ?? '') ?? '', 'from', cut),
     to_addresses: to.map((parsed) => parsed.address),
     cc_addresses: cc.map((parsed) => parsed.address),
-    subject: clean(decodeMimeWords(headers.subject ?? '')) ?? '',
+    subject: capped(clean(decodeMimeWords(headers.subject ?? '')) ?? '', 'subject', cut),
     message_id_header: headerId(headers.messageId),
     in_reply_to: parseMessageIds(headers.inReplyTo)[0] ?? null,
     references_ids: parseMessageIds(headers.references),
@@ -160,12 +174,19 @@ const headerId = (value: string | null) => parseMessageIds(value)[0] ?? null;
 /**
  * The batch's rows, one per message: copies of one message (same provider id or Message-ID) are
  * merged, outbound when any copy is (seen in the sent folder), placed where it was seen last.
+ * Headers cut to the cap are counted in `cuts`.
  */
-export function batchRows(messages: readonly SyncedMessage[], mailboxEmail: string): MessageRow[] {
+export function batchRows(
+  messages: readonly SyncedMessage[],
+  mailboxEmail: string,
+  cuts: HeaderCuts = new Map(),
+): MessageRow[] {
   const rows: MessageRow[] = [];
   const byKey = new Map<string, number>();
   for (const message of messages) {
-    const row = toRow(message, mailboxEmail);
+    const cut = new Set<HeaderKey>();
+    const row = toRow(message, mailboxEmail, cut);
+    cut.forEach((key) => cuts.set(key, (cuts.get(key) ?? 0) + 1));
     const keys = [
       `p:${row.provider_id}`,
       ...(row.message_id_header ? [`m:${row.message_id_header}`] : []),
@@ -188,7 +209,7 @@ export function batchRows(messages: readonly SyncedMessage[], mailboxEmail: stri
 export function changeRow(change: MessageChange) {
   return {
     provider_id: change.providerId,
-    message_id_header: headerId(change.messageId),
+    message_id_header: headerId(change.messageId && capHeader('messageId', change.messageId)),
     set_aside: change.setAside,
     has_folder: change.folder !== undefined,
     folder: change.folder ?? null,

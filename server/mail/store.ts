@@ -2,7 +2,14 @@ import { sql } from '../db/sql';
 import type { Tx } from '../db/types';
 import { bumpDataVersion } from '../stats/data-version';
 import type { SyncBatch } from './connector';
-import { batchRows, changeRow, threadByHeaders, type StoreTarget } from './store-rows';
+import type { HeaderKey } from './header-caps';
+import {
+  batchRows,
+  changeRow,
+  threadByHeaders,
+  type HeaderCuts,
+  type StoreTarget,
+} from './store-rows';
 import { applyChanges, mergeDescendants, upsertRows } from './store-sql';
 
 // The one way synced mail enters the database: a batch and the mailbox's new cursor in one
@@ -19,6 +26,8 @@ export interface CommitResult {
    * other header values.
    */
   threads: string[];
+  /** Messages whose header values were cut to HEADER_CAP_BYTES, by header; absent when none. */
+  headersCut?: Partial<Record<HeaderKey, number>>;
 }
 
 /** The lease was taken over (expired, or the mailbox removed): this batch must not be stored. */
@@ -59,7 +68,8 @@ export async function commitBatch(
   target: StoreTarget,
   batch: SyncBatch,
 ): Promise<CommitResult> {
-  const rows = batchRows(batch.messages, target.email);
+  const cuts: HeaderCuts = new Map();
+  const rows = batchRows(batch.messages, target.email, cuts);
   const threads = new Set<string>();
   let inserted = 0;
   if (rows.length > 0) {
@@ -81,5 +91,6 @@ export async function commitBatch(
   }
   await advanceCursor(tx, target, batch);
   if (threads.size > 0) await bumpDataVersion(tx, target.workspaceId, target.mailboxId);
-  return { inserted, threads: [...threads] };
+  const result = { inserted, threads: [...threads] };
+  return cuts.size > 0 ? { ...result, headersCut: Object.fromEntries(cuts) } : result;
 }

@@ -10,6 +10,7 @@ import {
   type ClaimedMailbox,
 } from '../repos/mailbox-sync';
 import { MailProviderError, type MailConnector, type SyncBatch } from './connector';
+import { HEADER_NAMES } from './header-caps';
 import { commitBatch, LeaseLostError, type CommitResult } from './store';
 import { storedMail } from './stored-mail';
 
@@ -17,6 +18,11 @@ import { storedMail } from './stored-mail';
 // outside any transaction, commits each batch with its cursor in a transaction of its own, then
 // schedules the next run, or after a failure a backoff. A lease left by a killed process is taken
 // over once it is no longer renewed, and the mailbox synced again from its last committed cursor.
+
+/** Where the sync tells what it did to hostile mail (pino's signature). */
+export interface SyncLog {
+  warn(detail: object, message: string): void;
+}
 
 export interface SyncWorkerDeps {
   db: Db;
@@ -38,6 +44,7 @@ export interface SyncWorkerDeps {
   ) => Promise<void>;
   /** After each committed batch (progress lines, tests). */
   onBatch?: (mailbox: ClaimedMailbox, batch: SyncBatch, result: CommitResult) => void;
+  log?: SyncLog;
 }
 
 export interface SyncOutcome {
@@ -82,6 +89,24 @@ export function statisticsKeeper(db: Db) {
   };
 }
 
+/** One line per batch: which headers were cut in how many messages, never their values. */
+function logCut(
+  deps: SyncWorkerDeps,
+  mailbox: ClaimedMailbox,
+  cut: NonNullable<CommitResult['headersCut']>,
+) {
+  const headers = Object.fromEntries(
+    Object.entries(cut).map(([key, count]) => [
+      HEADER_NAMES[key as keyof typeof HEADER_NAMES],
+      count,
+    ]),
+  );
+  deps.log?.warn(
+    { mailbox: mailbox.email, workspaceId: mailbox.workspaceId, headers },
+    'mail sync: header values over 8 KiB cut before storing',
+  );
+}
+
 async function syncMailbox(
   deps: SyncWorkerDeps,
   mailbox: ClaimedMailbox,
@@ -120,6 +145,7 @@ async function syncMailbox(
         }
         return committed;
       });
+      if (result.headersCut) logCut(deps, mailbox, result.headersCut);
       deps.onBatch?.(mailbox, batch, result);
       await analyzeAfter(result.inserted);
     }

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { openConnector } from '../mail/connectors';
 import { checkSecretsKey, loadSecretBox, resealLegacySecrets, type Secrets } from '../mail/secrets';
-import { syncDueMailboxes, type SyncWorkerDeps } from '../mail/sync-worker';
+import { syncDueMailboxes, type SyncLog, type SyncWorkerDeps } from '../mail/sync-worker';
 import { evaluateAlerts } from '../alerts/evaluate';
 import { queueDueReports } from '../reports/queue';
 import { notifyQueued } from '../outbound/forwarder';
@@ -109,8 +109,13 @@ export function reportScheduleTask(
   };
 }
 
-export function startWorkers(db: Db, config: Config, secrets: Secrets, log: RunnerLog): Runner {
-  const deps = syncWorkerDeps(db, config, secrets);
+export function startWorkers(
+  db: Db,
+  config: Config,
+  secrets: Secrets,
+  log: RunnerLog & SyncLog,
+): Runner {
+  const deps = syncWorkerDeps(db, config, secrets, { log });
   const tasks: WorkerTask[] = [
     {
       name: 'mail-sync',

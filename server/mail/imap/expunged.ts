@@ -1,5 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import { parseMessageIds } from '../addresses';
+import { capHeader } from '../header-caps';
 import type { MessageChange, MissingQuery, StoredMail, SyncedMessage } from '../connector';
 import type { FolderRef } from './folders';
 import { FETCH_QUERY, toSyncedMessages } from './messages';
@@ -58,7 +59,10 @@ export async function presentUids(client: ImapFlow, upTo: number): Promise<UidRa
 }
 
 /** The message's `<id>`, as the store keeps it; undefined without a Message-ID. */
-export const idOf = (message: SyncedMessage) => parseMessageIds(message.headers.messageId)[0];
+export const idOf = ({ headers }: SyncedMessage) =>
+  headers.messageId === null
+    ? undefined
+    : parseMessageIds(capHeader('messageId', headers.messageId))[0];
 
 /**
  * Copies of these Message-IDs (`<…>`) in the counted folders, read as messages (drafts left out).

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeMimeWords,
-  mediaType,
-  parseAddressList,
-  parseMessageIds,
-} from '../../../server/mail/addresses';
+import { parseAddressList } from '../../../server/mail/address-list';
+import { decodeMimeWords, mediaType, parseMessageIds } from '../../../server/mail/addresses';
 
 // Header values as real mailers write them, not only as our stand-ins do.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddressList } from '../../../server/mail/addresses';
+import { parseAddressList } from '../../../server/mail/address-list';
 import { GOOGLE_FAILURES } from '../../../server/mail/google/failures';
 import { MICROSOFT_FAILURES } from '../../../server/mail/microsoft/failures';
 import { HttpError } from '../../../server/mail/cloud-http';
