@@ -12,6 +12,7 @@ import errorsPlugin, { routerError } from './plugins/errors';
 import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
+import readinessPlugin, { type ReadinessOptions } from './health/plugin';
 import type { Resolve } from './outbound/safe-target';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
@@ -39,6 +40,8 @@ interface AppOptions {
    * measure what the log costs a write; no setting reaches it.
    */
   auditLog?: boolean;
+  /** What /readyz checks besides the database: the workers of this process, when it runs them. */
+  readiness?: ReadinessOptions;
 }
 
 /** Sign-in codes and states travel in URLs: logs keep the path and drop the secret parts. */
@@ -61,6 +64,7 @@ export async function buildApp({
   resolve,
   logFormat = 'json',
   auditLog = true,
+  readiness,
 }: AppOptions): Promise<FastifyInstance> {
   const lines = logFormat === 'line';
   const stream = lines ? oneLineStream(logStream ?? process.stdout) : logStream;
@@ -95,6 +99,7 @@ export async function buildApp({
   await app.register(routeInventory);
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { db, auditLog });
+  await app.register(readinessPlugin, { db, readiness });
   await app.register(outboundPlugin, { now, disabled: !backgroundWork, resolve });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);

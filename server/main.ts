@@ -84,7 +84,9 @@ async function main() {
     });
   }
   const logFormat = chooseLogFormat(process.env.LOG_FORMAT, process.stdout.isTTY === true);
-  const app = await buildApp({ config, db, logFormat });
+  // With WORKERS on, /readyz also asks the workers' loops (not ready until they have started).
+  const readiness = config.mailSync.workers ? { workers: () => running.workers?.beats() } : {};
+  const app = await buildApp({ config, db, logFormat, readiness });
   running.app = app;
   // The address is printed once, last, below. Fastify logs its own line per bound address at
   // info and has no switch for it: the bind runs with the logger at warn, nothing else logs
