@@ -9,6 +9,9 @@ import { openDatabase } from './db/open';
 import { SecretsKeyError } from './mail/secrets';
 import { openSecrets, startWorkers } from './workers/start';
 import { stopOnSignals } from './signals';
+import { json, startSideListener, type SideListener } from './health/side-listener';
+import { health, readiness } from './health/answers';
+import { checkReadiness } from './health/readiness';
 
 async function main() {
   let config;
@@ -34,8 +37,18 @@ async function main() {
     error: (detail: object, message: string) => console.error(message, JSON.stringify(detail)),
   };
   const workers = startWorkers(db, config, secrets, log);
+  let probes: SideListener | undefined;
+  if (config.workerPort !== undefined) {
+    const ready = () => checkReadiness({ db, workers: () => workers.beats() });
+    probes = await startSideListener(config.host, config.workerPort, {
+      '/healthz': async () => json(await health(db)),
+      '/readyz': async () => json(await readiness(ready)),
+    });
+    console.log(`Mailpulse worker health on ${probes.url}`);
+  }
   console.log('Mailpulse worker running');
   stopOnSignals('Mailpulse worker', async () => {
+    await probes?.close();
     await workers.stop();
     await db.close();
   });
