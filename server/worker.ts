@@ -12,6 +12,8 @@ import { stopOnSignals } from './signals';
 import { json, startSideListener, type SideListener } from './health/side-listener';
 import { health, readiness } from './health/answers';
 import { checkReadiness } from './health/readiness';
+import { createMetrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/listener';
 
 async function main() {
   let config;
@@ -36,7 +38,9 @@ async function main() {
   const log = {
     error: (detail: object, message: string) => console.error(message, JSON.stringify(detail)),
   };
-  const workers = startWorkers(db, config, secrets, log);
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(db);
+  const workers = startWorkers(db, config, secrets, log, metrics);
+  const metricsListener = await serveMetrics(config, metrics, 'Mailpulse worker');
   let probes: SideListener | undefined;
   if (config.workerPort !== undefined) {
     const ready = () => checkReadiness({ db, workers: () => workers.beats() });
@@ -49,6 +53,7 @@ async function main() {
   console.log('Mailpulse worker running');
   stopOnSignals('Mailpulse worker', async () => {
     await probes?.close();
+    await metricsListener?.close();
     await workers.stop();
     await db.close();
   });
