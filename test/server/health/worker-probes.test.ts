@@ -15,7 +15,11 @@ describe('the worker process with WORKER_PORT', () => {
   beforeAll(async () => {
     location = await createTestDbLocation();
     worker = await startWorker(
-      environment(location, { WORKER_PORT: '0', SECRETS_KEY: TEST_KEY.toString('hex') }),
+      environment(location, {
+        WORKER_PORT: '0',
+        METRICS_PORT: '0',
+        SECRETS_KEY: TEST_KEY.toString('hex'),
+      }),
     );
     const line = worker.output.find((said) => said.startsWith('Mailpulse worker health on '));
     url = line!.slice('Mailpulse worker health on '.length);
@@ -43,6 +47,16 @@ describe('the worker process with WORKER_PORT', () => {
     const reply = await fetch(`${url}/readyz`);
     expect(reply.status).toBe(200);
     expect(await reply.json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves its metrics on METRICS_PORT, apart from the probes', async () => {
+    const line = worker.output.find((said) => said.startsWith('Mailpulse worker metrics on '));
+    const metricsUrl = line!.slice('Mailpulse worker metrics on '.length);
+    expect(new URL(metricsUrl).port).not.toBe(new URL(url).port);
+    const text = await (await fetch(metricsUrl)).text();
+    expect(text).toContain('# TYPE mailpulse_sync_runs_total counter');
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
   });
 
   it('serves nothing else', async () => {

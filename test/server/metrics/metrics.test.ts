@@ -105,4 +105,13 @@ describe('METRICS_PORT on the server process', () => {
     expect(publicPort.status).not.toBe(200);
     expect(await publicPort.text()).not.toContain('mailpulse_');
   });
+
+  it('is ready once its workers turn (WORKERS on by default)', async () => {
+    await server.lineMatching(/^Mailpulse metrics on /);
+    const reply = await fetch(`${server.url}/readyz`);
+    expect({ status: reply.status, body: (await reply.json()) as unknown }).toEqual({
+      status: 200,
+      body: { status: 'ready' },
+    });
+  });
 });
