@@ -11,8 +11,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and the kind of database in use. */
+        /** Liveness, the kind of database in use and the package version. */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers within a second, every migration is applied, and the background workers of this process (when it runs them) are turning. */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1173,6 +1190,12 @@ export interface components {
             status: "ok";
             /** @enum {string} */
             database: "pglite" | "postgres";
+            /** @description The package version (package.json). */
+            version: string;
+        };
+        Readiness: {
+            /** @constant */
+            status: "ready";
         };
         /** @description A row id (PostgreSQL int4). */
         Id: number;
@@ -1990,6 +2013,35 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; the message says why (error `not_ready`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOpenApi: {

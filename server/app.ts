@@ -12,6 +12,8 @@ import errorsPlugin, { routerError } from './plugins/errors';
 import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers';
 import routeInventory from './plugins/route-inventory';
 import outboundPlugin from './outbound/plugin';
+import readinessPlugin, { type ReadinessOptions } from './health/plugin';
+import type { Metrics } from './metrics/metrics';
 import type { Resolve } from './outbound/safe-target';
 import { registerRoutes } from './routes/register';
 import { HttpError } from './http/errors';
@@ -43,6 +45,10 @@ interface AppOptions {
    * measure what the log costs a write; no setting reaches it.
    */
   auditLog?: boolean;
+  /** What /readyz checks besides the database: the workers of this process, when it runs them. */
+  readiness?: ReadinessOptions;
+  /** METRICS_PORT set: each request's duration goes into the request histogram. */
+  metrics?: Metrics;
 }
 
 /**
@@ -65,6 +71,8 @@ export async function buildApp({
   resolve,
   logFormat = 'json',
   auditLog = true,
+  readiness,
+  metrics,
 }: AppOptions): Promise<FastifyInstance> {
   const lines = logFormat === 'line';
   const stream = lines ? oneLineStream(logStream ?? process.stdout) : logStream;
@@ -94,11 +102,19 @@ export async function buildApp({
       request.log.debug(`${method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
     });
   }
+  if (metrics) {
+    // The route's pattern, never the URL: sign-in and unsubscribe paths carry tokens.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(routeInventory);
   await app.register(configPlugin, { config, now: sessionClock });
   await app.register(dbPlugin, { db, auditLog });
+  await app.register(readinessPlugin, { db, readiness });
   await app.register(outboundPlugin, { now, disabled: !backgroundWork, resolve });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);

@@ -34,6 +34,10 @@ interface SignInConfig {
 export interface Config extends SignInConfig, DemoConfig {
   port: number;
   host: string;
+  /** WORKER_PORT: `npm run worker` serves /healthz and /readyz here, on HOST; unset: none. */
+  workerPort: number | undefined;
+  /** METRICS_PORT: Prometheus metrics on their own listener, on HOST; unset: none. */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -120,6 +124,23 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(name, `${value} is outside ${min}–${max}`);
   }
   return value;
+}
+
+/** An optional port (unset: the listener is off); 0 picks a free one. */
+function optionalPort(env: Env, name: string): number | undefined {
+  return env[name] ? integer(env, name, 0, 0, 65535) : undefined;
+}
+
+/** Metrics tell about every workspace: never on the public port, whatever a proxy forwards. */
+function metricsPort(env: Env, port: number): number | undefined {
+  const chosen = optionalPort(env, 'METRICS_PORT');
+  if (chosen !== undefined && chosen !== 0 && chosen === port) {
+    throw new ConfigError(
+      'METRICS_PORT',
+      `${chosen} is the public port (PORT); metrics are served only on a port of their own`,
+    );
+  }
+  return chosen;
 }
 
 function url(env: Env, name: string, fallback: string | undefined, protocols: string[]) {
@@ -316,6 +337,8 @@ export function loadConfig(
   return {
     port,
     host,
+    workerPort: optionalPort(env, 'WORKER_PORT'),
+    metricsPort: metricsPort(env, port),
     dataDir: env.DATA_DIR || './data',
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     publicUrl,

@@ -31,6 +31,9 @@ import { SecretsKeyError } from './mail/secrets';
 import type { Runner } from './workers/runner';
 import { openSecrets, startWorkers } from './workers/start';
 import { stopOnSignals } from './signals';
+import { createMetrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/listener';
+import type { SideListener } from './health/side-listener';
 
 function readConfig(): Config {
   try {
@@ -55,9 +58,15 @@ async function main() {
 
   // Handlers first: a signal that arrives while starting must still close the database cleanly,
   // or PGlite's folder is left half-written.
-  const running: { app?: FastifyInstance; cli?: Server; workers?: Runner } = {};
+  const running: {
+    app?: FastifyInstance;
+    cli?: Server;
+    workers?: Runner;
+    metrics?: SideListener;
+  } = {};
   stopOnSignals('Mailpulse', async () => {
     running.cli?.close();
+    await running.metrics?.close();
     await running.workers?.stop();
     await (running.app ? running.app.close() : db.close());
   });
@@ -89,7 +98,10 @@ async function main() {
     });
   }
   const logFormat = chooseLogFormat(process.env.LOG_FORMAT, process.stdout.isTTY === true);
-  const app = await buildApp({ config, db, logFormat });
+  // With WORKERS on, /readyz also asks the workers' loops (not ready until they have started).
+  const readiness = config.mailSync.workers ? { workers: () => running.workers?.beats() } : {};
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(db);
+  const app = await buildApp({ config, db, logFormat, readiness, metrics });
   running.app = app;
   // The address is printed once, last, below. Fastify logs its own line per bound address at
   // info and has no switch for it: the bind runs with the logger at warn, nothing else logs
@@ -112,7 +124,10 @@ async function main() {
     for (const line of await createDemoSignInLinks(db, config.publicUrl)) console.log(line);
   }
   // WORKERS=false: this process only serves; `npm run worker` processes do the background work.
-  if (config.mailSync.workers) running.workers = startWorkers(db, config, secrets, app.log);
+  if (config.mailSync.workers) {
+    running.workers = startWorkers(db, config, secrets, app.log, metrics);
+  }
+  running.metrics = await serveMetrics(config, metrics, 'Mailpulse');
 }
 
 await main();

@@ -9,6 +9,11 @@ import { openDatabase } from './db/open';
 import { SecretsKeyError } from './mail/secrets';
 import { openSecrets, startWorkers } from './workers/start';
 import { stopOnSignals } from './signals';
+import { json, startSideListener, type SideListener } from './health/side-listener';
+import { health, readiness } from './health/answers';
+import { checkReadiness } from './health/readiness';
+import { createMetrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/listener';
 
 async function main() {
   let config;
@@ -34,9 +39,22 @@ async function main() {
     error: (detail: object, message: string) => console.error(message, JSON.stringify(detail)),
     warn: (detail: object, message: string) => console.warn(message, JSON.stringify(detail)),
   };
-  const workers = startWorkers(db, config, secrets, log);
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(db);
+  const workers = startWorkers(db, config, secrets, log, metrics);
+  const metricsListener = await serveMetrics(config, metrics, 'Mailpulse worker');
+  let probes: SideListener | undefined;
+  if (config.workerPort !== undefined) {
+    const ready = () => checkReadiness({ db, workers: () => workers.beats() });
+    probes = await startSideListener(config.host, config.workerPort, {
+      '/healthz': async () => json(await health(db)),
+      '/readyz': async () => json(await readiness(ready)),
+    });
+    console.log(`Mailpulse worker health on ${probes.url}`);
+  }
   console.log('Mailpulse worker running');
   stopOnSignals('Mailpulse worker', async () => {
+    await probes?.close();
+    await metricsListener?.close();
     await workers.stop();
     await db.close();
   });

@@ -103,5 +103,6 @@ export function openPostgres(url: string): Promise<Db> {
     },
     transaction,
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   });
 }

@@ -38,6 +38,8 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's connections, idle ones, and callers waiting for one. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { publicRoute } from './route';
 import { portalDocument } from '../contract/spec';
-import { HttpError } from '../http/errors';
-import { sql } from '../db/sql';
+import { health, readiness } from '../health/answers';
 
 export default function systemRoutes(app: FastifyInstance) {
-  publicRoute(app, 'getHealth', async ({ db }) => {
-    try {
-      await db.query(sql`select 1`);
-    } catch {
-      throw new HttpError(503, 'unavailable', 'The database does not answer.');
-    }
-    return { status: 200, body: { status: 'ok' as const, database: db.kind } };
-  });
+  publicRoute(app, 'getHealth', async ({ db }) => ({ status: 200, body: await health(db) }));
+
+  publicRoute(app, 'getReadiness', async ({ request }) => ({
+    status: 200,
+    body: await readiness(() => request.server.readiness()),
+  }));
 
   publicRoute(app, 'getOpenApi', async () => ({ status: 200, body: portalDocument }));
 }

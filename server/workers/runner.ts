@@ -2,7 +2,8 @@
 // longer), until stopped. Fixed rate, not a pause after each run, so a slow run does not stretch
 // the alert engine's promise of noticing an overdue email within one poll. The clock is
 // injected so tests move time by hand; a task's failure is logged and it runs again at its next
-// turn. stop() aborts the signal the tasks get and resolves once every loop has ended.
+// turn. stop() aborts the signal the tasks get and resolves once every loop has ended. Each loop
+// beats (records the clock) when a run starts and ends, so readiness can tell a hung loop.
 
 export interface WorkerTask {
   name: string;
@@ -35,8 +36,17 @@ export interface RunnerLog {
   error(detail: object, message: string): void;
 }
 
+/** When a task's loop last started or finished a run. */
+export interface WorkerBeat {
+  name: string;
+  intervalMs: number;
+  lastBeat: Date;
+}
+
 export interface Runner {
   stop(): Promise<void>;
+  /** One per task, for /readyz. */
+  beats(): WorkerBeat[];
 }
 
 export function startRunner(
@@ -45,15 +55,23 @@ export function startRunner(
 ): Runner {
   const controller = new AbortController();
   const { signal } = controller;
-  const loop = async (task: WorkerTask) => {
+  const beats = tasks.map((task) => ({
+    name: task.name,
+    intervalMs: task.intervalMs,
+    lastBeat: clock.now(),
+  }));
+  const loop = async (task: WorkerTask, index: number) => {
+    const beat = beats[index] as WorkerBeat;
     while (!signal.aborted) {
-      const started = clock.now().getTime();
+      beat.lastBeat = clock.now();
+      const started = beat.lastBeat.getTime();
       try {
         await task.run(signal);
       } catch (error) {
         log?.error({ err: error, task: task.name }, `worker task ${task.name} failed`);
       }
-      const took = clock.now().getTime() - started;
+      beat.lastBeat = clock.now();
+      const took = beat.lastBeat.getTime() - started;
       await clock.sleep(Math.max(0, task.intervalMs - took), signal);
     }
   };
@@ -63,5 +81,6 @@ export function startRunner(
       controller.abort();
       await loops;
     },
+    beats: () => beats.map((beat) => ({ ...beat })),
   };
 }

@@ -10,6 +10,7 @@ import { notifyQueued } from '../outbound/forwarder';
 import { runDueRebuilds } from '../stats/rebuild';
 import { pruneAuditLog } from '../audit/retention';
 import { refreshThreadFacts } from '../stats/thread-facts';
+import type { Metrics } from '../metrics/metrics';
 import { startRunner, type Runner, type RunnerLog, type WorkerTask } from './runner';
 
 // The workers a Mailpulse process runs: inside the server by default, or alone (npm run worker).
@@ -114,6 +115,7 @@ export function startWorkers(
   config: Config,
   secrets: Secrets,
   log: RunnerLog & SyncLog,
+  metrics?: Pick<Metrics, 'countSync'>,
 ): Runner {
   const deps = syncWorkerDeps(db, config, secrets, { log });
   const tasks: WorkerTask[] = [
@@ -122,6 +124,7 @@ export function startWorkers(
       intervalMs: Math.min(SYNC_POLL_MS, config.mailSync.syncIntervalS * 1000),
       run: async (signal) => {
         for (const outcome of await syncDueMailboxes(deps, signal)) {
+          metrics?.countSync(outcome.workspaceId, outcome.email, outcome.ok);
           if (!outcome.ok) log.error({ mailbox: outcome.email }, `mail sync: ${outcome.error}`);
         }
       },

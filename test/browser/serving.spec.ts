@@ -15,6 +15,10 @@ test.describe('serving', () => {
   test('/healthz reports the PGlite database', async ({ request }) => {
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      version: expect.any(String),
+    });
   });
 });

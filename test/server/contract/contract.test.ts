@@ -10,7 +10,8 @@ afterAll(() => t.close());
 
 const normalise = (url: string) => url.replace(/\/$/, '') || '/';
 const key = (method: string, url: string) => `${method} ${normalise(url)}`;
-const isApi = (url: string) => url.startsWith('/portal/') || url === '/healthz';
+const isApi = (url: string) =>
+  url.startsWith('/portal/') || url === '/healthz' || url === '/readyz';
 
 describe('the contract and the server agree', () => {
   it('has a handler for every path and method in openapi/portal.yaml', () => {

@@ -93,10 +93,12 @@ describe('replies', () => {
     expect(reply.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
-  it('answers /healthz with the kind of database', async () => {
+  it('answers /healthz with the kind of database and the version', async () => {
     const reply = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ status: 'ok', database: t.db.kind });
+    const { version, ...rest } = reply.json<{ version: string }>();
+    expect(rest).toEqual({ status: 'ok', database: t.db.kind });
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
 
