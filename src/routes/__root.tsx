@@ -15,7 +15,7 @@ import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { guardDecision } from '@/machines/route-guard/route-guard.view';
 import { codeReadEvent } from '@/machines/sign-in-code/sign-in-code.machine';
 import { isReadingCode, signInCodeView } from '@/machines/sign-in-code/sign-in-code.view';
-import { dropSignInCodeFromAddress, readSignInCode } from '@/session/sign-in-code';
+import { readSignInCode } from '@/session/sign-in-code';
 
 // The shell (its navigation, the session's loading states) is code the login page never runs;
 // the root is never split by the router plugin, so its not-found page loads the shell itself.
@@ -38,14 +38,13 @@ export const Route = createRootRouteWithContext<AppContext>()({
     if (preload) return;
     const code = readSignInCode(location.searchStr);
     if (code !== null) {
-      // Out of the address bar (and so of history) before anything else happens.
-      dropSignInCodeFromAddress();
       context.signInCode.send(codeReadEvent(code));
-      await waitFor(context.signInCode, (snapshot) => !isReadingCode(snapshot));
-      // The spec's "a token in the URL sends the visitor to the dashboard"; the guard decides
-      // there whether the visitor is signed in now.
+      // Out of the address bar, and so of history, at once (replaced, not pushed), and on to
+      // the dashboard as the spec has "a token in the URL" send the visitor.
       throw redirect({ to: '/dashboard', replace: true });
     }
+    // While a code is being traded, whether anyone is signed in is not known yet.
+    await waitFor(context.signInCode, (snapshot) => !isReadingCode(snapshot));
     const guard = context.routeGuard;
     guard.send(
       navigateEvent({
