@@ -14,7 +14,6 @@ import { pageTitle } from '@/domain/page-titles';
 import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { guardDecision } from '@/machines/route-guard/route-guard.view';
 import { codeReadEvent } from '@/machines/sign-in-code/sign-in-code.machine';
-import { isReadingCode, signInCodeView } from '@/machines/sign-in-code/sign-in-code.view';
 import { readSignInCode } from '@/session/sign-in-code';
 
 // The shell (its navigation, the session's loading states) is code the login page never runs;
@@ -44,7 +43,7 @@ export const Route = createRootRouteWithContext<AppContext>()({
       throw redirect({ to: '/dashboard', replace: true });
     }
     // While a code is being traded, whether anyone is signed in is not known yet.
-    await waitFor(context.signInCode, (snapshot) => !isReadingCode(snapshot));
+    await waitFor(context.signInCode, (snapshot) => !snapshot.hasTag('busy'));
     const guard = context.routeGuard;
     guard.send(
       navigateEvent({
@@ -82,7 +81,7 @@ function Root() {
     document.title = pageTitle(routeName);
   }, [routeName]);
   const { signInCode } = Route.useRouteContext();
-  const asking = useSelector(signInCode, (snapshot) => signInCodeView(snapshot).dialog !== 'none');
+  const asking = useSelector(signInCode, (snapshot) => snapshot.hasTag('dialog'));
   return (
     <>
       <Outlet />

@@ -123,6 +123,7 @@ export function createSignInCodeMachine(client: ApiClient) {
       },
       asking: {
         description: 'Asking the user: You are signed in as X. Continue as Y?',
+        tags: 'dialog',
         on: {
           CONTINUE: 'switching',
           CANCEL: { target: 'idle', actions: 'forgetCode' },
@@ -147,6 +148,7 @@ export function createSignInCodeMachine(client: ApiClient) {
       },
       switching: {
         description: 'Trading the code for a session of the other user, who chose to continue',
+        tags: 'dialog',
         invoke: {
           id: 'exchangeCode',
           src: 'exchangeCode',
@@ -172,6 +174,7 @@ export function createSignInCodeMachine(client: ApiClient) {
       },
       rejected: {
         description: 'The code signed nobody in (used, expired or unreachable); the user is told',
+        tags: 'dialog',
         on: { DISMISS: { target: 'idle', actions: 'forgetCode' }, CODE_READ: readCode },
       },
     },
