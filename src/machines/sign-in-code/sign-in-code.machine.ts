@@ -116,7 +116,6 @@ export function createSignInCodeMachine(client: ApiClient) {
       },
       asking: {
         description: 'Asking the user: You are signed in as X. Continue as Y?',
-        tags: 'dialog',
         on: {
           CONTINUE: 'switching',
           CANCEL: { target: 'idle', actions: 'forgetCode' },
@@ -141,7 +140,6 @@ export function createSignInCodeMachine(client: ApiClient) {
       },
       switching: {
         description: 'Trading the code for a session of the other user, who chose to continue',
-        tags: 'dialog',
         invoke: {
           id: 'exchangeCode',
           src: 'exchangeCode',
@@ -167,7 +165,6 @@ export function createSignInCodeMachine(client: ApiClient) {
       },
       rejected: {
         description: 'The code signed nobody in (used, expired or unreachable); the user is told',
-        tags: 'dialog',
         on: { DISMISS: { target: 'idle', actions: 'forgetCode' }, CODE_READ: readCode },
       },
     },
