@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { ACME, runCli } from '../test/browser/support/operator-cli';
 import { startFreshServer } from '../test/browser/support/server';
-import { withDemoSessions } from '../test/browser/support/sign-in';
+import { seedToken, withDemoSessions } from '../test/browser/support/sign-in';
 
 const USERS = 5000;
 const BATCH = 500;
@@ -143,8 +143,9 @@ export async function tableTimings(browser: Browser, template: string): Promise<
   try {
     const token = await server.token('admin');
     await addUsers(server.url, token);
+    await seedToken(context, server.url, token);
     const page = await context.newPage();
-    await page.goto(`/dashboard?token=${token}`);
+    await page.goto('/dashboard');
     await page.waitForURL('**/dashboard');
     await page.goto('/settings/users');
     const table = page.getByRole('table', { name: 'Users' });

@@ -19,11 +19,8 @@ import {
   type SessionMachine,
 } from '@/machines/session/session.machine';
 import { sessionView } from '@/machines/session/session.view';
-import {
-  createSignInCodeMachine,
-  type SignInCodeActor,
-  type SignInCodeMachine,
-} from '@/machines/sign-in-code/sign-in-code.machine';
+import type { SignInCodeMachine } from '@/machines/sign-in-code/sign-in-code.machine';
+import { SignInCodeHost } from '@/machines/sign-in-code/sign-in-code.host';
 import { sameView } from '@/machines/shared/same-view';
 import {
   createWorkspaceDataMachine,
@@ -39,7 +36,7 @@ export interface AppContext {
   routeGuard: RouteGuardActor;
   session: SessionActor;
   /** A sign-in code in the address: traded for a session, or the question first. */
-  signInCode: SignInCodeActor;
+  signInCode: SignInCodeHost;
   workspaceData: WorkspaceDataActor;
   dashboard: DashboardActor;
 }
@@ -58,7 +55,12 @@ export function createAppContext(api: ApiClient, machines: Partial<AppMachines> 
     api,
     routeGuard: createActor(machines.routeGuard ?? createRouteGuardMachine(api)).start(),
     session: createActor(machines.session ?? createSessionMachine(api)).start(),
-    signInCode: createActor(machines.signInCode ?? createSignInCodeMachine(api)).start(),
+    signInCode: new SignInCodeHost(async () => {
+      if (machines.signInCode) return machines.signInCode;
+      const { createSignInCodeMachine } =
+        await import('@/machines/sign-in-code/sign-in-code.machine');
+      return createSignInCodeMachine(api);
+    }),
     workspaceData: createActor(machines.workspaceData ?? createWorkspaceDataMachine(api)).start(),
     dashboard: createActor(machines.dashboard ?? createDashboardMachine(api)).start(),
   };

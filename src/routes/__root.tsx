@@ -6,23 +6,20 @@ import {
   rootRouteId,
   useMatches,
 } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
-import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { waitFor } from 'xstate';
 import type { AppContext } from '@/app-context';
 import { pageTitle } from '@/domain/page-titles';
 import { navigateEvent } from '@/machines/route-guard/route-guard.machine';
 import { guardDecision } from '@/machines/route-guard/route-guard.view';
-import { codeReadEvent } from '@/machines/sign-in-code/sign-in-code.machine';
-import { isReadingCode, signInCodeView } from '@/machines/sign-in-code/sign-in-code.view';
-import { dropSignInCodeFromAddress, readSignInCode } from '@/session/sign-in-code';
+import { readSignInCode } from '@/session/sign-in-code';
 
 // The shell (its navigation, the session's loading states) is code the login page never runs;
 // the root is never split by the router plugin, so its not-found page loads the shell itself.
 const ShellNotFound = lazy(() =>
   import('./-components/ShellNotFound').then((module) => ({ default: module.ShellNotFound })),
 );
-// Only a visitor with a sign-in code in the address ever needs its dialog.
+// Only a visitor with a sign-in code in the address ever needs its dialog (and its machine).
 const SignInCodeDialog = lazy(() =>
   import('./-components/SignInCodeDialog').then((module) => ({
     default: module.SignInCodeDialog,
@@ -38,14 +35,13 @@ export const Route = createRootRouteWithContext<AppContext>()({
     if (preload) return;
     const code = readSignInCode(location.searchStr);
     if (code !== null) {
-      // Out of the address bar (and so of history) before anything else happens.
-      dropSignInCodeFromAddress();
-      context.signInCode.send(codeReadEvent(code));
-      await waitFor(context.signInCode, (snapshot) => !isReadingCode(snapshot));
-      // The spec's "a token in the URL sends the visitor to the dashboard"; the guard decides
-      // there whether the visitor is signed in now.
+      context.signInCode.read(code);
+      // Out of the address bar, and so of history, at once (replaced, not pushed), and on to
+      // the dashboard as the spec has "a token in the URL" send the visitor.
       throw redirect({ to: '/dashboard', replace: true });
     }
+    // While a code is being traded, whether anyone is signed in is not known yet.
+    await context.signInCode.settled();
     const guard = context.routeGuard;
     guard.send(
       navigateEvent({
@@ -83,13 +79,13 @@ function Root() {
     document.title = pageTitle(routeName);
   }, [routeName]);
   const { signInCode } = Route.useRouteContext();
-  const asking = useSelector(signInCode, (snapshot) => signInCodeView(snapshot).dialog !== 'none');
+  const flow = useSyncExternalStore(signInCode.subscribe, signInCode.current);
   return (
     <>
       <Outlet />
-      {asking && (
+      {flow && (
         <Suspense fallback={null}>
-          <SignInCodeDialog actor={signInCode} />
+          <SignInCodeDialog actor={flow} />
         </Suspense>
       )}
     </>

@@ -1,17 +1,9 @@
-import { redactSecrets } from '@common/redact-secrets';
-
-// Query parameters that carry credentials: the sign-in code after sign-in, and the provider's
-// code and state on the callback. They never leave the browser in a report, and neither do
-// the single-use links' path segments (common/redact-secrets.ts).
+// Query parameters that carry credentials: the session token after sign-in, and the
+// provider's code and state on the callback. They never leave the browser in a report.
 const SECRET_PARAMS = ['token', 'code', 'state'];
 
-/** The URL with secret query values and path segments replaced. */
-export function redactUrl(url: string): string {
-  return redactSecrets(redactParams(url));
-}
-
 /** The URL with secret query values replaced; unparsable input comes back unchanged. */
-function redactParams(url: string): string {
+export function redactUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url, 'http://relative.invalid');

@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { isApiFailure } from '@/api/errors';
-import { readToken, storeToken } from '@/api/session-store';
+import { storeToken } from '@/api/session-store';
 import type { SignInCodePeek } from '@/api/types';
 import { clearStoredUserInfo } from '@/session/user-info-store';
 import { createSignInCodeActors } from './sign-in-code.actors';
@@ -23,13 +23,6 @@ type SignInCodeEvent =
   | { type: 'CONTINUE' }
   | { type: 'CANCEL' }
   | { type: 'DISMISS' };
-
-/** The CODE_READ event for a code, with whether this browser keeps a token as it arrives. */
-export const codeReadEvent = (code: string): SignInCodeEvent => ({
-  type: 'CODE_READ',
-  code,
-  hasSession: readToken() !== null,
-});
 
 const readCode = [
   { guard: 'hasSession', target: '#signInCode.peeking', actions: 'assignCode' },

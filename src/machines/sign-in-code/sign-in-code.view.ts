@@ -31,6 +31,3 @@ export function signInCodeView(snapshot: SignInCodeSnapshot): SignInCodeView {
   }
   return NONE;
 }
-
-/** True while the code is being checked or traded before the page may go on. */
-export const isReadingCode = (snapshot: SignInCodeSnapshot) => snapshot.hasTag('busy');

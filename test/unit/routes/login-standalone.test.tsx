@@ -65,9 +65,16 @@ describe('the standalone login page', () => {
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
-  it('stores a token that arrives in the address and hands over', async () => {
-    const handOver = await loadLogin('/login?token=from-the-server');
-    expect(readToken()).toBe('from-the-server');
+  it('hands a sign-in code in the address to the router app, which trades it', async () => {
+    const handOver = await loadLogin(`/login?code=${'c0de'.repeat(11)}`);
     await waitFor(() => expect(handOver).toHaveBeenCalledWith());
+    expect(readToken()).toBeNull();
+  });
+
+  it('takes no session token from the address: a link cannot sign anyone in', async () => {
+    const handOver = await loadLogin('/login?token=planted-token');
+    await heading();
+    expect(readToken()).toBeNull();
+    expect(handOver).not.toHaveBeenCalled();
   });
 });
