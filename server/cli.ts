@@ -2,7 +2,8 @@
 // Exit codes: 0 done, 2 invalid input or environment (nothing changed), 1 anything else.
 import './production-mode';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfig, type Config } from './config';
+import { ConfigError } from './config-values';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';

@@ -1,34 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { parseSecretsKey } from './mail/secrets';
-import { isHttpsOrLoopback } from '../common/patterns';
 import { decideDemo, type DemoConfig } from './demo-config';
-
-export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
-
-/** Off, a hop count, or the proxies' addresses and CIDR ranges. */
-export type TrustProxy = false | number | string[];
-
-/** An OpenID Connect client at one provider. */
-export interface OidcClientConfig {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-}
-
-interface SignInConfig {
-  /** The providers people can sign in with; one without a client id and secret is off. */
-  oidc: Partial<Record<LoginProvider, OidcClientConfig>>;
-  /** Signs the sign-in attempt cookie; random per start when COOKIE_SECRET is unset. */
-  cookieSecret: string;
-  /** Sign-in requests per minute from one address, per sign-in path. */
-  signInRateLimit: number;
-  /**
-   * Behind reverse proxies: how many there are, or their addresses, so the client's address is
-   * taken from X-Forwarded-For only as far as they wrote it (Fastify's trustProxy). Never "all".
-   */
-  trustProxy: TrustProxy;
-}
+import {
+  ConfigError,
+  flag,
+  givenFlag,
+  integer,
+  optionalPort,
+  url,
+  type Env,
+} from './config-values';
+import { signInConfig, type SignInConfig } from './config-sign-in';
 
 /** Server configuration, read once from the environment and checked before anything starts. */
 export interface Config extends SignInConfig, DemoConfig {
@@ -102,34 +84,7 @@ export interface SupersetConfig {
   provider: 'db' | 'ldap';
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Invalid ${variable}: ${detail}`);
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a whole number`);
-  const value = Number(raw);
-  if (value < min || value > max) {
-    throw new ConfigError(name, `${value} is outside ${min}–${max}`);
-  }
-  return value;
-}
-
-/** An optional port (unset: the listener is off); 0 picks a free one. */
-function optionalPort(env: Env, name: string): number | undefined {
-  return env[name] ? integer(env, name, 0, 0, 65535) : undefined;
-}
 
 /** Metrics tell about every workspace: never on the public port, whatever a proxy forwards. */
 function metricsPort(env: Env, port: number): number | undefined {
@@ -142,44 +97,6 @@ function metricsPort(env: Env, port: number): number | undefined {
   }
   return chosen;
 }
-
-function url(env: Env, name: string, fallback: string | undefined, protocols: string[]) {
-  const raw = env[name] || fallback;
-  if (raw === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `"${raw}" is not a URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `"${raw}" must use ${protocols.join(' or ')}`);
-  }
-  return raw;
-}
-
-/** An OpenID issuer: https, or plain http only to this machine (a stand-in, local development). */
-function issuerUrl(env: Env, name: string, fallback: string): string {
-  const raw = url(env, name, fallback, ['https:', 'http:'])!;
-  if (!isHttpsOrLoopback(new URL(raw))) {
-    throw new ConfigError(
-      name,
-      `"${raw}" may use http: only on this machine (localhost, 127.0.0.1)`,
-    );
-  }
-  return raw;
-}
-
-/** A yes or no, or undefined when it is not given. */
-function givenFlag(env: Env, name: string): boolean | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (['1', 'true', 'yes'].includes(raw)) return true;
-  if (['0', 'false', 'no'].includes(raw)) return false;
-  throw new ConfigError(name, `"${raw}" must be true or false`);
-}
-
-const flag = (env: Env, name: string, fallback: boolean) => givenFlag(env, name) ?? fallback;
 
 /** All or nothing: a URL without credentials (or the reverse) is a mistake worth stopping for. */
 function supersetConfig(env: Env): SupersetConfig | undefined {
@@ -200,95 +117,6 @@ function supersetConfig(env: Env): SupersetConfig | undefined {
     throw new ConfigError('SUPERSET_PROVIDER', `"${provider}" is not one of db, ldap`);
   }
   return { url: base.replace(/\/+$/, ''), username, password, provider };
-}
-
-/** Both halves of a client or neither: a lone id or secret is a mistake worth stopping for. */
-function oidcClient(env: Env, prefix: string, issuer: string): OidcClientConfig | undefined {
-  const clientId = env[`${prefix}_CLIENT_ID`] || undefined;
-  const clientSecret = env[`${prefix}_CLIENT_SECRET`] || undefined;
-  if (!clientId && !clientSecret) return undefined;
-  if (!clientId)
-    throw new ConfigError(`${prefix}_CLIENT_ID`, `it is needed with ${prefix}_CLIENT_SECRET`);
-  if (!clientSecret)
-    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `it is needed with ${prefix}_CLIENT_ID`);
-  return { issuer, clientId, clientSecret };
-}
-
-function signInConfig(env: Env): SignInConfig {
-  const tenant = env.MICROSOFT_TENANT || 'organizations';
-  if (!/^[A-Za-z0-9.-]+$/.test(tenant)) {
-    throw new ConfigError('MICROSOFT_TENANT', `"${tenant}" is not a tenant id or domain`);
-  }
-  const google = oidcClient(
-    env,
-    'GOOGLE',
-    issuerUrl(env, 'GOOGLE_ISSUER', 'https://accounts.google.com'),
-  );
-  const microsoft = oidcClient(
-    env,
-    'MICROSOFT',
-    issuerUrl(env, 'MICROSOFT_ISSUER', `https://login.microsoftonline.com/${tenant}/v2.0`),
-  );
-  const cookieSecret = env.COOKIE_SECRET || randomBytes(32).toString('base64url');
-  if (cookieSecret.length < 32) {
-    throw new ConfigError('COOKIE_SECRET', 'it must be at least 32 characters long');
-  }
-  const oidc = {
-    ...(google ? { 'google-oauth2': google } : {}),
-    ...(microsoft ? { 'microsoft-graph': microsoft } : {}),
-  };
-  return {
-    oidc,
-    cookieSecret,
-    // Per address and path. An office behind one address signs in together at nine: fifty people
-    // make fifty starts and fifty returns within a minute, which 30 refused. A script is still
-    // stopped at five a second.
-    signInRateLimit: integer(env, 'SIGN_IN_RATE_LIMIT', 300, 1, 10_000),
-    trustProxy: trustProxy(env.TRUST_PROXY),
-  };
-}
-
-const TRUST_PROXY_CHOICES =
-  'give the number of reverse proxies in front of Mailpulse (1, 2…) or their addresses, ' +
-  'a comma list of IPs or CIDR ranges (10.0.0.5,10.1.0.0/16)';
-
-/** proxy-addr's names for the private ranges, which Fastify also takes. */
-const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyAddress(entry: string): boolean {
-  if (RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, extra] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/**
- * TRUST_PROXY: off, a hop count, or the proxies' addresses. `true` (trust every hop) is refused:
- * anyone could then write their own X-Forwarded-For and be recorded, and rate-limited, under any
- * address they like.
- */
-function trustProxy(raw: string | undefined): TrustProxy {
-  const text = raw?.trim() ?? '';
-  if (['', '0', 'false', 'no'].includes(text)) return false;
-  if (text === 'true' || text === 'yes') {
-    throw new ConfigError(
-      'TRUST_PROXY',
-      `"${text}" would believe any client's X-Forwarded-For: ${TRUST_PROXY_CHOICES}`,
-    );
-  }
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops > 10) throw new ConfigError('TRUST_PROXY', `${hops} is outside 1–10 proxies`);
-    return hops;
-  }
-  const entries = text.split(',').map((entry) => entry.trim());
-  const wrong = entries.find((entry) => !isProxyAddress(entry));
-  if (wrong !== undefined) {
-    throw new ConfigError('TRUST_PROXY', `"${wrong}" is not an address: ${TRUST_PROXY_CHOICES}`);
-  }
-  return entries;
 }
 
 export function mailApiUrls(env: Env): MailApiUrls {

@@ -1,6 +1,7 @@
 import { givenNodeEnv } from './production-mode';
 import './heap-tuning';
-import { addressUrl, loadConfig, ConfigError, type Config } from './config';
+import { addressUrl, loadConfig, type Config } from './config';
+import { ConfigError } from './config-values';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';

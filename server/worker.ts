@@ -3,7 +3,8 @@
 // one process at a time.
 import './production-mode';
 import './heap-tuning';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config-values';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { SecretsKeyError } from './mail/secrets';

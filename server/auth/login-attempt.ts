@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { LoginProvider } from '../config';
+import type { LoginProvider } from '../config-sign-in';
 
 /**
  * One sign-in attempt, remembered between the redirect to the provider and its return in a

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
-import type { Config, LoginProvider, OidcClientConfig } from '../config';
+import type { Config } from '../config';
+import type { LoginProvider, OidcClientConfig } from '../config-sign-in';
 import { isEmail } from '../../common/patterns';
 import { ATTEMPT_LIFETIME_SECONDS, type LoginAttempt } from './login-attempt';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { TrustProxy } from '../config';
+import type { TrustProxy } from '../config-sign-in';
 
 export const FORWARDED_WITHOUT_TRUST =
   'Requests carry X-Forwarded-For but TRUST_PROXY is off: every client seems to come from the ' +

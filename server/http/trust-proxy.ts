@@ -1,4 +1,4 @@
-import type { TrustProxy } from '../config';
+import type { TrustProxy } from '../config-sign-in';
 
 /**
  * Fastify's trustProxy for TRUST_PROXY. Fastify refuses a bare hop count (it cannot check who

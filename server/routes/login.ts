@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthorizationResponseError, ResponseBodyError } from 'openid-client';
 import { publicRoute, type PublicContext } from './route';
 import type { ResultOf } from '../contract/types';
-import type { Config, LoginProvider } from '../config';
+import type { Config } from '../config';
+import type { LoginProvider } from '../config-sign-in';
 import { HtmlPageError } from '../http/errors';
 import {
   ATTEMPT_COOKIE,

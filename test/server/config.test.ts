@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config';
+import { ConfigError } from '../../server/config-values';
 
 describe('configuration from the environment', () => {
   it('has defaults for a fresh machine', () => {

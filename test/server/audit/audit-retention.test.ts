@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { appendEntry } from '../../../server/audit/append';
 import { pruneAuditLog } from '../../../server/audit/retention';
 import { executeArgv } from '../../../server/cli/execute';
-import { loadConfig, ConfigError } from '../../../server/config';
+import { loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/config-values';
 import { auditRows } from '../support/audit';
 import { setUpTestApp } from '../support/suite';
 

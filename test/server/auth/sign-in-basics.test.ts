@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/config-values';
 import { htmlPage } from '../../../server/http/html-page';
 import { FORWARDED_WITHOUT_TRUST } from '../../../server/http/rate-limit-key';
 import { createTestApp } from '../support/app';

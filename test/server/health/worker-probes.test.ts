@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/config-values';
 import { packageVersion } from '../../../server/health/version';
 import { TEST_KEY } from '../support/mail-sync';
 import { killHard, startWorker, type WorkerProcess } from '../support/scale-out';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config';
+import { loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/config-values';
 
 describe('mail API base URLs', () => {
   it('default to Google and Microsoft', () => {

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, ConfigError } from '../../../server/config';
+import { loadConfig } from '../../../server/config';
+import { ConfigError } from '../../../server/config-values';
 import { loadSecretBox, parseSecretsKey, SecretBox } from '../../../server/mail/secrets';
 
 // How mail credentials are sealed (the check against stored credentials needs a database:
