@@ -30,6 +30,7 @@ async function connect(options: MailboxValidationOptions): Promise<TestSocket> {
   const app = Fastify({ logger: false });
   app.decorate('db', t.db);
   app.decorate('config', t.app.config);
+  app.decorate('sessions', t.app.sessions);
   await app.register(websocket);
   await app.register(async (scope) => mailboxValidationRoutes(scope, options));
   socketApp = app;
