@@ -8,19 +8,31 @@ import { forbidden, HttpError } from '../http/errors';
 /** Sockets one client address may hold open before their sign-in. */
 const MAX_WAITING_PER_ADDRESS = 5;
 
-const FOREIGN_ORIGIN =
-  'This socket only accepts connections from pages of Mailpulse itself (PUBLIC_URL).';
+const FOREIGN_ORIGIN = 'This socket only accepts connections from pages of Mailpulse itself.';
 const TOO_MANY_WAITING =
   'Too many connections from your address are waiting to sign in. Close some and try again.';
 
 /**
- * Refuses (403) a request whose Origin is not PUBLIC_URL's. A browser always sends Origin with a
- * websocket upgrade; a client without one is not a page, so another site cannot drive it.
+ * Refuses (403) a request whose Origin is neither PUBLIC_URL's nor the origin the request was
+ * sent to (its Host): the same-origin check against cross-site websocket hijacking (OWASP's
+ * WebSocket Security Cheat Sheet). The Host rule keeps a page served through a proxy or a port
+ * forward working; another site's page always names its own origin. A browser always sends
+ * Origin with a websocket upgrade; a client without one is not a page, so another site cannot
+ * drive it.
  */
 export function checkOrigin(request: FastifyRequest, publicUrl: string): void {
-  const { origin } = request.headers;
-  if (origin !== undefined && origin !== new URL(publicUrl).origin) {
-    throw forbidden(FOREIGN_ORIGIN, 'foreign_origin');
+  const { origin, host } = request.headers;
+  if (origin === undefined || origin === new URL(publicUrl).origin) return;
+  if (host !== undefined && hostOf(origin) === host.toLowerCase()) return;
+  throw forbidden(FOREIGN_ORIGIN, 'foreign_origin');
+}
+
+/** `host:port` of an origin as a Host header writes it, or undefined for "null" and the like. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
   }
 }
 

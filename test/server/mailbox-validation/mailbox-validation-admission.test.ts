@@ -22,14 +22,28 @@ describe('the Origin of the socket', () => {
       status: 403,
       body: {
         error: 'foreign_origin',
-        message:
-          'This socket only accepts connections from pages of Mailpulse itself (PUBLIC_URL).',
+        message: 'This socket only accepts connections from pages of Mailpulse itself.',
       },
     });
     const socket = await TestSocket.open(url(), { origin: ownOrigin() });
     socket.send({ type: 'auth', token: t.demo.token });
     expect(await socket.next()).toEqual({ type: 'auth_ok' });
     socket.close();
+  });
+
+  it('takes a page of the origin it was sent to (a proxy, a port forward), and no other', async () => {
+    // Reached as localhost while PUBLIC_URL names 127.0.0.1: the Host the page connected to.
+    const local = new URL(t.httpUrl);
+    local.hostname = 'localhost';
+    expect(local.origin).not.toBe(ownOrigin());
+    const localUrl = `${local.origin.replace(/^http/, 'ws')}/portal/ws/mailbox-validation`;
+    const socket = await TestSocket.open(localUrl, { origin: local.origin });
+    socket.send({ type: 'auth', token: t.demo.token });
+    expect(await socket.next()).toEqual({ type: 'auth_ok' });
+    socket.close();
+    for (const origin of ['null', `http://localhost:${Number(local.port) + 1}`]) {
+      expect((await TestSocket.refused(localUrl, { origin })).status).toBe(403);
+    }
   });
 });
 
