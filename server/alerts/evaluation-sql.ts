@@ -11,10 +11,13 @@ import { businessBetween, clockAt, clockCtes, clockOf, floorOf } from './busines
 /** The sender's host reversed, as migration 0010 indexes it: `com.acme.sales` for a@sales.acme.com. */
 const REVERSED_HOST = sql`(reverse(split_part(f.counterparts[1], '@', 2)) collate "C")`;
 
-/** Unreplied counted inbound messages of the watched mailbox, since its floor. */
+/**
+ * Unreplied counted inbound messages of the watched mailbox, since its floor: not closed (all
+ * copies in trash), and once across the alert's mailboxes (the copy no other of them holds ahead).
+ */
 const UNREPLIED_SINCE_FLOOR = sql`f.workspace_id = w.workspace_id and f.generation = w.generation
   and f.mailbox_id = w.mailbox_id and f.is_counted and not f.is_replied and f.direction = 'inbound'
-  and f.sent_at >= w.floor`;
+  and f.sent_at >= w.floor and not f.is_closed and not (f.before && w.watched_ids)`;
 
 /** The sender's host is the watched domain `r.host` (reversed) or one of its subdomains. */
 const IN_DOMAIN = sql`${REVERSED_HOST} >= r.host and ${REVERSED_HOST} < r.host || '/'
@@ -33,7 +36,8 @@ export const evaluateLeased = (owner: string, now: Date, intervalSeconds: number
      where a.eval_lease_owner = ${owner} and a.is_active
   ), watched as (
     select d.workspace_id, d.alert_id, d.generation, d.addresses, d.domains, d.watching_since,
-           am.mailbox_id, d.minutes_gap * 60::bigint as gap
+           am.mailbox_id, d.minutes_gap * 60::bigint as gap,
+           array_agg(am.mailbox_id) over (partition by d.workspace_id, d.alert_id) as watched_ids
       from due d
       join alert_mailboxes am on am.workspace_id = d.workspace_id and am.alert_id = d.alert_id
   ), ${clockCtes(now)}, floored as (

@@ -1,7 +1,9 @@
 import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import type { ExcludedFilters } from '../../common/exclusions';
-import { rewriteDays, threadDays, writeAllDays, type FactScope } from './daily-sql';
+import { rewriteDays, scopeDays, writeAllDays } from './daily-sql';
+import { requests } from './request-sql';
+import { PUBLIC_MAIL_DOMAINS } from '../../common/public-mail-domains';
 import { AUTOMATED_LOCAL_PARTS } from '../../common/automated-senders';
 import {
   allOfDomains,
@@ -9,31 +11,42 @@ import {
   exclusionPredicate,
   listOfDomains,
 } from './exclusion-sql';
-import { automated, FORWARD, ownAutomatic, type Classes } from './message-class-sql';
+import { automated, ownAutomatic, type Classes } from './message-class-sql';
 
-// Per-message and per-request facts of one generation, computed by two set-based statements for
-// a scope: the whole workspace (a rebuild) or some threads of one mailbox (mail as it arrives).
-// Per-row subqueries are kept few: they dominate the cost of a rebuild.
+// Per-message facts of one generation, computed by one set-based statement for a scope: the
+// whole workspace (a rebuild) or some conversations (mail as it arrives). Conversations join the
+// messages of every tracked mailbox (conversations.ts); the facts keep a row per mailbox and
+// message, and `before` says which mailboxes hold the same message ahead of this one, so a figure
+// over several mailboxes counts it once (definition 4). Per-row subqueries are kept few: they
+// dominate the cost of a rebuild.
 
 /** The facts of one workspace's generation. */
-interface Generation {
+export interface Generation {
   workspaceId: number;
   generation: number;
 }
 
-// Two texts rather than one `mailbox is null or …`, so a thread's refresh plans an index scan.
-const scopeSql = (scope: FactScope | null) =>
-  scope === null
-    ? sql`true`
-    : sql`(mailbox_id = ${scope.mailboxId}::int and thread_key = any(${scope.threadKeys}::text[]))`;
+/** Some conversations: the facts a refresh recomputes. */
+type FactScope = readonly string[];
+
+// Two texts rather than one `keys is null or …`, so a refresh plans an index scan.
+const scopeSql = (scope: FactScope | null, key: Sql) =>
+  scope === null ? sql`true` : sql`${key} = any(${scope}::text[])`;
 
 /** Lower-cased addresses of a text[] expression, without a per-row subquery. */
 const lowered = (addresses: Sql) =>
   sql`string_to_array(lower(array_to_string(${addresses}, ' ')), ' ')`;
 
+/** Whom a message from this address must be answered at (definition 3): its domain, or itself. */
+const partyOf = (address: Sql) =>
+  sql`case when split_part(${address}, '@', 2) = any(${[...PUBLIC_MAIL_DOMAINS]}::text[])
+           then ${address} else split_part(${address}, '@', 2) end`;
+
 /**
- * The facts of the messages in `scope`. Messages set aside in spam or trash (migration 0013)
- * count nowhere.
+ * The facts of the messages in `scope`. Spam counts nowhere; trash and deleted mail keeps its
+ * figures (definition 5). Only a reply that reaches a request's sender answers it (definition 3):
+ * each counted message's party is matched with the parties each answer reached, in one window
+ * over both, partitioned by conversation and party.
  */
 function messageFacts(
   { workspaceId, generation }: Generation,
@@ -44,17 +57,21 @@ function messageFacts(
   return sql`
   insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id, thread_key,
     direction, sent_at, local_date, is_internal, is_automated, is_excluded, is_counted, is_sent,
-    is_reply, is_replied, counterparts)
+    is_reply, is_replied, counterparts, before, party, answer_at, is_closed)
   with g as (
     select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
   ), m as (
-    select m.*,
+    select m.*, lower(mb.email) as own,
            case when m.direction = 'inbound' then array[lower(m.from_address)]
                 else ${lowered(sql`m.to_addresses || m.cc_addresses`)} end as cps,
-           lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients
-      from messages m where m.workspace_id = ${workspaceId} and ${scope} and m.set_aside is null
+           lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients,
+           coalesce(m.message_id_header, m.mailbox_id::text || ':' || m.provider_id) as identity
+      from messages m
+      join mailboxes mb on mb.workspace_id = m.workspace_id and mb.mailbox_id = m.mailbox_id
+     where m.workspace_id = ${workspaceId} and ${scope} and m.set_aside is distinct from 'spam'
   ), c as (
-    select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
+    select m.mailbox_id, m.message_id, m.conversation_key, m.direction, m.sent_at, m.cps,
+           m.identity, m.recipients,
            (m.sent_at at time zone g.company_timezone)::date as local_date,
            lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
              ~ ${classes.internal} as internal,
@@ -64,12 +81,16 @@ function messageFacts(
            lower(m.from_address) ~ ${classes.internal} as internal_sender,
            ${automated(classes)} as automated,
            ${ownAutomatic} as own_automatic,
-           split_part(lower(m.from_address), '@', 2) as sender_domain,
-           -- A forward's recipients' domains ("a@x.example b@y.example" to {x.example,y.example}).
-           case when m.subject ~* ${FORWARD}
-                then string_to_array(regexp_replace(m.recipients, '[^ @]*@', '', 'g'), ' ')
-           end as forwarded_to,
-           coalesce(${excluded}, false) as excluded
+           ${partyOf(sql`lower(m.from_address)`)} as party,
+           coalesce(${excluded}, false) as excluded,
+           coalesce(m.set_aside = 'trash', false) as trashed,
+           -- The copy counted once (definition 4): the sender's own, then the mailbox first in
+           -- To, then in Cc, then the one stored first.
+           row_number() over (partition by m.identity
+             order by m.direction = 'outbound' desc,
+                      array_position(${lowered(sql`m.to_addresses`)}, m.own) nulls last,
+                      array_position(${lowered(sql`m.cc_addresses`)}, m.own) nulls last,
+                      m.message_id) as copy
       from m cross join g
   ), f as (
     select c.*,
@@ -79,7 +100,7 @@ function messageFacts(
            direction = 'inbound' and not internal_sender and not automated and not excluded
              as counted,
            -- Sent: outbound, not internal, not excluded, to someone outside, written by a
-           -- person; a reply as well when it follows a counted inbound message (below).
+           -- person; a reply as well when it answers a counted inbound message (below).
            direction = 'outbound' and not internal and not excluded and external_recipient
              and not own_automatic as sent,
            -- A colleague's answer to someone outside that reached the mailbox (in Cc, by
@@ -87,106 +108,73 @@ function messageFacts(
            direction = 'inbound' and internal_sender and external_recipient and not automated
              and not excluded as answered_by_colleague
       from c
-  ), r as (
-    -- A reply answers something: it comes after a counted inbound message of its thread, goes
-    -- to a person outside (mail only to noreply@ and the like answers nothing, though sent), and
-    -- a forward goes to the domain of one such message's sender.
-    select f.*,
-           (sent or answered_by_colleague) and person_outside
-             and coalesce(min(sent_at) filter (where counted)
-                            over (partition by mailbox_id, thread_key) < sent_at, false)
-             and (forwarded_to is null or coalesce(forwarded_to && array_agg(sender_domain)
-                    filter (where counted) over (partition by mailbox_id, thread_key
-                      order by sent_at range between unbounded preceding
-                                              and '1 microsecond'::interval preceding), false))
-             as is_reply
-      from f
-  )
-  select ${workspaceId}, ${generation}, mailbox_id, message_id, thread_key, direction, sent_at, local_date, internal,
-         automated, excluded, counted, sent, is_reply,
-         counted and coalesce(max(sent_at) filter (where is_reply)
-                                over (partition by mailbox_id, thread_key) > sent_at, false),
-         cps
-    from r`;
-}
-
-// Runs: a reply closes the run before it, so the run number of a counted message is the number
-// of replies before it; the reply numbered run + 1 answers the run. At equal times a reply sorts
-// first, since only a reply *after* a message answers it. Excluded messages count nowhere, also
-// not as a thread's first message. Business time is the same per-day arithmetic as
-// stats_business_seconds, joined set-wise: each local day of the wait with hours adds the overlap,
-// except the closed days of the hours' calendar (an anti-join on stats_closed_days).
-const requests = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
-  insert into stats_requests (workspace_id, generation, mailbox_id, thread_key, first_message_id,
-    first_at, local_date, last_at, last_local_date, reply_at, business_seconds, calendar_seconds,
-    is_first_of_thread, counterparts)
-  with g as (
-    select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
-  ), o as (
-    select f.*,
-           sum(is_reply::int) over (partition by mailbox_id, thread_key
-             order by sent_at, is_reply desc, message_id rows unbounded preceding) as run,
-           first_value(direction) over (partition by mailbox_id, thread_key
-             order by sent_at, message_id) as first_direction,
-           min(sent_at) filter (where is_reply) over (partition by mailbox_id, thread_key
-             order by sent_at, is_reply desc, message_id
-             rows between current row and unbounded following) as next_reply_at
-      from stats_message_facts f
-     where workspace_id = ${workspaceId} and generation = ${generation} and not is_excluded and ${scope}
-  ), runs as (
-    select mailbox_id, thread_key, run, min(sent_at) as first_at, max(sent_at) as last_at,
-           (array_agg(message_id order by sent_at, message_id))[1] as first_id,
-           (array_agg(counterparts[1] order by sent_at, message_id))[1] as counterpart,
-           bool_or(first_direction = 'inbound') as thread_inbound,
-           -- The first reply after the run's last message (after its first, as no reply is
-           -- inside a run).
-           min(next_reply_at) as reply_at
-      from o where is_counted group by mailbox_id, thread_key, run
+  ), reach as (
+    -- The parties an answer reached: each recipient outside who is no automated sender's
+    -- address, at its domain (its address at a public provider). A forward that reaches no
+    -- sender's party answers nothing, as any other message.
+    select distinct f.conversation_key, f.mailbox_id, f.message_id, f.sent_at,
+           ${partyOf(sql`r.address`)} as party
+      from f cross join lateral unnest(string_to_array(f.recipients, ' ')) as r(address)
+     where (f.sent or f.answered_by_colleague) and f.person_outside
+       and r.address !~ ${classes.noPersonOutside}
+  ), events as (
+    select conversation_key, party, sent_at, mailbox_id, message_id, true as counted
+      from f where counted
+    union all
+    select conversation_key, party, sent_at, mailbox_id, message_id, false from reach
+  ), matched as (
+    -- For a counted message the first answer after it; for an answer, whether a counted message
+    -- came before it. At equal times an answer does not answer ("after it").
+    select e.*,
+           min(sent_at) filter (where not counted) over (partition by conversation_key, party
+             order by sent_at range between '1 microsecond'::interval following
+                                        and unbounded following) as answer_at,
+           count(*) filter (where counted) over (partition by conversation_key, party
+             order by sent_at range between unbounded preceding
+                                        and '1 microsecond'::interval preceding) > 0 as answers
+      from events e
   ), answered as (
-    -- The mailbox's own hours, or else the company's (mailbox 0).
-    select r.*, coalesce(hm.mailbox_id, 0) as hours_id,
-           coalesce(hm.timezone, h0.timezone) as timezone,
-           coalesce(hm.all_time, h0.all_time) as all_time,
-           case when hm.mailbox_id is null then h0.calendar else hm.calendar end as calendar
-      from runs r
-      join stats_hour_sets h0 on h0.workspace_id = ${workspaceId} and h0.generation = ${generation} and h0.mailbox_id = 0
-      left join stats_hour_sets hm
-        on hm.workspace_id = ${workspaceId} and hm.generation = ${generation} and hm.mailbox_id = r.mailbox_id
-  ), business as (
-    select a.mailbox_id, a.first_id,
-           sum(greatest(0, extract(epoch from
-                 least(a.reply_at, (d.ts::date + dd.end_time) at time zone a.timezone)
-                 - greatest(a.first_at, (d.ts::date + dd.start_time) at time zone a.timezone))))
-             as seconds
-      from answered a
-      cross join lateral generate_series((a.first_at at time zone a.timezone)::date,
-                                         (a.reply_at at time zone a.timezone)::date,
-                                         interval '1 day') as d(ts)
-      join stats_hour_days dd
-        on dd.workspace_id = ${workspaceId} and dd.generation = ${generation} and dd.mailbox_id = a.hours_id
-       and dd.isodow = extract(isodow from d.ts)
-     where a.reply_at > a.first_at and not a.all_time
-       and not exists (select 1 from stats_closed_days c
-                        where c.workspace_id = ${workspaceId} and c.generation = ${generation}
-                          and c.calendar = a.calendar and c.day = d.ts::date)
-     group by a.mailbox_id, a.first_id
+    select mailbox_id, message_id, bool_or(answers) filter (where not counted) as is_reply,
+           min(answer_at) filter (where counted) as answer_at
+      from matched group by mailbox_id, message_id
   )
-  select ${workspaceId}, ${generation}, a.mailbox_id, a.thread_key, a.first_id, a.first_at,
-         (a.first_at at time zone g.company_timezone)::date, a.last_at,
-         (a.last_at at time zone g.company_timezone)::date, a.reply_at,
-         case when a.reply_at is null then null
-              when a.all_time then extract(epoch from a.reply_at - a.first_at)
-              else coalesce(b.seconds, 0) end::double precision,
-         extract(epoch from a.reply_at - a.first_at)::double precision,
-         a.thread_inbound and a.run = min(a.run) over (partition by a.mailbox_id, a.thread_key),
-         array[a.counterpart]
-    from answered a cross join g
-    left join business b on b.mailbox_id = a.mailbox_id and b.first_id = a.first_id`;
+  select ${workspaceId}, ${generation}, f.mailbox_id, f.message_id, f.conversation_key, f.direction,
+         f.sent_at, f.local_date, f.internal, f.automated, f.excluded, f.counted, f.sent,
+         coalesce(a.is_reply, false), f.counted and a.answer_at is not null, f.cps,
+         coalesce(array_agg(f.mailbox_id) over (partition by f.identity order by f.copy
+           rows between unbounded preceding and 1 preceding), '{}'),
+         case when f.counted then f.party end, a.answer_at,
+         f.counted and a.answer_at is null and bool_and(f.trashed) over (partition by f.identity)
+    from f left join answered a on a.mailbox_id = f.mailbox_id and a.message_id = f.message_id`;
+}
 
 interface GenerationSettings {
   internal_domains: string[];
   excluded_filters: Partial<ExcludedFilters>;
 }
+
+/** The generation's internal domains and exclusions, as the facts statement reads them. */
+async function rulesOf(tx: Queryable, { workspaceId, generation }: Generation) {
+  const [settings] = await tx.query<GenerationSettings>(
+    sql`select internal_domains, excluded_filters from stats_generations
+      where workspace_id = ${workspaceId} and generation = ${generation}`,
+  );
+  if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
+  const domains = settings.internal_domains;
+  const classes: Classes = {
+    internal: allOfDomains(domains),
+    internalList: listOfDomains(domains),
+    noPersonOutside: allOfDomainsOrLocalParts(domains, AUTOMATED_LOCAL_PARTS),
+  };
+  return { classes, excluded: exclusionPredicate(settings.excluded_filters) };
+}
+
+/** Facts of `table` in the scope, also those of its messages kept under an earlier key. */
+const inScope = (of: Generation, scope: FactScope, table: Sql, messageColumn: Sql) => sql`
+  ${table}.workspace_id = ${of.workspaceId} and ${table}.generation = ${of.generation}
+  and (${table}.thread_key = any(${scope}::text[]) or ${table}.${messageColumn} in (
+    select m.message_id from messages m
+     where m.workspace_id = ${of.workspaceId} and m.conversation_key = any(${scope}::text[])))`;
 
 /** Writes the facts of `scope` (every message when null) into `generation`, replacing any. */
 export async function computeFacts(
@@ -203,33 +191,34 @@ export async function computeFacts(
       sql`select set_config('work_mem', '128MB', true), set_config('jit', 'off', true)`,
     );
   }
-  const oldDays = scope === null ? [] : await threadDays(tx, workspaceId, generation, scope);
-  for (const table of [sql`stats_message_facts`, sql`stats_requests`]) {
+  const facts = sql`stats_message_facts`;
+  const oldDays =
+    scope === null ? [] : await scopeDays(tx, inScope(of, scope, facts, sql`message_id`));
+  if (scope === null) {
+    for (const table of [facts, sql`stats_requests`]) {
+      await tx.query(
+        sql`delete from ${table} where workspace_id = ${workspaceId} and generation = ${generation}`,
+      );
+    }
+  } else {
     await tx.query(
-      sql`delete from ${table} where workspace_id = ${workspaceId} and generation = ${generation} and ${scopeSql(scope)}`,
+      sql`delete from stats_message_facts where ${inScope(of, scope, facts, sql`message_id`)}`,
+    );
+    const requestsTable = sql`stats_requests`;
+    await tx.query(
+      sql`delete from stats_requests where ${inScope(of, scope, requestsTable, sql`first_message_id`)}`,
     );
   }
-  const [settings] = await tx.query<GenerationSettings>(
-    sql`select internal_domains, excluded_filters from stats_generations
-      where workspace_id = ${workspaceId} and generation = ${generation}`,
-  );
-  if (!settings) throw new Error(`generation ${generation} of ${workspaceId} has no settings`);
-  const domains = settings.internal_domains;
-  const classes = {
-    internal: allOfDomains(domains),
-    internalList: listOfDomains(domains),
-    noPersonOutside: allOfDomainsOrLocalParts(domains, AUTOMATED_LOCAL_PARTS),
-  };
-  const excluded = exclusionPredicate(settings.excluded_filters);
-  await tx.query(messageFacts(of, classes, excluded, scopeSql(scope)));
-  // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.
-  if (scope === null) await tx.query(sql`analyze stats_message_facts`);
-  if (scope === null) await writeAllDays(tx, workspaceId, generation);
-  else {
-    const newDays = await threadDays(tx, workspaceId, generation, scope);
-    const days = [...new Set([...oldDays, ...newDays])];
-    await rewriteDays(tx, workspaceId, generation, scope.mailboxId, days);
+  const { classes, excluded } = await rulesOf(tx, of);
+  await tx.query(messageFacts(of, classes, excluded, scopeSql(scope, sql`m.conversation_key`)));
+  if (scope === null) {
+    // A rebuild fills the table from empty: fresh statistics keep the next plan sensible.
+    await tx.query(sql`analyze stats_message_facts`);
+    await writeAllDays(tx, of);
+  } else {
+    const newDays = await scopeDays(tx, inScope(of, scope, facts, sql`message_id`));
+    await rewriteDays(tx, of, [...oldDays, ...newDays]);
   }
-  await tx.query(requests(of, scopeSql(scope)));
+  await tx.query(requests(of, scopeSql(scope, sql`thread_key`)));
   if (scope === null) await tx.query(sql`analyze stats_requests, stats_daily_counts`);
 }

@@ -15,11 +15,23 @@ const inGroups = (
                      and (k.value = c or k.value = split_part(c, '@', 2))))`;
 
 /**
- * Messages on their date, requests on their first message's date, waiting requests (one per
- * awaiting thread) on their last message's date; excluded messages nowhere.
+ * A fact counts once over several mailboxes (definition 4): only when none of the mailboxes
+ * holding it ahead of its own (`before`) is among them. A breakdown by mailbox counts each
+ * mailbox's own; one by team decides per team (keyOf).
  */
-export const scopedFacts = (scope: StatsScope) => {
+const once = (before: Sql, mailboxIds: readonly number[], dimension: Dimension) =>
+  dimension === 'mailbox' || dimension === 'team'
+    ? sql`true`
+    : sql`not (${before} && ${mailboxIds}::int[])`;
+
+/**
+ * Messages on their date, requests on their first message's date, waiting requests (one per
+ * awaiting conversation) on their last message's date; excluded messages nowhere.
+ */
+export const scopedFacts = (scope: StatsScope, dimension: Dimension = 'none') => {
   const { workspaceId, from, to, mailboxIds } = scope;
+  const counted = (alias: Sql, before = sql`before`) =>
+    sql`${alias}.mailbox_id = any(${mailboxIds}::int[]) and ${once(sql`${alias}.${before}`, mailboxIds, dimension)}`;
   return sql`
   gen as (
     select s.current_generation as g, coalesce(x.company_timezone, 'UTC') as tz
@@ -30,20 +42,20 @@ export const scopedFacts = (scope: StatsScope) => {
   ), msgs as (
     select f.* from stats_message_facts f join gen on f.generation = gen.g
      where f.workspace_id = ${workspaceId} and f.local_date between ${from}::date and ${to}::date
-       and f.mailbox_id = any(${mailboxIds}::int[]) and not f.is_excluded and ${inGroups(scope, sql`f`)}
+       and ${counted(sql`f`)} and not f.is_excluded and ${inGroups(scope, sql`f`)}
   ), days as (
     select d.* from stats_daily_counts d join gen on d.generation = gen.g
      where d.workspace_id = ${workspaceId} and d.local_date between ${from}::date and ${to}::date
-       and d.mailbox_id = any(${mailboxIds}::int[])
+       and ${counted(sql`d`)}
   ), reqs as (
     select r.* from stats_requests r join gen on r.generation = gen.g
      where r.workspace_id = ${workspaceId} and r.local_date between ${from}::date and ${to}::date
-       and r.mailbox_id = any(${mailboxIds}::int[]) and ${inGroups(scope, sql`r`)}
+       and ${counted(sql`r`)} and ${inGroups(scope, sql`r`)}
   ), waits as (
     select r.* from stats_requests r join gen on r.generation = gen.g
-     where r.workspace_id = ${workspaceId} and r.reply_at is null
+     where r.workspace_id = ${workspaceId} and r.is_waiting
        and r.last_local_date between ${from}::date and ${to}::date
-       and r.mailbox_id = any(${mailboxIds}::int[]) and ${inGroups(scope, sql`r`)}
+       and ${counted(sql`r`, sql`wait_before`)} and ${inGroups(scope, sql`r`)}
   )`;
 };
 
@@ -53,15 +65,21 @@ export type Dimension = 'none' | 'mailbox' | 'team' | 'contact_group' | 'domain'
 interface Facts {
   source: Sql;
   date: Sql;
+  /** The mailboxes holding the fact ahead of this row's (definition 4). */
+  before: Sql;
 }
 
-const MESSAGES: Facts = { source: sql`msgs`, date: sql`local_date` };
-const DAYS: Facts = { source: sql`days`, date: sql`local_date` };
-const REQUESTS: Facts = { source: sql`reqs`, date: sql`local_date` };
-const WAITS: Facts = { source: sql`waits`, date: sql`last_local_date` };
+const MESSAGES: Facts = { source: sql`msgs`, date: sql`local_date`, before: sql`before` };
+const DAYS: Facts = { source: sql`days`, date: sql`local_date`, before: sql`before` };
+const REQUESTS: Facts = { source: sql`reqs`, date: sql`local_date`, before: sql`before` };
+const WAITS: Facts = { source: sql`waits`, date: sql`last_local_date`, before: sql`wait_before` };
 
 /** The key of a fact row (alias `f`) and the join that provides it; `date` is its date column. */
-function keyOf(scope: StatsScope, dimension: Dimension, date: Sql): { join: Sql; key: Sql } {
+function keyOf(
+  scope: StatsScope,
+  dimension: Dimension,
+  { date, before }: Facts,
+): { join: Sql; key: Sql } {
   const { workspaceId, groupIds } = scope;
   switch (dimension) {
     case 'none':
@@ -72,9 +90,13 @@ function keyOf(scope: StatsScope, dimension: Dimension, date: Sql): { join: Sql;
         key: sql`lower(mb.email)`,
       };
     case 'team':
+      // Once per team: the team's mailboxes within the scope (definition 4).
       return {
         join: sql`join team_members tm on tm.workspace_id = ${workspaceId} and tm.mailbox_id = f.mailbox_id
-               join teams tt on tt.workspace_id = ${workspaceId} and tt.team_id = tm.team_id`,
+               join teams tt on tt.workspace_id = ${workspaceId} and tt.team_id = tm.team_id
+               join (select team_id, array_agg(mailbox_id) as members from team_members
+                      where workspace_id = ${workspaceId} and mailbox_id = any(${scope.mailboxIds}::int[])
+                      group by team_id) ts on ts.team_id = tm.team_id and not (f.${before} && ts.members)`,
         key: sql`tt.name`,
       };
     case 'contact_group':
@@ -101,7 +123,7 @@ function keyOf(scope: StatsScope, dimension: Dimension, date: Sql): { join: Sql;
 }
 
 const keyed = (scope: StatsScope, facts: Facts, dimension: Dimension) => {
-  const { join, key } = keyOf(scope, dimension, facts.date);
+  const { join, key } = keyOf(scope, dimension, facts);
   return sql`select ${key} as key, f.* from ${facts.source} f ${join}`;
 };
 
@@ -153,7 +175,7 @@ export function figuresSql(
   daily: boolean,
 ): Sql {
   const keyRows = keys ?? sql`select key from m union select key from r union select key from w`;
-  return sql`with ${scopedFacts(scope)},
+  return sql`with ${scopedFacts(scope, dimension)},
   m as (${daily ? dailyCounts(scope, dimension) : factCounts(scope, dimension)}
   ), r as (
     select key,
@@ -165,8 +187,8 @@ export function figuresSql(
                  / nullif(count(business_seconds), 0)`)} as share
       from (${keyed(scope, REQUESTS, dimension)}) k group by key
   ), w as (
-    -- A thread has at most one waiting request (a reply closes every run before it), so counting
-    -- waiting requests counts awaiting threads, without sorting thread keys.
+    -- A mailbox's conversation has at most one waiting request (request-sql.ts), so counting
+    -- waiting requests counts awaiting conversations, without sorting their keys.
     select key, count(*)::int as awaiting
       from (${keyed(scope, WAITS, dimension)}) k group by key
   ), keys as (${keyRows})

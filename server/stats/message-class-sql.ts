@@ -2,7 +2,7 @@ import { AUTOMATED_LOCAL_PARTS } from '../../common/automated-senders';
 import { sql, type Sql } from '../db/sql';
 
 // What kind of message a row of `messages` (aliased `m`) is, as fragments of the facts statement
-// (fact-sql.ts): automated mail received, the mailbox's own automatic answers, forwards.
+// (fact-sql.ts): automated mail received and the mailbox's own automatic answers.
 
 /** Regular expressions of the internal domains: all addresses internal; a list at one. */
 export interface Classes {
@@ -54,10 +54,3 @@ export const automated = ({ internalList }: Classes) => {
 // response); no person answered, so it is neither a reply nor sent. An acceptance of a
 // customer's meeting invitation is a person's answer, and stays one.
 export const ownAutomatic = sql`coalesce(m.direction = 'outbound' and (${AUTOMATIC_MARKS}), false)`;
-
-// A forward, by the prefix mail clients put before the subject: Fwd and FW (English, and
-// Outlook in many languages), WG (German), TR (French), RV (Spanish), I (Italian), Doorst (Dutch),
-// Enc (Portuguese), VB (Swedish), VS (Danish, Norwegian), PD (Polish). A forward of a customer's
-// message to someone else (a supplier, a partner) answers nothing; forwarded to the customer
-// (an invoice they asked for), it is an answer. Only the first prefix counts: `Re: Fwd:` replies.
-export const FORWARD = '^\\s*(fwd?|wg|tr|rv|i|doorst|enc|vb|vs|pd)\\s*:';

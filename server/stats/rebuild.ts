@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY, sql } from '../db/sql';
 import type { Db, Queryable } from '../db/types';
+import { joinAllConversations } from './conversations';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
 
@@ -102,16 +103,11 @@ async function swapIn(db: Db, workspaceId: number, generation: number, owner: st
       sql`select lease_owner from stats_state where workspace_id = ${workspaceId} for update`,
     );
     if (state?.lease_owner !== owner) throw new RebuildBusyError('The rebuild lease was lost.');
-    const dirty = await tx.query<{ mailbox_id: number; keys: string[] }>(
-      sql`select mailbox_id, array_agg(thread_key) as keys from stats_dirty_threads
-        where workspace_id = ${workspaceId} and generation = ${generation} group by mailbox_id`,
+    const [dirty] = await tx.query<{ keys: string[] | null }>(
+      sql`select array_agg(thread_key) as keys from stats_dirty_threads
+        where workspace_id = ${workspaceId} and generation = ${generation}`,
     );
-    for (const row of dirty) {
-      await computeFacts(tx, workspaceId, generation, {
-        mailboxId: row.mailbox_id,
-        threadKeys: row.keys,
-      });
-    }
+    if (dirty?.keys) await computeFacts(tx, workspaceId, generation, dirty.keys);
     await tx.query(
       sql`update stats_state set current_generation = ${generation}, building_generation = null,
               last_rebuilt_at = now() where workspace_id = ${workspaceId}`,
@@ -119,39 +115,35 @@ async function swapIn(db: Db, workspaceId: number, generation: number, owner: st
   });
 }
 
-/** Threads per transaction of an embedded rebuild: each holds the connection well under a second. */
-const THREADS_PER_STEP = 400;
+/** Conversations per transaction of an embedded rebuild: each holds the connection well under a second. */
+const CONVERSATIONS_PER_STEP = 400;
 
 /**
- * The facts of every thread into the new generation, which nobody reads until it is swapped in.
- * On PostgreSQL one transaction computes the whole history with two set-based statements;
- * readers are not blocked. On PGlite a transaction holds the one connection, so that transaction
- * held every request until it ended (20 s and more for a 100,000-message workspace): there the
- * threads go a few hundred per transaction, in the order they began (so each step touches few
- * days), and requests are served between steps. Threads changed meanwhile are marked and
- * recomputed at the swap, as on PostgreSQL.
+ * Joins the workspace's conversations, then writes the facts of every one into the new
+ * generation, which nobody reads until it is swapped in. The join waits for the sync batches in
+ * flight (the state row `for update`; they hold it `for share`) and holds new ones until it ends.
+ * On PostgreSQL one transaction computes the whole history with set-based statements; readers
+ * are not blocked. On PGlite a transaction holds the one connection, so that transaction held
+ * every request until it ended (20 s and more for a 100,000-message workspace): there the
+ * conversations go a few hundred per transaction, in the order they began (so each step touches
+ * few days), and requests are served between steps. Conversations changed meanwhile are marked
+ * and recomputed at the swap, as on PostgreSQL.
  */
 async function computeGeneration(db: Db, workspaceId: number, generation: number, whole: boolean) {
+  await db.transaction(async (tx) => {
+    await tx.query(sql`select 1 from stats_state where workspace_id = ${workspaceId} for update`);
+    await joinAllConversations(tx, workspaceId);
+  });
   if (whole || db.kind === 'postgres') {
     await db.transaction((tx) => computeFacts(tx, workspaceId, generation, null));
     return;
   }
-  const threads = await db.query<{ mailbox_id: number; thread_key: string }>(sql`
-    select mailbox_id, thread_key from messages where workspace_id = ${workspaceId}
-     group by mailbox_id, thread_key order by mailbox_id, min(sent_at), thread_key`);
-  for (let start = 0; start < threads.length; start += THREADS_PER_STEP) {
-    const byMailbox = new Map<number, string[]>();
-    for (const { mailbox_id: id, thread_key: key } of threads.slice(
-      start,
-      start + THREADS_PER_STEP,
-    )) {
-      byMailbox.set(id, [...(byMailbox.get(id) ?? []), key]);
-    }
-    await db.transaction(async (tx) => {
-      for (const [mailboxId, threadKeys] of byMailbox) {
-        await computeFacts(tx, workspaceId, generation, { mailboxId, threadKeys });
-      }
-    });
+  const conversations = await db.query<{ key: string }>(sql`
+    select conversation_key as key from messages where workspace_id = ${workspaceId}
+     group by conversation_key order by min(sent_at), conversation_key`);
+  for (let start = 0; start < conversations.length; start += CONVERSATIONS_PER_STEP) {
+    const keys = conversations.slice(start, start + CONVERSATIONS_PER_STEP).map((row) => row.key);
+    await db.transaction((tx) => computeFacts(tx, workspaceId, generation, keys));
   }
   await db.query(sql`analyze stats_message_facts, stats_daily_counts`);
 }

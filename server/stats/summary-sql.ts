@@ -44,7 +44,8 @@ const firstFilter = (s: Series) => (s.firstOnly ? sql`is_first_of_thread` : sql`
 
 /** The scope's dates and mailboxes, for requests read from an index (alias `r`). */
 const inRange = (scope: StatsScope) =>
-  sql`r.local_date between ${scope.from}::date and ${scope.to}::date and r.mailbox_id = any(${scope.mailboxIds}::int[])`;
+  sql`r.local_date between ${scope.from}::date and ${scope.to}::date and r.mailbox_id = any(${scope.mailboxIds}::int[])
+      and not (r.before && ${scope.mailboxIds}::int[])`;
 
 /**
  * Whether the range holds a large share of the generation's requests (its days of the

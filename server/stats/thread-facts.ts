@@ -1,6 +1,7 @@
 import { sql } from '../db/sql';
 import type { Tx } from '../db/types';
 import { bumpDataVersion } from './data-version';
+import { joinConversations } from './conversations';
 import { computeFacts } from './fact-sql';
 import { takeSnapshot } from './snapshot';
 
@@ -10,10 +11,12 @@ interface State {
 }
 
 /**
- * Recomputes the facts of some threads of one mailbox, inside the sync batch's transaction, with
- * the settings of the last rebuild. Threads that no longer have messages (merged into another)
- * lose their facts. While a rebuild is building, the threads are marked so its swap recomputes
- * them: the state row is held `for share`, which the rebuild's start and swap wait for.
+ * Joins some threads of one mailbox into the workspace's conversations and recomputes the facts
+ * of those conversations in every mailbox (an answer from alice@ updates sales@'s request),
+ * inside the sync batch's transaction, with the settings of the last rebuild. Conversations
+ * merged into another lose their facts. While a rebuild is building, the conversations are marked
+ * so its swap recomputes them: the state row is held `for share`, which the rebuild's start,
+ * its joining of every conversation and its swap wait for.
  */
 export async function refreshThreadFacts(
   tx: Tx,
@@ -30,10 +33,11 @@ export async function refreshThreadFacts(
     sql`select current_generation, building_generation from stats_state
       where workspace_id = ${workspaceId} for share`,
   );
+  const conversations = await joinConversations(tx, workspaceId, mailboxId, threadKeys);
   if (state?.building_generation != null) {
     await tx.query(
       sql`insert into stats_dirty_threads (workspace_id, generation, mailbox_id, thread_key)
-       select ${workspaceId}, ${state.building_generation}, ${mailboxId}, k from unnest(${threadKeys}::text[]) k on conflict do nothing`,
+       select ${workspaceId}, ${state.building_generation}, 0, k from unnest(${conversations}::text[]) k on conflict do nothing`,
     );
   }
   if (state?.current_generation == null && state?.building_generation == null) {
@@ -41,7 +45,7 @@ export async function refreshThreadFacts(
   }
   const generation = state?.current_generation;
   if (generation == null) return;
-  await computeFacts(tx, workspaceId, generation, { mailboxId, threadKeys });
+  await computeFacts(tx, workspaceId, generation, conversations);
 }
 
 /** Before any rebuild: generation 1 takes today's settings (the first rebuild replaces it). */

@@ -158,7 +158,7 @@ describe('the BI views', () => {
     ]);
     const [heat] = await t.db.query(
       `select weekday, hour, direction, sent_local from bi_messages
-        where workspace_id = $1 and thread_key = 'madrid' and direction = 'inbound'`,
+        where workspace_id = $1 and thread_key like '%:madrid' and direction = 'inbound'`,
       [s.ws.workspaceId],
     );
     expect(heat).toEqual({
@@ -172,7 +172,7 @@ describe('the BI views', () => {
       `select m.sent, d.sent as day_sent from bi_messages m
          join bi_daily d on d.workspace_id = m.workspace_id and d.mailbox_id = m.mailbox_id
                         and d.day = m.message_date
-        where m.workspace_id = $1 and m.thread_key = 'outreach'`,
+        where m.workspace_id = $1 and m.thread_key like '%:outreach'`,
       [s.ws.workspaceId],
     );
     expect(outreach).toEqual([{ sent: 1, day_sent: 1 }]);

@@ -56,26 +56,39 @@ async function leasedSupport() {
   const received = async () => {
     const params = new URLSearchParams({ from: '2027-03-08', to: '2027-03-08' });
     const reply = await t.admin(e.ws).get(`/portal/api/stats/summary?${params.toString()}`);
-    return reply.json<{ received: number; unreplied: number }>();
+    return reply.json<{ received: number; unreplied: number; awaiting: number }>();
   };
   return { e, store, received };
 }
 
 const toTrash = { providerId: 'gmail-1', messageId: null, setAside: 'trash' as const };
+const toSpam = { ...toTrash, setAside: 'spam' as const };
 
 describe('a message set aside in spam or trash', () => {
-  it('leaves the figures and comes back to them when moved back', async () => {
+  it('in spam leaves the figures and comes back to them when moved back', async () => {
     const { e, store, received } = await leasedSupport();
     await rebuildFacts(t.db, e);
     await store({ messages: [question] });
-    expect(await received()).toMatchObject({ received: 1, unreplied: 1 });
-    await store({ changes: [toTrash] });
-    expect(await received()).toMatchObject({ received: 0, unreplied: 0 });
+    expect(await received()).toMatchObject({ received: 1, unreplied: 1, awaiting: 1 });
+    await store({ changes: [toSpam] });
+    expect(await received()).toMatchObject({ received: 0, unreplied: 0, awaiting: 0 });
     // A rebuild over the whole history leaves it out too.
     await rebuildFacts(t.db, e);
     expect(await received()).toMatchObject({ received: 0 });
     await store({ messages: [question] });
-    expect(await received()).toMatchObject({ received: 1, unreplied: 1 });
+    expect(await received()).toMatchObject({ received: 1, unreplied: 1, awaiting: 1 });
+  });
+
+  it('in trash keeps its figures; unanswered, it is closed: no longer awaiting (definition 5)', async () => {
+    const { e, store, received } = await leasedSupport();
+    await rebuildFacts(t.db, e);
+    await store({ messages: [question] });
+    await store({ changes: [toTrash] });
+    expect(await received()).toMatchObject({ received: 1, unreplied: 1, awaiting: 0 });
+    await rebuildFacts(t.db, e);
+    expect(await received()).toMatchObject({ received: 1, unreplied: 1, awaiting: 0 });
+    await store({ messages: [question] });
+    expect(await received()).toMatchObject({ received: 1, unreplied: 1, awaiting: 1 });
   });
 
   it('is not told by an alert, and is once moved back', async () => {

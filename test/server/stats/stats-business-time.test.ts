@@ -53,7 +53,7 @@ async function requestSeconds(workspaceId: number, mailboxId: number, pairs: [st
        join stats_state st on st.workspace_id = r.workspace_id
                           and st.current_generation = r.generation
       where r.workspace_id = $1 and r.mailbox_id = $2
-      order by substr(r.thread_key, 2)::int`,
+      order by split_part(r.thread_key, ':w', 2)::int`,
     [workspaceId, mailboxId],
   );
   return rows.map((row) => row.s);

@@ -3,9 +3,10 @@ import type { components } from '../../../openapi/portal.gen';
 import { setUpTestApp } from '../support/suite';
 import { statsScenario, type MessageInput } from '../support/stats';
 
-// Forwards (definition 6): a customer's message forwarded to someone outside (a supplier, a
+// Forwards (definition 3): a customer's message forwarded to someone outside (a supplier, a
 // partner) is sent but answers nothing, and the customer still waits; forwarded to the
-// customer's side, it is an answer. 2026-11-23 is a Monday; Madrid is UTC+1; hours 09:00-17:30.
+// customer's side, it is an answer. Since definition 3 any message answers only by reaching the
+// customer's side, forward or not. 2026-11-23 is a Monday; Madrid is UTC+1; hours 09:00-17:30.
 
 type Summary = components['schemas']['StatsSummary'];
 
@@ -39,7 +40,8 @@ describe('forwards', () => {
       out('f4', 'FW: Invoice 4711', [CUSTOMER]),
       { thread: 'f5', at: AT, from: CUSTOMER, subject: 'Spare parts' },
       out('f5', 'Fwd: Spare parts', ['orders@supplier.example', 'dan@client.example']),
-      // A reply in a thread that once was forwarded, and a subject that only looks like one.
+      // A reply in a thread that once was forwarded, and a subject that only looks like one: to
+      // the supplier alone, neither reaches the customer (definition 3).
       { thread: 'f6', at: AT, from: CUSTOMER, subject: 'Delivery' },
       out('f6', 'Re: Fwd: Delivery', ['orders@supplier.example']),
       { thread: 'f7', at: AT, from: CUSTOMER, subject: 'Trade fair' },
@@ -47,12 +49,12 @@ describe('forwards', () => {
     ]);
     await s.rebuild();
     const summary = await s.get<Summary>('summary', WEEK);
-    // Before: all 7 replied, none awaiting.
+    // Before the forward rule: all 7 replied, none awaiting; before definition 3, f6 and f7 too.
     expect(summary).toMatchObject({
       received: 7,
-      replied: 4,
-      unreplied: 3,
-      awaiting: 3,
+      replied: 2,
+      unreplied: 5,
+      awaiting: 5,
       sent: 7,
     });
   });

@@ -123,7 +123,7 @@ async function requestSeconds(
        join stats_state st on st.workspace_id = r.workspace_id
                           and st.current_generation = r.generation
       where r.workspace_id = $1
-      order by r.mailbox_id, substr(r.thread_key, 2)::int`,
+      order by r.mailbox_id, split_part(r.thread_key, ':w', 2)::int`,
     [workspaceId],
   );
   return mailboxIds.map((id) => rows.filter((row) => row.mailbox_id === id).map((row) => row.s));

@@ -163,10 +163,11 @@ describe('statistics from mail synced out of Dovecot', () => {
       first_response_time: { business: hour, calendar: hour },
       within_target: { target_seconds: 7200, share: 1 },
     });
-    // Moved to the trash after it was stored: it leaves the figures at the next sync.
+    // Moved to the trash after it was stored: it keeps its figures, but unanswered it is closed
+    // and no longer awaits (definition 5).
     await dovecot.move(sales, 'INBOX', 'Trash', [later.waiting.id]);
     expect(await sync()).toEqual({ stdout: [`${sales}: in`], stderr: [], code: 0 });
-    expect(await nextSummary()).toMatchObject({ received: 1, unreplied: 0, awaiting: 0 });
+    expect(await nextSummary()).toMatchObject({ received: 2, unreplied: 1, awaiting: 0 });
     expect(await get<Summary>('summary')).toEqual(SUMMARY);
   });
 });

@@ -41,6 +41,8 @@ export interface AlertOptions {
   domains?: string[];
   addresses?: string[];
   webhook?: string;
+  /** The watched mailboxes' addresses; the workspace's support@ when absent. */
+  mailboxes?: string[];
   /** When the watch starts (created or resumed), as the injected clock has it. */
   watchingSince: string;
 }
@@ -51,7 +53,7 @@ export async function createAlert(t: TestSuite, e: EngineWorkspace, options: Ale
     name: options.name ?? 'Customers waiting',
     minutes_gap: options.minutesGap ?? 120,
     base: 'unreplied_emails',
-    mailboxes: [e.mailbox.email],
+    mailboxes: options.mailboxes ?? [e.mailbox.email],
     addresses: options.addresses ?? [],
     domains: options.domains ?? ['client.example'],
     notify_emails: [`admin@${e.ws.domain}`, `lead@${e.ws.domain}`],

@@ -1,5 +1,5 @@
 import type { components } from '../../../openapi/portal.gen';
-import type { Db } from '../../../server/db/types';
+import type { Db, Queryable } from '../../../server/db/types';
 import { replaceCompanyHours } from '../../../server/repos/business-hours';
 import { rebuildWorkspaceStats } from '../../../server/stats/rebuild';
 import { client, type TestWorkspace } from './app';
@@ -34,6 +34,12 @@ export interface MessageInput {
   nullSender?: boolean;
   /** An auto-responder's mark (X-Autoreply and the like). */
   autoReply?: boolean;
+  /** Message-ID, In-Reply-To and References, which join mailboxes' threads (definition 1). */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  /** Moved to trash or spam (or deleted: trash). */
+  setAside?: 'trash' | 'spam';
 }
 
 export interface StatsMailbox {
@@ -74,7 +80,7 @@ let sequence = 0;
  * the mailbox; outbound from the mailbox to customer@client.example. Returns their ids.
  */
 export async function insertMessages(
-  db: Db,
+  db: Queryable,
   mailbox: StatsMailbox,
   messages: readonly MessageInput[],
 ): Promise<number[]> {
@@ -103,22 +109,29 @@ export async function insertMessages(
       list_unsubscribe: m.listUnsubscribe ?? null,
       null_sender: m.nullSender ?? null,
       auto_reply: m.autoReply ?? null,
+      message_id_header: m.messageId ?? null,
+      in_reply_to: m.inReplyTo ?? null,
+      references_ids: m.references ?? [],
+      set_aside: m.setAside ?? null,
     };
   });
   const inserted = await db.query<{ message_id: number }>(
     `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
        folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
        auto_submitted, precedence, list_id, content_type, meeting_response, meeting_cancellation,
-       list_unsubscribe, null_sender, auto_reply)
+       list_unsubscribe, null_sender, auto_reply, message_id_header, in_reply_to, references_ids,
+       set_aside)
      select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
             r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
             r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response,
-            r.meeting_cancellation, r.list_unsubscribe, r.null_sender, r.auto_reply
+            r.meeting_cancellation, r.list_unsubscribe, r.null_sender, r.auto_reply,
+            r.message_id_header, r.in_reply_to, r.references_ids, r.set_aside
        from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
          sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
          to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
          precedence text, list_id text, content_type text, meeting_response boolean,
-         meeting_cancellation boolean, list_unsubscribe boolean, null_sender boolean, auto_reply boolean)
+         meeting_cancellation boolean, list_unsubscribe boolean, null_sender boolean, auto_reply boolean,
+         message_id_header text, in_reply_to text, references_ids text[], set_aside text)
      returning message_id`,
     [mailbox.workspaceId, mailbox.mailboxId, JSON.stringify(rows)],
   );
