@@ -50,14 +50,16 @@ function messageFacts(
   ), m as (
     select m.*,
            case when m.direction = 'inbound' then array[lower(m.from_address)]
-                else ${lowered(sql`m.to_addresses || m.cc_addresses`)} end as cps,
-           lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients
+                else ${lowered(sql`m.to_addresses || m.cc_addresses || m.bcc_addresses`)}
+           end as cps,
+           lower(array_to_string(m.to_addresses || m.cc_addresses || m.bcc_addresses, ' '))
+             as recipients
       from messages m where m.workspace_id = ${workspaceId} and ${scope} and m.set_aside is null
   ), c as (
     select m.mailbox_id, m.message_id, m.thread_key, m.direction, m.sent_at, m.cps,
            (m.sent_at at time zone g.company_timezone)::date as local_date,
-           lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
-             ~ ${classes.internal} as internal,
+           lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses
+                                   || m.bcc_addresses, ' ')) ~ ${classes.internal} as internal,
            m.recipients <> '' and m.recipients !~ ${classes.internal} as external_recipient,
            -- A person outside among the recipients: not only colleagues and noreply@ and the like.
            m.recipients <> '' and m.recipients !~ ${classes.noPersonOutside} as person_outside,
