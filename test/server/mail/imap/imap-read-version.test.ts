@@ -120,10 +120,11 @@ describe('IMAP: mail an earlier version stored', () => {
     // until it is added there, and then fails here until MAIL_READ_VERSION is raised with it.
     const headers = Object.keys(NO_HEADERS).sort();
     expect({ version: MAIL_READ_VERSION, headers }).toEqual({
-      version: 3,
+      version: 4,
       headers: [
         'autoReply',
         'autoSubmitted',
+        'bcc',
         'cc',
         'contentType',
         'from',
