@@ -14,7 +14,7 @@ import {
   storedColumns,
   workerDeps,
 } from '../support/mail-sync';
-import { rebuiltDaySummary } from '../support/stats';
+import { rebuiltDaySummary, statsScenario } from '../support/stats';
 import { setUpTestApp } from '../support/suite';
 
 // Bcc is a recipient (definition 3 and the reply rule of definition 6 in docs/statistics.md):
@@ -198,5 +198,74 @@ describe('a customer in Bcc', () => {
     await box.sync();
     expect(await box.columns()).toEqual(storedBcc);
     expect(await rebuiltDaySummary(suite, box.ws, DAY)).toEqual(FIGURES);
+  });
+
+  it('is a recipient for the forward rule, the reply rule and Internal alike', async () => {
+    // Monday 2026-11-23, company hours 09:00–17:30 Madrid (UTC+1): every wait below is inside
+    // them, so business time equals calendar time.
+    const s = await statsScenario(suite);
+    const colleague = `dan@${s.ws.domain}`;
+    const customer = 'carla@client.example';
+    const question = (thread: string) => ({ thread, at: '2026-11-23T09:00:00Z', from: customer });
+    const team = { direction: 'outbound' as const, from: s.sales.email };
+    await s.insert([
+      // B1 10:00 → 10:30: forwarded to the supplier with Carla in Bcc, an answer after 1800 s.
+      question('b1'),
+      {
+        ...team,
+        thread: 'b1',
+        at: '2026-11-23T09:30:00Z',
+        subject: 'Fwd: Broken pump',
+        to: [SUPPLIER],
+        bcc: [customer],
+      },
+      // B2 10:00 → 11:00: to the shop's noreply@ with Carla in Bcc, an answer after 3600 s.
+      question('b2'),
+      {
+        ...team,
+        thread: 'b2',
+        at: '2026-11-23T10:00:00Z',
+        to: ['noreply@shop.example'],
+        bcc: [customer],
+      },
+      // B3: forwarded to the supplier with a colleague in Bcc: sent, no answer; Carla waits.
+      question('b3'),
+      {
+        ...team,
+        thread: 'b3',
+        at: '2026-11-23T09:30:00Z',
+        subject: 'Fwd: Broken pump',
+        to: [SUPPLIER],
+        bcc: [colleague],
+      },
+      // B4: To a colleague with another in Bcc: every address internal.
+      {
+        ...team,
+        thread: 'b4',
+        at: '2026-11-23T09:00:00Z',
+        to: [colleague],
+        bcc: [`eve@${s.ws.domain}`],
+      },
+    ]);
+    await s.rebuild();
+    const times = { avg: 2700, median: 2700, p90: 3420 };
+    expect(await s.get('summary', { from: '2026-11-23', to: '2026-11-23' })).toEqual({
+      // B1, B2, B3's questions.
+      received: 3,
+      // B1's, B2's and B3's team messages (B4 is internal).
+      sent: 3,
+      // B1 and B2.
+      replied: 2,
+      unreplied: 1,
+      // B3.
+      awaiting: 1,
+      // B4.
+      internal: 1,
+      automated: 0,
+      // 1800 and 3600 s: avg 2700, median their middle, p90 at rank 0.9: 1800 + 0.9·1800.
+      response_time: { business: times, calendar: times },
+      first_response_time: { business: times, calendar: times },
+      within_target: { target_seconds: 7200, share: 1 },
+    });
   });
 });
