@@ -12,4 +12,6 @@
 //    though its copy is in the sent folder (isToItself, server/mail/store-rows.ts).
 // 3: a meeting's cancellation (a calendar part of METHOD:CANCEL, Graph's meetingCancelled),
 //    migration 0029.
-export const MAIL_READ_VERSION = 3;
+// 4: the Bcc of the mailbox's sent mail (Gmail's Bcc header, Graph's bccRecipients, the IMAP
+//    sent copy's Bcc), migration 0031.
+export const MAIL_READ_VERSION = 4;

@@ -10,6 +10,11 @@ export interface MessageHeaders {
   from: string | null;
   to: string | null;
   cc: string | null;
+  /**
+   * Bcc, which only the sender's copy keeps (RFC 5322 3.6.3: the sending server removes it):
+   * read from the mailbox's sent mail, where the provider gives it.
+   */
+  bcc: string | null;
   subject: string | null;
   messageId: string | null;
   inReplyTo: string | null;

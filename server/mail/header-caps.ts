@@ -16,6 +16,7 @@ export const HEADER_NAMES = {
   from: 'From',
   to: 'To',
   cc: 'Cc',
+  bcc: 'Bcc',
   subject: 'Subject',
   messageId: 'Message-ID',
   inReplyTo: 'In-Reply-To',
@@ -31,7 +32,7 @@ export const HEADER_NAMES = {
   replyTo: 'Reply-To',
 } as const satisfies Record<HeaderKey, string>;
 
-const ADDRESS_LISTS = new Set<HeaderKey>(['from', 'to', 'cc', 'originalFrom', 'replyTo']);
+const ADDRESS_LISTS = new Set<HeaderKey>(['from', 'to', 'cc', 'bcc', 'originalFrom', 'replyTo']);
 const ID_LISTS = new Set<HeaderKey>(['messageId', 'inReplyTo', 'references']);
 
 const utf8Length = (value: string) => Buffer.byteLength(value, 'utf8');

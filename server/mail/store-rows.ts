@@ -30,6 +30,8 @@ export interface MessageRow {
   from_name: string;
   to_addresses: string[];
   cc_addresses: string[];
+  /** Bcc: only the sender's copy has it, so only sent mail carries one (RFC 5322 3.6.3). */
+  bcc_addresses: string[];
   subject: string;
   message_id_header: string | null;
   in_reply_to: string | null;
@@ -97,6 +99,7 @@ function toRow(raw: SyncedMessage, mailboxEmail: string, cut: Set<HeaderKey>): M
     from_name: capped(clean(from?.name ?? '') ?? '', 'from', cut),
     to_addresses: to.map((parsed) => parsed.address),
     cc_addresses: cc.map((parsed) => parsed.address),
+    bcc_addresses: parseAddressList(headers.bcc).map((parsed) => parsed.address),
     subject: capped(clean(decodeMimeWords(headers.subject ?? '')) ?? '', 'subject', cut),
     message_id_header: headerId(headers.messageId),
     in_reply_to: parseMessageIds(headers.inReplyTo)[0] ?? null,

@@ -9,7 +9,7 @@ import type { changeRow, MessageRow, StoreTarget } from './store-rows';
 
 const ROW_TYPE = sql`provider_id text, thread_key text, direction text, sent_at timestamptz,
   folder text, labels text[], categories text[], from_address text, from_name text,
-  to_addresses text[], cc_addresses text[], subject text, message_id_header text,
+  to_addresses text[], cc_addresses text[], bcc_addresses text[], subject text, message_id_header text,
   in_reply_to text, references_ids text[], auto_submitted text, precedence text, list_id text,
   content_type text, meeting_response boolean, meeting_cancellation boolean,
   list_unsubscribe boolean, null_sender boolean, auto_reply boolean, form_to_itself boolean`;
@@ -33,7 +33,7 @@ const storedOf = (target: StoreTarget) => sql`left join lateral (
 
 /** The header values the figures read, of the stored row `s`, as one comparable text. */
 const STORED_HEADERS = sql`(s.from_address, s.from_name, s.to_addresses, s.cc_addresses,
-  s.subject, s.auto_submitted, s.precedence, s.list_id, s.content_type, s.meeting_response,
+  s.bcc_addresses, s.subject, s.auto_submitted, s.precedence, s.list_id, s.content_type, s.meeting_response,
   s.meeting_cancellation, s.list_unsubscribe, s.null_sender, s.auto_reply)::text`;
 
 /**
@@ -46,6 +46,8 @@ const FRESH_HEADERS = sql`coalesce(nullif(b.from_address, ''), s.from_address) a
     as h_to_addresses,
   case when cardinality(b.cc_addresses) > 0 then b.cc_addresses else s.cc_addresses end
     as h_cc_addresses,
+  case when cardinality(b.bcc_addresses) > 0 then b.bcc_addresses else s.bcc_addresses end
+    as h_bcc_addresses,
   coalesce(nullif(b.subject, ''), s.subject) as h_subject,
   coalesce(b.auto_submitted, s.auto_submitted) as h_auto_submitted,
   coalesce(b.precedence, s.precedence) as h_precedence,
@@ -58,7 +60,7 @@ const FRESH_HEADERS = sql`coalesce(nullif(b.from_address, ''), s.from_address) a
   coalesce(b.auto_reply, s.auto_reply) as h_auto_reply`;
 
 const FRESH_TUPLE = sql`(l.h_from_address, l.h_from_name, l.h_to_addresses, l.h_cc_addresses,
-  l.h_subject, l.h_auto_submitted, l.h_precedence, l.h_list_id, l.h_content_type,
+  l.h_bcc_addresses, l.h_subject, l.h_auto_submitted, l.h_precedence, l.h_list_id, l.h_content_type,
   l.h_meeting_response, l.h_meeting_cancellation, l.h_list_unsubscribe, l.h_null_sender,
   l.h_auto_reply)::text`;
 
@@ -91,6 +93,7 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
              categories = coalesce(p.categories, '{}'), direction = p.new_direction,
              set_aside = null, from_address = p.h_from_address, from_name = p.h_from_name,
              to_addresses = p.h_to_addresses, cc_addresses = p.h_cc_addresses,
+             bcc_addresses = p.h_bcc_addresses,
              subject = p.h_subject, auto_submitted = p.h_auto_submitted,
              precedence = p.h_precedence, list_id = p.h_list_id, content_type = p.h_content_type,
              meeting_response = p.h_meeting_response,
@@ -103,14 +106,15 @@ export async function upsertRows(tx: Tx, target: StoreTarget, rows: readonly Mes
       returning m.thread_key, p.moved or p.reread as changed
     ), inserted as (
       insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
-        folder, labels, categories, from_address, from_name, to_addresses, cc_addresses, subject,
-        message_id_header, in_reply_to, references_ids, auto_submitted, precedence, list_id,
-        content_type, meeting_response, meeting_cancellation, list_unsubscribe, null_sender,
-        auto_reply)
+        folder, labels, categories, from_address, from_name, to_addresses, cc_addresses,
+        bcc_addresses, subject, message_id_header, in_reply_to, references_ids, auto_submitted,
+        precedence, list_id, content_type, meeting_response, meeting_cancellation,
+        list_unsubscribe, null_sender, auto_reply)
       select ${target.workspaceId}, ${target.mailboxId}, p.provider_id, p.thread_key, p.direction,
              p.sent_at, p.folder, coalesce(p.labels, '{}'), coalesce(p.categories, '{}'),
              p.from_address, p.from_name, coalesce(p.to_addresses, '{}'),
-             coalesce(p.cc_addresses, '{}'), p.subject, p.message_id_header, p.in_reply_to,
+             coalesce(p.cc_addresses, '{}'), coalesce(p.bcc_addresses, '{}'), p.subject,
+             p.message_id_header, p.in_reply_to,
              coalesce(p.references_ids, '{}'), p.auto_submitted, p.precedence, p.list_id,
              p.content_type, p.meeting_response, p.meeting_cancellation, p.list_unsubscribe,
              p.null_sender, p.auto_reply

@@ -63,8 +63,10 @@ function messageFacts(
   ), m as (
     select m.*, lower(mb.email) as own,
            case when m.direction = 'inbound' then array[lower(m.from_address)]
-                else ${lowered(sql`m.to_addresses || m.cc_addresses`)} end as cps,
-           lower(array_to_string(m.to_addresses || m.cc_addresses, ' ')) as recipients,
+                else ${lowered(sql`m.to_addresses || m.cc_addresses || m.bcc_addresses`)}
+           end as cps,
+           lower(array_to_string(m.to_addresses || m.cc_addresses || m.bcc_addresses, ' '))
+             as recipients,
            coalesce(m.message_id_header, m.mailbox_id::text || ':' || m.provider_id) as identity
       from messages m
       join mailboxes mb on mb.workspace_id = m.workspace_id and mb.mailbox_id = m.mailbox_id
@@ -73,8 +75,8 @@ function messageFacts(
     select m.mailbox_id, m.message_id, m.conversation_key, m.direction, m.sent_at, m.cps,
            m.identity, m.recipients,
            (m.sent_at at time zone g.company_timezone)::date as local_date,
-           lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses, ' '))
-             ~ ${classes.internal} as internal,
+           lower(array_to_string(array[m.from_address] || m.to_addresses || m.cc_addresses
+                                   || m.bcc_addresses, ' ')) ~ ${classes.internal} as internal,
            m.recipients <> '' and m.recipients !~ ${classes.internal} as external_recipient,
            -- A person outside among the recipients: not only colleagues and noreply@ and the like.
            m.recipients <> '' and m.recipients !~ ${classes.noPersonOutside} as person_outside,

@@ -17,9 +17,21 @@ export interface StandinMessageInput {
   arrived?: Date;
   labelIds?: string[];
   threadId?: string;
-  /** Header name → value; only those asked for with metadataHeaders come back. */
+  /**
+   * Header name → value; only those asked for with metadataHeaders come back, and Bcc only on
+   * the sender's copy (`sentCopy`).
+   */
   headers?: Record<string, string>;
 }
+
+/**
+ * Bcc is in the sender's copy alone: Gmail keeps the header in the message the mailbox sent
+ * (labelled SENT, or DRAFT before it is) and users.messages.get returns it with the headers asked
+ * for ("users.messages.get": https://developers.google.com/gmail/api/reference/rest/v1/users.messages/get);
+ * a recipient's copy never holds one, since the sending server removes it (RFC 5322 3.6.3).
+ */
+const sentCopy = (labelIds: readonly string[], name: string) =>
+  name.toLowerCase() !== 'bcc' || labelIds.includes('SENT') || labelIds.includes('DRAFT');
 
 interface StoredMessage {
   id: string;
@@ -237,6 +249,7 @@ export class GmailMailbox {
     const wanted = query.getAll('metadataHeaders').map((name) => name.toLowerCase());
     const headers = Object.entries(message.headers)
       .filter(([name]) => format !== 'minimal' && wanted.includes(name.toLowerCase()))
+      .filter(([name]) => sentCopy(message.labelIds, name))
       .map(([name, value]) => ({ name, value }));
     return {
       status: 200,

@@ -23,6 +23,12 @@ export interface GraphMessageInput {
   from: Recipient;
   to?: Recipient[];
   cc?: Recipient[];
+  /**
+   * The `bccRecipients` property ("message resource type":
+   * https://learn.microsoft.com/graph/api/resources/message): set on the sender's copy, a sent
+   * item; a received message has none (the sending server removes Bcc, RFC 5322 3.6.3).
+   */
+  bcc?: Recipient[];
   subject?: string;
   conversationId?: string;
   internetMessageId?: string;
@@ -116,6 +122,7 @@ export class GraphMailbox {
       from: recipient(input.from),
       toRecipients: (input.to ?? []).map(recipient),
       ccRecipients: (input.cc ?? []).map(recipient),
+      bccRecipients: (input.bcc ?? []).map(recipient),
       replyTo: (input.replyTo ?? []).map(recipient),
       subject: input.subject ?? '',
       categories: input.categories ?? [],

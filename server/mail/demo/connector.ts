@@ -55,6 +55,7 @@ function toSynced(message: DemoMessage): SyncedMessage {
       from: `"${message.from.name}" <${message.from.address}>`,
       to: ids(message.to),
       cc: ids(message.cc),
+      bcc: null,
       subject: message.subject,
       messageId: message.messageId,
       inReplyTo: message.inReplyTo,

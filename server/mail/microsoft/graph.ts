@@ -24,6 +24,7 @@ const MESSAGE_FIELDS = [
   'from',
   'toRecipients',
   'ccRecipients',
+  'bccRecipients',
   'subject',
   'categories',
   'internetMessageHeaders',
@@ -59,6 +60,8 @@ export interface GraphMessage {
   from?: Recipient;
   toRecipients?: Recipient[];
   ccRecipients?: Recipient[];
+  /** The Bcc recipients: a sent item's only; received mail has none. */
+  bccRecipients?: Recipient[];
   subject?: string;
   categories?: string[];
   internetMessageHeaders?: { name: string; value: string }[];
@@ -149,6 +152,7 @@ export function toSyncedMessage(
       from: addressList(message.from ? [message.from] : []),
       to: addressList(message.toRecipients),
       cc: addressList(message.ccRecipients),
+      bcc: addressList(message.bccRecipients),
       subject: message.subject ?? null,
       messageId: message.internetMessageId ?? null,
       inReplyTo: header('in-reply-to'),

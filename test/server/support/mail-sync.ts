@@ -166,6 +166,7 @@ export const NO_HEADERS: MessageHeaders = {
   from: null,
   to: null,
   cc: null,
+  bcc: null,
   subject: null,
   messageId: null,
   inReplyTo: null,

@@ -15,6 +15,8 @@ export interface MessageInput {
   from?: string;
   to?: string[];
   cc?: string[];
+  /** The Bcc of the mailbox's sent copy. */
+  bcc?: string[];
   subject?: string;
   folder?: string | null;
   labels?: string[];
@@ -99,6 +101,7 @@ export async function insertMessages(
       from_address: m.from ?? (direction === 'inbound' ? customer : mailbox.email),
       to_addresses: m.to ?? (direction === 'inbound' ? [mailbox.email] : [customer]),
       cc_addresses: m.cc ?? [],
+      bcc_addresses: m.bcc ?? [],
       subject: m.subject ?? 'Question',
       auto_submitted: m.autoSubmitted ?? null,
       precedence: m.precedence ?? null,
@@ -117,19 +120,19 @@ export async function insertMessages(
   });
   const inserted = await db.query<{ message_id: number }>(
     `insert into messages (workspace_id, mailbox_id, provider_id, thread_key, direction, sent_at,
-       folder, labels, categories, from_address, to_addresses, cc_addresses, subject,
-       auto_submitted, precedence, list_id, content_type, meeting_response, meeting_cancellation,
-       list_unsubscribe, null_sender, auto_reply, message_id_header, in_reply_to, references_ids,
-       set_aside)
+       folder, labels, categories, from_address, to_addresses, cc_addresses, bcc_addresses,
+       subject, auto_submitted, precedence, list_id, content_type, meeting_response,
+       meeting_cancellation, list_unsubscribe, null_sender, auto_reply, message_id_header,
+       in_reply_to, references_ids, set_aside)
      select $1, $2, r.provider_id, r.thread_key, r.direction, r.sent_at, r.folder, r.labels,
-            r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.subject,
-            r.auto_submitted, r.precedence, r.list_id, r.content_type, r.meeting_response,
-            r.meeting_cancellation, r.list_unsubscribe, r.null_sender, r.auto_reply,
-            r.message_id_header, r.in_reply_to, r.references_ids, r.set_aside
+            r.categories, r.from_address, r.to_addresses, r.cc_addresses, r.bcc_addresses,
+            r.subject, r.auto_submitted, r.precedence, r.list_id, r.content_type,
+            r.meeting_response, r.meeting_cancellation, r.list_unsubscribe, r.null_sender,
+            r.auto_reply, r.message_id_header, r.in_reply_to, r.references_ids, r.set_aside
        from jsonb_to_recordset($3::jsonb) as r(provider_id text, thread_key text, direction text,
          sent_at timestamptz, folder text, labels text[], categories text[], from_address text,
-         to_addresses text[], cc_addresses text[], subject text, auto_submitted text,
-         precedence text, list_id text, content_type text, meeting_response boolean,
+         to_addresses text[], cc_addresses text[], bcc_addresses text[], subject text,
+         auto_submitted text, precedence text, list_id text, content_type text, meeting_response boolean,
          meeting_cancellation boolean, list_unsubscribe boolean, null_sender boolean, auto_reply boolean,
          message_id_header text, in_reply_to text, references_ids text[], set_aside text)
      returning message_id`,

@@ -80,6 +80,17 @@ describe('capHeaders', () => {
     expect(cut).toEqual(['to']);
   });
 
+  it('holds a Bcc to its cap as it holds To: whole addresses, as many as fit', () => {
+    // The mailbox's sent copy of a message to a thousand people in Bcc.
+    const bcc = Array.from({ length: 1000 }, (_, i) => `p${i}@acme.example`).join(', ');
+    const { headers, cut } = capHeaders({ ...NO_HEADERS, bcc });
+    expect(bytes(headers.bcc)).toBeLessThanOrEqual(HEADER_CAP_BYTES);
+    const kept = parseAddressList(headers.bcc).map(({ address }) => address);
+    expect(kept.length).toBeGreaterThan(400);
+    expect(kept).toEqual(bcc.split(', ').slice(0, kept.length));
+    expect(cut).toEqual(['bcc']);
+  });
+
   it('keeps the address of a display name of 256 KiB, and as much of the name as fits', () => {
     const from = `"${hostile('<>(')}" <Carla@Customer.example>`;
     const { headers } = capHeaders({ ...NO_HEADERS, from });

@@ -85,6 +85,7 @@ describe('Google connector: first sync', () => {
       'From',
       'To',
       'Cc',
+      'Bcc',
       'Subject',
       'Message-ID',
       'In-Reply-To',

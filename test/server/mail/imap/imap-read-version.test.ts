@@ -115,15 +115,65 @@ describe('IMAP: mail an earlier version stored', () => {
     expect(summary.json()).toMatchObject({ received: 0, automated: 1 });
   });
 
+  it('reads the Bcc that version 3 did not, and the answer to a customer in Bcc counts', async () => {
+    const box = await imapMailbox(suite, dovecot);
+    const question = message({
+      from: 'Carla <carla@customer.example>',
+      to: box.email,
+      subject: 'Where is my order?',
+      date: '2026-02-10T09:00:00Z',
+    });
+    const answer = message({
+      from: box.email,
+      to: `dan@${box.ws.domain}`,
+      subject: 'Re: Where is my order?',
+      inReplyTo: question.id,
+      date: '2026-02-10T10:00:00Z',
+      headers: ['Bcc: carla@customer.example'],
+    });
+    await dovecot.append(box.email, 'INBOX', [question]);
+    await dovecot.append(box.email, 'Sent', [answer]);
+    await box.sync();
+    const where = [box.ws.workspaceId, box.mailboxId];
+    // As version 3 (before migration 0031) stored it: no Bcc read.
+    await suite.db.query(
+      `update messages set bcc_addresses = '{}' where workspace_id = $1 and mailbox_id = $2`,
+      where,
+    );
+    await suite.db.query(
+      `update mailbox_sync set read_version = 3 where workspace_id = $1 and mailbox_id = $2`,
+      where,
+    );
+    // The answer went To a colleague alone, as far as version 3 read it: internal.
+    expect(await rebuiltDaySummary(suite, box.ws, '2026-02-10')).toMatchObject({
+      ...{ received: 1, sent: 0, replied: 0, awaiting: 1, internal: 1 },
+    });
+    await box.sync({
+      onThreadsChanged: (tx, workspaceId, mailboxId, threads) =>
+        refreshThreadFacts(tx, workspaceId, mailboxId, [...threads]),
+    });
+    expect(await box.columns('bcc_addresses', 'sent_at')).toEqual([
+      { bcc_addresses: [] },
+      { bcc_addresses: ['carla@customer.example'] },
+    ]);
+    const summary = await client(suite.app, box.ws.admin.token).get(
+      '/portal/api/stats/summary?from=2026-02-10&to=2026-02-10',
+    );
+    expect(summary.json()).toMatchObject({
+      ...{ received: 1, sent: 1, replied: 1, awaiting: 0, internal: 0 },
+    });
+  });
+
   it('is marked by a version that a header the sync newly reads must raise', () => {
     // NO_HEADERS is typed with every header the connectors read, so a new one fails to compile
     // until it is added there, and then fails here until MAIL_READ_VERSION is raised with it.
     const headers = Object.keys(NO_HEADERS).sort();
     expect({ version: MAIL_READ_VERSION, headers }).toEqual({
-      version: 3,
+      version: 4,
       headers: [
         'autoReply',
         'autoSubmitted',
+        'bcc',
         'cc',
         'contentType',
         'from',
