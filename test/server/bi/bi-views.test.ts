@@ -3,6 +3,7 @@ import type { components } from '../../../openapi/portal.gen';
 import type { Db } from '../../../server/db/types';
 import { setUpTestApp } from '../support/suite';
 import { BI_WEEK, biScenario } from '../support/bi-fixtures';
+import { addMailbox, statsScenario } from '../support/stats';
 
 // The BI views (migration 0009) give the API's numbers: the summary's counts are sums of
 // bi_daily and of bi_messages, its times aggregates of bi_requests. Runs on PGlite and PostgreSQL.
@@ -233,3 +234,36 @@ function row(
     first_of_thread: 1,
   };
 }
+
+describe('the BI views over a team', () => {
+  it('count a message two mailboxes received once, by ahead_mailbox_ids, as the API does', async () => {
+    const s = await statsScenario(t);
+    const bob = await addMailbox(t.db, s.ws.workspaceId, `bob@${s.ws.domain}`);
+    const question = {
+      thread: 'q',
+      at: '2026-11-23T09:00:00Z',
+      from: 'carla@client.example',
+      to: [s.sales.email],
+      cc: [bob.email],
+      messageId: '<q@client.example>',
+    };
+    await s.insert([question]);
+    await s.insert([question], bob);
+    await s.rebuild();
+    const both = [s.sales.mailboxId, bob.mailboxId];
+    const [views] = await t.db.query<{ received: number; requests: number; awaiting: number }>(
+      `select (select count(*) from bi_messages
+                where workspace_id = $1 and mailbox_id = any($2::int[]) and received = 1
+                  and not (ahead_mailbox_ids && $2::int[]))::int as received,
+              (select count(*) from bi_requests
+                where workspace_id = $1 and mailbox_id = any($2::int[])
+                  and not (ahead_mailbox_ids && $2::int[]))::int as requests,
+              (select coalesce(sum(awaiting), 0) from bi_requests
+                where workspace_id = $1 and mailbox_id = $3)::int as awaiting`,
+      [s.ws.workspaceId, both, bob.mailboxId],
+    );
+    expect(views).toEqual({ received: 1, requests: 1, awaiting: 1 });
+    const api = await s.get<Summary>('summary', { from: '2026-11-23', to: '2026-11-29' });
+    expect(api).toMatchObject({ received: 1, unreplied: 1, awaiting: 1 });
+  });
+});
