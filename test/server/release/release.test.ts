@@ -5,14 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_KEY } from '../support/mail-sync';
-import { environment, start, stop } from '../support/server-process';
+import { start, stop } from '../support/server-process';
 import { createTestDbLocation, type TestDbLocation } from '../support/test-db';
 
 // The production path outside a container: the Dockerfile's build step (scripts/build-release.sh)
 // into a clean folder, its runtime step there (scripts/install-release.sh: npm ci --omit=dev, from
-// the local npm cache), then the compiled server started as `npm run serve` starts it, on plain
-// Node with no dev dependency installed.
+// the local npm cache), a settings file (scripts/make-env.sh), then the compiled server started
+// as `npm run serve` starts it, on plain Node with no dev dependency installed.
 
 const run = promisify(execFile);
 const manifest = JSON.parse(await readFile('package.json', 'utf8')) as {
@@ -32,12 +31,13 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** The environment of an operator's shell: no NODE_ENV (Vitest sets `test`), no CLIENT_DIR. */
-function operatorEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = environment(location, { SECRETS_KEY: TEST_KEY.toString('hex') });
-  delete env.NODE_ENV;
-  delete env.CLIENT_DIR;
-  return env;
+/** The settings file a production install makes (scripts/make-env.sh). */
+async function makeSettings(): Promise<string> {
+  const { databaseUrl, dataDir } = location.options;
+  const file = join(folder, 'mailpulse.env');
+  const database = databaseUrl ? `DATABASE_URL=${databaseUrl}` : `DATA_DIR=${dataDir}`;
+  await run('bash', ['scripts/make-env.sh', file, 'PORT=0', 'LOG_LEVEL=warn', database]);
+  return file;
 }
 
 describe('a release', () => {
@@ -52,9 +52,13 @@ describe('a release', () => {
     expect(tools.filter((name) => existsSync(join(release, 'node_modules', name)))).toEqual([]);
     expect(tools.every((name) => name in manifest.devDependencies)).toBe(true);
 
-    // `npm run serve`'s own command; exec, so that the signal reaches the server itself.
-    const serve = ['sh', '-c', `exec ${manifest.scripts.serve}`] as [string, ...string[]];
-    const running = await start(operatorEnvironment(), [], { argv: serve, cwd: release });
+    // As docs/operations.md starts it on bare Node, from a shell with PATH and HOME alone (no
+    // NODE_ENV: Vitest sets `test`), with `npm run serve`'s own command: exec, so that the signal
+    // reaches the server itself.
+    const settings = await makeSettings();
+    const serve = `set -a && . ${settings} && set +a && exec ${manifest.scripts.serve}`;
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const running = await start(env, [], { argv: ['sh', '-c', serve], cwd: release });
     expect(running.output[0]).toBe(
       'Demo sign-in is off: NODE_ENV=production (set DEMO=1 to turn it on). ' +
         'Demo seed is off (NODE_ENV=production).',
