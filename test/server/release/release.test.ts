@@ -43,9 +43,9 @@ async function makeSettings(): Promise<string> {
 describe('a release', () => {
   it('installs without the dev dependencies, and its compiled server answers /healthz and serves the app', async () => {
     const release = join(folder, 'app');
-    await run('bash', ['scripts/build-release.sh', release], { timeout: 120_000 });
+    await run('bash', ['scripts/build-release.sh', release], { timeout: 180_000 });
     await run('bash', [join(release, 'scripts/install-release.sh'), '--prefer-offline'], {
-      timeout: 120_000,
+      timeout: 180_000,
     });
     // The build and test tools (a production package may need another dev dependency's types).
     const tools = ['tsx', 'vite', 'esbuild', 'typescript', 'vitest', 'eslint', '@playwright/test'];
@@ -70,7 +70,18 @@ describe('a release', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\//);
     expect(await stop(running, 'SIGTERM')).toBe(0);
-  }, 240_000);
+
+    // The operator CLI, compiled, from the same release.
+    const cli = await run(
+      'sh',
+      ['-c', `set -a && . ${settings} && set +a && exec node dist/server/launch.mjs cli help`],
+      {
+        env,
+        cwd: release,
+      },
+    );
+    expect(cli.stdout).toMatch(/^Usage: /m);
+  }, 400_000);
 });
 
 describe('a start on a Node older than 22', () => {
