@@ -54,5 +54,8 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['eslint.config.js', 'scripts/lint/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['eslint.config.js', 'scripts/lint/*.js', 'server/launch.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
 );

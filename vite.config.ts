@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -14,6 +15,14 @@ const alias = {
 // for real time, so this only keeps a slow scheduler from failing a correct test.
 const UNIT_TIMEOUT_MS = 15_000;
 
+// The package version, shown in the side panel's footer (src/config.ts APP_VERSION); /healthz
+// reports the same one.
+const { version } = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
@@ -27,6 +36,7 @@ export default defineConfig({
     react(),
   ],
   resolve: { alias },
+  define: { __MAILPULSE_VERSION__: JSON.stringify(version) },
   server: {
     port: 5173,
     proxy: {

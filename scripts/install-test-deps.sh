@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs: Chromium for the browser tests, PostgreSQL
-# for the second server-test run and Dovecot for the IMAP sync tests. Idempotent and quick when
-# all are present; apt runs only when something is missing (CI machines may lack Chromium).
+# for the second server-test run, Dovecot for the IMAP sync tests, and for the deployment tests
+# systemd (systemd-analyze verify checks the service units) and nginx (the reverse proxy).
+# Idempotent and quick when all are present; apt runs only when something is missing (CI machines
+# may lack Chromium).
 set -euo pipefail
 
 log() { echo "install-test-deps: $*" >&2; }
@@ -17,9 +19,15 @@ fi
 if ! command -v dovecot >/dev/null 2>&1 || [ ! -x /usr/lib/dovecot/imap ]; then
   missing+=(dovecot-imapd)
 fi
+if ! command -v systemd-analyze >/dev/null 2>&1; then
+  missing+=(systemd)
+fi
+if [ ! -x /usr/sbin/nginx ]; then
+  missing+=(nginx)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-  log "chromium, postgresql and dovecot-imapd are present"
+  log "chromium, postgresql, dovecot-imapd, systemd and nginx are present"
   exit 0
 fi
 

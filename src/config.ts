@@ -6,6 +6,9 @@ export const DOCS_URL = env.VITE_DOCS_URL || 'https://docs.mailpulse.example';
 export const DEMO_URL = env.VITE_DEMO_URL || 'https://mailpulse.example/demo';
 export const TERMS_URL = env.VITE_TERMS_URL || 'https://mailpulse.example/terms';
 
+/** This build's package version, as /healthz reports it: shown in the side panel's footer. */
+export const APP_VERSION = __MAILPULSE_VERSION__;
+
 /** Backend paths that start the OAuth sign-in (full browser navigations, not API calls). */
 export const LOGIN_START = {
   google: '/portal/login/google-oauth2',

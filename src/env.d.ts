@@ -10,3 +10,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The package version, set at build time (vite.config.ts `define`). */
+declare const __MAILPULSE_VERSION__: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { runtimeFiles } from '../runtime-files';
 
 /** The contract, loaded once; the server validates requests and replies against it. */
 
@@ -35,8 +35,7 @@ export interface ContractOperation {
   responses: Record<string, JsonSchema>;
 }
 
-const specPath = fileURLToPath(new URL('../../openapi/portal.yaml', import.meta.url));
-export const portalDocument = parse(readFileSync(specPath, 'utf8')) as {
+export const portalDocument = parse(readFileSync(runtimeFiles.contract, 'utf8')) as {
   paths: Record<string, Record<string, unknown>>;
   components: Record<string, Record<string, unknown>>;
 };

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from './sql';
 import type { Db, Tx } from './types';
+import { runtimeFiles } from '../runtime-files';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = runtimeFiles.migrations;
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 

@@ -7,6 +7,7 @@ import { endableTx, TxScope } from './tx-scope';
 import { lockDataDir } from './data-dir-lock';
 import { voidEarlierLeases } from './earlier-leases';
 import type { PgliteReply, PgliteRequest } from './pglite-messages';
+import { runtimeFiles } from '../runtime-files';
 
 // PGlite is one connection, and it runs on a thread of its own (server/db/pglite-thread.ts).
 // PostgreSQL in WebAssembly runs each statement synchronously: on the server's thread, under
@@ -59,11 +60,9 @@ class PgliteThread {
   #failure: Error | null = null;
 
   constructor(dataDir: string, modules: WasmModules) {
-    this.#worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
-      workerData: { dataDir, ...modules },
-      // The thread is TypeScript, as the server is: tsx loads it under `npm start` and in tests.
-      execArgv: ['--import', 'tsx'],
-    });
+    // From source the thread is TypeScript, which tsx loads; built, it is plain JavaScript.
+    const { file, execArgv } = runtimeFiles.pgliteThread;
+    this.#worker = new Worker(file, { workerData: { dataDir, ...modules }, execArgv });
     this.#worker.on('message', (reply: PgliteReply) => this.#settle(reply));
     const fail = (error: Error) => {
       this.#failure = error;

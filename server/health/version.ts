@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { runtimeFiles } from '../runtime-files';
 
 /** The package version, as /healthz reports it: read once at start. */
 export const packageVersion: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(runtimeFiles.packageJson, 'utf8')) as {
     version: string;
   }
 ).version;

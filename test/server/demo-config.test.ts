@@ -18,7 +18,8 @@ describe('the demo, as start-up decides it', () => {
     const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.start).toMatch(/ server\/main\.ts --demo$/);
+    expect(pkg.scripts.start).toBe('bash scripts/start.sh');
+    expect(await readFile('scripts/start.sh', 'utf8')).toMatch(/\/launch\.mjs start --demo\n$/);
     expect(pkg.scripts.dev).toContain(' server/main.ts --demo"');
     expect(demoOf(loadConfig({}))).toEqual({
       demoSignIn: false,

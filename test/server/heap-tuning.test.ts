@@ -34,13 +34,14 @@ describe('the heap tuning of the server processes', () => {
     expect(tuned).toBeLessThan(20_000);
   });
 
-  it('starts npm start and npm run worker with a young generation of a fixed 32 MB', async () => {
+  it('starts npm start, npm run serve and npm run worker with a young generation of a fixed 32 MB', async () => {
     const pkg = JSON.parse(await readFile('package.json', 'utf8')) as {
       scripts: Record<string, string>;
     };
-    const node = `node ${SERVER_NODE_FLAGS.join(' ')} --import tsx`;
-    expect(pkg.scripts.start).toContain(`${node} server/main.ts`);
-    expect(pkg.scripts.worker).toBe(`${node} server/worker.ts`);
+    const node = `node ${SERVER_NODE_FLAGS.join(' ')} --enable-source-maps dist/server/launch.mjs`;
+    expect(await readFile('scripts/start.sh', 'utf8')).toContain(`exec ${node} start --demo\n`);
+    expect(pkg.scripts.serve).toBe(`${node} serve`);
+    expect(pkg.scripts.worker).toBe(`${node} worker`);
     const newSpace = `const { getHeapSpaceStatistics: spaces } = require('node:v8');
       process.stdout.write(String(spaces().find((s) => s.space_name === 'new_space').space_size));`;
     const { stdout } = await promisify(execFile)(process.execPath, [

@@ -10,6 +10,8 @@ interface AppShellProps {
   items: readonly ShellNavItem[];
   /** Footer items: external links or actions. */
   footerItems: readonly ShellFooterItem[];
+  /** The app's version, under the footer items. */
+  version: string;
   /** The account item at the very bottom of the side panel. */
   account?: ReactNode;
   children: ReactNode;
@@ -19,7 +21,7 @@ interface AppShellProps {
  * Side panel + content layout. At 1100px and below the panel becomes an icon rail; at 768px
  * and below it hides behind a menu button in a top bar.
  */
-export function AppShell({ items, footerItems, account, children }: AppShellProps) {
+export function AppShell({ items, footerItems, version, account, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   return (
@@ -48,6 +50,8 @@ export function AppShell({ items, footerItems, account, children }: AppShellProp
           <Logo />
         </div>
         <SideNav items={items} footerItems={footerItems} onNavigate={closeMenu} />
+        {/* The icon rail has no room for it: there it is left to screen readers. */}
+        <p className="shell-version shell-rail-hidden">Version {version}</p>
         {account && <div className="shell-account-slot">{account}</div>}
       </aside>
       <div className="shell-backdrop" aria-hidden="true" onClick={closeMenu} />

@@ -28,12 +28,31 @@ export function environment(location: TestDbLocation, extra: Record<string, stri
 /** `npm start` passes --demo, which asks for the demo (server/demo-config.ts). */
 export const AS_NPM_START = ['--demo'];
 
-const serverProcess = (env: NodeJS.ProcessEnv, args: string[] = []) =>
-  spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], { env, stdio: 'pipe' });
+/** Another way to start it than from source: a program and its arguments, in a folder. */
+export interface Command {
+  argv: [string, ...string[]];
+  cwd: string;
+}
+
+const serverProcess = (env: NodeJS.ProcessEnv, args: string[] = [], command?: Command) =>
+  command
+    ? spawn(command.argv[0], [...command.argv.slice(1), ...args], {
+        env,
+        cwd: command.cwd,
+        stdio: 'pipe',
+      })
+    : spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+        env,
+        stdio: 'pipe',
+      });
 
 /** Starts the server and resolves once it prints the address it listens on. */
-export function start(env: NodeJS.ProcessEnv, args: string[] = []): Promise<Running> {
-  const child = serverProcess(env, args);
+export function start(
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+  command?: Command,
+): Promise<Running> {
+  const child = serverProcess(env, args, command);
   const output: string[] = [];
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -14,6 +14,9 @@ import {
 } from '../../support/fixtures';
 import { renderApp } from '../support/render-app';
 import { offlineClient } from '../../support/offline-client';
+import packageJson from '../../../package.json';
+
+const packageVersion = packageJson.version;
 
 async function navItems(role: Role, overrides: FeatureOverrides = {}) {
   renderApp('/dashboard', { user: makeUser(role, overrides) });
@@ -70,6 +73,12 @@ describe('shell items', () => {
     expect(await screen.findByRole('dialog', { name: 'Share feedback' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the package version, as /healthz reports it, under the footer items', async () => {
+    renderApp('/dashboard', { user: makeUser('viewer') });
+    const panel = await screen.findByRole('complementary');
+    expect(within(panel).getByText(`Version ${packageVersion}`)).toBeInTheDocument();
   });
 
   it('removes the settings tabs of disabled features', async () => {

@@ -2,7 +2,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAppContext } from '@/app-context';
-import { DOCS_URL } from '@/config';
+import { APP_VERSION, DOCS_URL } from '@/config';
 import { dashboardView } from '@/machines/dashboard/dashboard.view';
 import { sessionView } from '@/machines/session/session.view';
 import { sameView } from '@/machines/shared/same-view';
@@ -36,6 +36,7 @@ export function SignedInShell({ user, children }: { user: UserInfo; children: Re
     <AppShell
       items={shellNavItems(user)}
       footerItems={footerItems}
+      version={APP_VERSION}
       account={
         <AccountItem
           email={user.email}
