@@ -1,5 +1,6 @@
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
+import { subjectEdges } from './subject-fallback';
 
 // Conversations (docs/statistics.md, definition 1): the messages of every tracked mailbox of a
 // workspace joined by their Message-ID links (Message-ID, In-Reply-To, References, also through a
@@ -64,7 +65,7 @@ export async function joinConversations(
   if (threads.length === 0) return [];
   const links = [...new Set(threads.flatMap((thread) => thread.links))];
   // Messages anywhere in the workspace that name one of the links or are named by one.
-  const linked = await tx.query<{ key: string; links: string[] }>(sql`
+  const linked = await tx.query<{ key: string; links: string[] | null }>(sql`
     with wanted as materialized (select ${links}::text[] as ids),
     hits as (
       select m.conversation_key, ${threadSeed} as seed, ${linksOf} as own from messages m
@@ -84,10 +85,17 @@ export async function joinConversations(
      group by 1`);
   // Nodes: conversation keys (`k:`) and links (`l:`); `k` sorts first, so a component's least
   // node is its least key.
+  const bySubject = await subjectEdges(
+    tx,
+    workspaceId,
+    sql`c.mailbox_id = ${mailboxId}::int and c.thread_key = any(${threadKeys}::text[])`,
+  );
   const edges: string[][] = [
     ...threads.map((t) => [t.seed, ...t.keys].map(key).concat(t.links.map(link))),
     ...linked.map((row) => [key(row.key), ...(row.links ?? []).map(link)]),
+    ...bySubject.map((edge) => [key(edge.seed), key(edge.target)]),
   ];
+  linked.push(...bySubject.map((edge) => ({ key: edge.target, links: [] })));
   const roots = components(edges);
   return applyRoots(tx, workspaceId, mailboxId, threads, linked, roots);
 }
@@ -144,6 +152,21 @@ export async function joinAllConversations(tx: Queryable, workspaceId: number): 
   await tx.query(sql`create index on conversation_links (link)`);
   await tx.query(sql`create index on conversation_links (seed)`);
   await tx.query(sql`analyze conversation_seeds, conversation_links`);
+  await propagate(tx, workspaceId);
+  // The subject fallback reads the conversations joined by links; what it joins, joins again.
+  const bySubject = await subjectEdges(tx, workspaceId, sql`true`);
+  if (bySubject.length === 0) return;
+  await tx.query(sql`
+    insert into conversation_links (link, seed)
+    select 'subject:' || e.seed, v.seed
+      from unnest(${bySubject.map((e) => e.seed)}::text[], ${bySubject.map((e) => e.target)}::text[])
+             as e(seed, target)
+      cross join lateral (values (e.seed), (e.target)) as v(seed)`);
+  await propagate(tx, workspaceId);
+}
+
+/** Label propagation to a fixed point, then each message takes its thread's key. */
+async function propagate(tx: Queryable, workspaceId: number) {
   for (;;) {
     const changed = await tx.query<{ seed: string }>(sql`
       with by_link as (

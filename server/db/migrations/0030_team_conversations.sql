@@ -16,6 +16,9 @@ create index messages_workspace_header_idx on messages (workspace_id, message_id
   where message_id_header is not null;
 create index messages_workspace_in_reply_to_idx on messages (workspace_id, in_reply_to)
   where in_reply_to is not null;
+-- The subject fallback (definition 2) looks up a reply's recipients among received mail's senders.
+create index messages_inbound_sender_idx on messages (workspace_id, lower(from_address), sent_at)
+  where direction = 'inbound';
 
 -- The facts' thread_key is now the conversation's key (the BI views keep the column's name).
 -- `before`: the mailboxes that hold the same message (or request) ahead of this row's mailbox;
