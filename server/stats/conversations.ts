@@ -1,5 +1,6 @@
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
+import type { Generation } from './fact-sql';
 import { subjectEdges } from './subject-fallback';
 
 // Conversations (docs/statistics.md, definition 1): the messages of every tracked mailbox of a
@@ -50,10 +51,11 @@ function components(groups: readonly (readonly string[])[]): Map<string, string>
  */
 export async function joinConversations(
   tx: Queryable,
-  workspaceId: number,
+  of: Generation,
   mailboxId: number,
   threadKeys: readonly string[],
 ): Promise<string[]> {
+  const { workspaceId } = of;
   const threads = await tx.query<ThreadLinks>(sql`
     select ${threadSeed} as seed,
            array_agg(distinct coalesce(m.conversation_key, ${threadSeed})) as keys,
@@ -87,7 +89,7 @@ export async function joinConversations(
   // node is its least key.
   const bySubject = await subjectEdges(
     tx,
-    workspaceId,
+    of,
     sql`c.mailbox_id = ${mailboxId}::int and c.thread_key = any(${threadKeys}::text[])`,
   );
   const edges: string[][] = [
@@ -137,7 +139,8 @@ async function applyRoots(
  * propagation: each mailbox thread takes the least key of the threads it shares a link with,
  * until none changes (as many rounds as the longest chain of links, a handful).
  */
-export async function joinAllConversations(tx: Queryable, workspaceId: number): Promise<void> {
+export async function joinAllConversations(tx: Queryable, of: Generation): Promise<void> {
+  const { workspaceId } = of;
   await tx.query(sql`drop table if exists conversation_seeds, conversation_links`);
   await tx.query(sql`
     create temporary table conversation_seeds on commit drop as
@@ -154,7 +157,7 @@ export async function joinAllConversations(tx: Queryable, workspaceId: number): 
   await tx.query(sql`analyze conversation_seeds, conversation_links`);
   await propagate(tx, workspaceId);
   // The subject fallback reads the conversations joined by links; what it joins, joins again.
-  const bySubject = await subjectEdges(tx, workspaceId, sql`true`);
+  const bySubject = await subjectEdges(tx, of, sql`true`);
   if (bySubject.length === 0) return;
   await tx.query(sql`
     insert into conversation_links (link, seed)

@@ -156,7 +156,7 @@ interface GenerationSettings {
 }
 
 /** The generation's internal domains and exclusions, as the facts statement reads them. */
-async function rulesOf(tx: Queryable, { workspaceId, generation }: Generation) {
+export async function rulesOf(tx: Queryable, { workspaceId, generation }: Generation) {
   const [settings] = await tx.query<GenerationSettings>(
     sql`select internal_domains, excluded_filters from stats_generations
       where workspace_id = ${workspaceId} and generation = ${generation}`,

@@ -132,7 +132,7 @@ const CONVERSATIONS_PER_STEP = 400;
 async function computeGeneration(db: Db, workspaceId: number, generation: number, whole: boolean) {
   await db.transaction(async (tx) => {
     await tx.query(sql`select 1 from stats_state where workspace_id = ${workspaceId} for update`);
-    await joinAllConversations(tx, workspaceId);
+    await joinAllConversations(tx, { workspaceId, generation });
   });
   if (whole || db.kind === 'postgres') {
     await db.transaction((tx) => computeFacts(tx, workspaceId, generation, null));

@@ -1,12 +1,14 @@
 import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
+import { rulesOf, type Generation } from './fact-sql';
+import { automated } from './message-class-sql';
 
 // The subject fallback (docs/statistics.md, definition 2): a reply written from a phone that sent
 // no In-Reply-To or References, or one whose subject the seller rewrote only by its prefix,
 // begins a thread of its own, so the request waited for ever and the reply counted as outreach.
-// An outbound message with neither header joins the most recent conversation of the workspace,
-// within 14 days before it, whose unanswered message from one of its recipients has the same
-// subject once reply and forward prefixes are stripped.
+// An outbound message with neither header that begins its mailbox thread joins the most recent
+// conversation of the workspace, within 14 days before it, whose unanswered message from one of
+// its recipients has the same subject once reply and forward prefixes are stripped.
 
 // Reply and forward prefixes, any case, repeated, with a counter as some clients add
 // ("Re[2]:"): English and Outlook's Re, Fwd, Fw; German AW, WG; French TR; Spanish RV; Italian
@@ -34,31 +36,46 @@ export interface SubjectEdge {
  */
 export async function subjectEdges(
   tx: Queryable,
-  workspaceId: number,
+  of: Generation,
   candidates: Sql,
 ): Promise<SubjectEdge[]> {
+  const { workspaceId } = of;
+  const { classes, excluded } = await rulesOf(tx, of);
   return tx.query<SubjectEdge>(sql`
-    select seed, target from (
-      select distinct on (c.message_id) c.mailbox_id::text || ':' || c.thread_key as seed,
-             q.conversation_key as target
-        from messages c
-        cross join lateral unnest(${RECIPIENTS}) as r(address)
-        join messages q
-          on q.workspace_id = ${workspaceId} and q.direction = 'inbound'
-         and lower(q.from_address) = r.address
-         and q.sent_at < c.sent_at and q.sent_at >= c.sent_at - interval '14 days'
-         and ${normalizedSubject(sql`q.subject`)} = ${normalizedSubject(sql`c.subject`)}
+    with candidates as materialized (
+      select c.message_id, c.mailbox_id::text || ':' || c.thread_key as seed, c.sent_at,
+             c.conversation_key, ${normalizedSubject(sql`c.subject`)} as subject, r.address
+        from messages c cross join lateral unnest(${RECIPIENTS}) as r(address)
        where c.workspace_id = ${workspaceId} and ${candidates}
          and c.direction = 'outbound' and c.in_reply_to is null
          and cardinality(c.references_ids) = 0 and ${normalizedSubject(sql`c.subject`)} <> ''
-         and q.conversation_key is distinct from c.conversation_key
-         and q.set_aside is distinct from 'spam'
-         -- Unanswered when the candidate was sent: nothing of the team reached its sender since.
+         -- It began its thread: a message its provider already threaded with others is home.
          and not exists (
-           select 1 from messages a
-            where a.workspace_id = ${workspaceId} and a.conversation_key = q.conversation_key
-              and a.direction = 'outbound' and a.sent_at > q.sent_at and a.sent_at < c.sent_at
-              and lower(q.from_address) = any(string_to_array(lower(array_to_string(
-                    a.to_addresses || a.cc_addresses || a.bcc_addresses, ' ')), ' ')))
-       order by c.message_id, q.sent_at desc, q.conversation_key) x`);
+           select 1 from messages e
+            where e.workspace_id = ${workspaceId} and e.mailbox_id = c.mailbox_id
+              and e.thread_key = c.thread_key and e.sent_at < c.sent_at)
+    )
+    select distinct on (c.message_id) c.seed, q.target
+      from candidates c
+      cross join lateral (
+        -- The recipient's latest request under that subject (a counted message by the
+        -- generation's rules: from outside, not automated, not excluded) that nothing of the team
+        -- reached before the candidate.
+        select m.conversation_key as target, m.sent_at
+          from (select m.*, array[lower(m.from_address)] as cps from messages m
+                 where m.workspace_id = ${workspaceId} and m.direction = 'inbound'
+                   and lower(m.from_address) = c.address
+                   and m.sent_at < c.sent_at and m.sent_at >= c.sent_at - interval '14 days') m
+         where lower(m.from_address) !~ ${classes.internal} and not ${automated(classes)}
+           and not coalesce(${excluded}, false) and m.set_aside is distinct from 'spam'
+           and ${normalizedSubject(sql`m.subject`)} = c.subject
+           and m.conversation_key is distinct from c.conversation_key
+           and not exists (
+             select 1 from messages a
+              where a.workspace_id = ${workspaceId} and a.conversation_key = m.conversation_key
+                and a.direction = 'outbound' and a.sent_at > m.sent_at and a.sent_at < c.sent_at
+                and c.address = any(string_to_array(lower(array_to_string(
+                      a.to_addresses || a.cc_addresses || a.bcc_addresses, ' ')), ' ')))
+         order by m.sent_at desc limit 1) q
+     order by c.message_id, q.sent_at desc, q.target`);
 }

@@ -33,15 +33,20 @@ export async function refreshThreadFacts(
     sql`select current_generation, building_generation from stats_state
       where workspace_id = ${workspaceId} for share`,
   );
-  const conversations = await joinConversations(tx, workspaceId, mailboxId, threadKeys);
+  if (state?.current_generation == null && state?.building_generation == null) {
+    state = await firstGeneration(tx, workspaceId);
+  }
+  // The rules of the figures being read (the first rebuild's, while it builds the first).
+  const rules = state?.current_generation ?? state?.building_generation;
+  const conversations =
+    rules == null
+      ? threadKeys.map((key) => `${mailboxId}:${key}`)
+      : await joinConversations(tx, { workspaceId, generation: rules }, mailboxId, threadKeys);
   if (state?.building_generation != null) {
     await tx.query(
       sql`insert into stats_dirty_threads (workspace_id, generation, mailbox_id, thread_key)
        select ${workspaceId}, ${state.building_generation}, 0, k from unnest(${conversations}::text[]) k on conflict do nothing`,
     );
-  }
-  if (state?.current_generation == null && state?.building_generation == null) {
-    state = await firstGeneration(tx, workspaceId);
   }
   const generation = state?.current_generation;
   if (generation == null) return;
