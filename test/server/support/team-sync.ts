@@ -35,7 +35,7 @@ export interface TeamMail {
   references?: string[];
 }
 
-export interface TeamProvider {
+interface TeamProvider {
   /** A sent copy carries In-Reply-To and References (Graph's sent items carry no headers). */
   sentLinks: boolean;
   open(suite: TestSuite, workspaceId: number, emails: readonly string[]): Promise<void>;
@@ -175,8 +175,6 @@ export async function teamWorkspace(suite: TestSuite, provider: TeamProvider) {
   const rebuild = () => rebuildWorkspaceStats(suite.db, ws.workspaceId);
   return { ws, sales: sales!, alice: alice!, bob: bob!, sync, summary, rebuild };
 }
-
-export type TeamWorkspace = Awaited<ReturnType<typeof teamWorkspace>>;
 
 /**
  * A test file's three providers: one Dovecot and one stand-in of each cloud for the whole file
