@@ -10,7 +10,7 @@ import { hashToken } from './tokens';
 // only the SHA-256 is stored, and a request finds its token by that hash. A token reads its own
 // workspace's statistics as an admin sees them; server/routes/route.ts refuses it anything else.
 
-export const API_TOKEN_PREFIX = 'mp_';
+const API_TOKEN_PREFIX = 'mp_';
 
 /** `Bearer mp_` and the 43 base64url characters of 32 bytes, nothing else. */
 const BEARER_HEADER = /^Bearer (mp_[A-Za-z0-9_-]{43})$/;

@@ -44,7 +44,7 @@ export async function findLiveApiTokenNamed(
   return row ?? null;
 }
 
-export interface NewApiTokenRow {
+interface NewApiTokenRow {
   hash: string;
   prefix: string;
   name: string;
