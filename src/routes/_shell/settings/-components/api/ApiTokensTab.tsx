@@ -69,8 +69,10 @@ function TokenRows({ actor, readOnly }: { actor: ApiTokensActor; readOnly: boole
               <code>{token.prefix}…</code>
             </td>
             <td data-label="Created">
-              {formatMoment(token.created_at)}
-              <span className="api-tokens-by">by {token.created_by}</span>
+              <div>
+                {formatMoment(token.created_at)}
+                <span className="api-tokens-by">by {token.created_by}</span>
+              </div>
             </td>
             <td data-label="Expires">{formatMoment(token.expires_at)}</td>
             <td data-label="Last used">
