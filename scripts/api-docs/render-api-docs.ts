@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../server/http/html-page';
 // The API reference page (`/portal/api/docs`), rendered from openapi/portal.yaml when the client
 // is built (`npm run build` runs build-api-docs.ts after Vite). One static HTML file with its own
 // styles: no script, no font, no request to any other site.
@@ -10,19 +11,12 @@ export interface ContractDocument {
   components: { schemas?: Record<string, Node>; parameters?: Record<string, Node> } & Node;
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 /** A contract value as text: strings and numbers as they are, anything else as nothing. */
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
     ? String(value)
     : '';
-const esc = (value: unknown) => text(value).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+const esc = (value: unknown) => escapeHtml(text(value));
 
 /** Markdown's `code` and blank-line paragraphs, the only markup the contract's texts use. */
 const prose = (value: unknown) =>

@@ -7,21 +7,11 @@ import {
   createApiTokensMachine,
   type ApiTokensEvent,
 } from '../../src/machines/api-tokens/api-tokens.machine';
+import { BI } from './support/api-tokens';
 import { describePathTests, sendEvent, startWithStandIns, type Executors } from './support/paths';
 
 const machine = createApiTokensMachine({} as ApiClient);
 
-const BI: ApiToken = {
-  id: 1,
-  name: 'BI',
-  scope: 'stats:read',
-  prefix: 'mp_AbCdEf',
-  created_at: '2026-11-25T12:00:00.000Z',
-  created_by: 'ada@acme.example',
-  expires_at: '2027-02-23T12:00:00.000Z',
-  last_used_at: null,
-  revoked_at: null,
-};
 const CREATED: CreatedApiToken = { token: `mp_${'x'.repeat(43)}`, api_token: { ...BI, id: 2 } };
 const refused = new ApiFailure({ kind: 'invalid', message: 'name: already taken' });
 

@@ -10,6 +10,7 @@ import {
 } from '../../src/machines/api-tokens/api-tokens.view';
 import { offlineClient } from '../support/offline-client';
 import { transitionChecks } from './support/checks';
+import { BI as SEEN } from './support/api-tokens';
 
 // Path tests prove the states are reachable; these check what an admin notices in Settings →
 // API: what Create sends and when it is disabled, the token shown once, the copy, and revoking.
@@ -18,17 +19,7 @@ const checks = transitionChecks();
 const apiTokens = createApiTokensMachine(offlineClient);
 const NOW = new Date('2026-12-01T10:00:00Z');
 
-const BI: ApiToken = {
-  id: 1,
-  name: 'BI',
-  scope: 'stats:read',
-  prefix: 'mp_AbCdEf',
-  created_at: '2026-11-25T12:00:00.000Z',
-  created_by: 'ada@acme.example',
-  expires_at: '2027-02-23T12:00:00.000Z',
-  last_used_at: '2026-11-30T08:00:00.000Z',
-  revoked_at: null,
-};
+const BI: ApiToken = { ...SEEN, last_used_at: '2026-11-30T08:00:00.000Z' };
 const OLD: ApiToken = { ...BI, id: 3, name: 'Old', expires_at: '2026-11-30T00:00:00.000Z' };
 const SECRET = `mp_${'s'.repeat(43)}`;
 

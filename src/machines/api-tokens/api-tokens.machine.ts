@@ -148,6 +148,7 @@ export function createApiTokensMachine(client: ApiClient) {
             target: 'ready',
             actions: { type: 'assignTokens', params: ({ event }) => ({ tokens: event.output }) },
           },
+          // A failed refresh keeps the list loaded at sign-in.
           onError: 'ready',
         },
       },
