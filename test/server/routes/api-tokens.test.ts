@@ -141,6 +141,22 @@ describe('API tokens', () => {
     expect((await t.admin(ws).delete(`${TOKENS}999999`)).statusCode).toBe(404);
   });
 
+  it("use exactly one credential: a header naming a session and a token is refused, another workspace's admin cannot revoke", async () => {
+    const ws = await t.workspace();
+    const other = await t.workspace();
+    const { token, api_token: entry } = await create(ws);
+    const both = await t.app.inject({
+      method: 'GET',
+      url: SUMMARY,
+      headers: { authorization: `Token ${ws.admin.token}, Bearer ${token}` },
+    });
+    expect(both.statusCode).toBe(401);
+    const reversed = await bearer(t.app, `${token} Token ${ws.admin.token}`, SUMMARY);
+    expect(reversed.statusCode).toBe(401);
+    expect((await t.admin(other).delete(`${TOKENS}${entry.id}`)).statusCode).toBe(404);
+    expect((await bearer(t.app, token, SUMMARY)).statusCode).toBe(200);
+  });
+
   it('write their last use at most once a minute', async () => {
     const ws = await t.workspace();
     const { token, api_token: entry } = await create(ws);
