@@ -18,4 +18,5 @@ export const FEATURE_NAMES = [
   'contact_groups',
   'metric_adjustments',
   'reports',
+  'api_tokens',
 ] as const satisfies readonly FeatureName[];

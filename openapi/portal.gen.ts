@@ -55,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This API's reference, a page rendered from this document when the app is built.
+         * @description One static page with its own styles: no script and no request to any other site. Answers 503 while the app is not built (`npm run build`).
+         */
+        get: operations["getApiDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/me/": {
         parameters: {
             query?: never;
@@ -1039,6 +1059,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/settings/api-tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's API tokens, newest first, revoked and expired ones included. */
+        get: operations["listApiTokens"];
+        put?: never;
+        /**
+         * Creates a read-only API token; the reply holds the token, the only time it is shown.
+         * @description The token is 32 random bytes after the prefix `mp_`; only its SHA-256 hash and its first characters are stored. Refused (400, nothing stored) when the name is empty or the expiry is not between 1 and 365 days.
+         */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/api/settings/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes the token at once; a request with it then answers 401. */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/audit/": {
         parameters: {
             query?: never;
@@ -1218,6 +1279,7 @@ export interface components {
             contact_groups: components["schemas"]["FeatureFlags"];
             metric_adjustments: components["schemas"]["FeatureFlags"];
             reports: components["schemas"]["FeatureFlags"];
+            api_tokens: components["schemas"]["FeatureFlags"];
         };
         ClientData: {
             allowed_domains: string[];
@@ -1329,6 +1391,45 @@ export interface components {
         HolidayYear: number;
         /** Format: display-name */
         HolidayName: string;
+        ApiToken: {
+            id: components["schemas"]["Id"];
+            name: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            /** @description The first characters of the token (`mp_` and 6 more), to tell tokens apart. */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The email of the admin who created it. */
+            created_by: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description The last request with it, to the minute (null when never used).
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /**
+         * @description `stats:read`: the statistics and their CSV export, nothing else.
+         * @enum {string}
+         */
+        ApiTokenScope: "stats:read";
+        ApiTokenList: {
+            tokens: components["schemas"]["ApiToken"][];
+        };
+        NewApiToken: {
+            /** Format: display-name */
+            name: string;
+            scope: components["schemas"]["ApiTokenScope"];
+            expires_in_days: number;
+        };
+        CreatedApiToken: {
+            /** @description The token (`mp_` then 43 characters): shown this once, never again. */
+            token: string;
+            api_token: components["schemas"]["ApiToken"];
+        };
         Holiday: {
             /**
              * Format: date
@@ -2064,6 +2165,27 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getApiDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            503: components["responses"]["Unavailable"];
         };
     };
     getMe: {
@@ -3887,6 +4009,80 @@ export interface operations {
             };
             400: components["responses"]["HtmlError"];
             415: components["responses"]["HtmlError"];
+        };
+    };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every API token of the workspace (never the token itself). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiToken"];
+            };
+        };
+        responses: {
+            /** @description The token, shown this once, and its entry in the list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked (or already was). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listAuditEntries: {

@@ -13,6 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 rm -rf "$out"
 mkdir -p "$out/scripts"
 npx vite build --outDir "$out/dist/client" --emptyOutDir --logLevel warn
+npx tsx scripts/api-docs/build-api-docs.ts "$out/dist/client"
 npx tsx scripts/build-server.ts "$out/dist/server"
 cp package.json package-lock.json "$out/"
 cp scripts/install-release.sh "$out/scripts/"

@@ -19,6 +19,7 @@ import { Route as ShellSettingsRouteImport } from './routes/_shell/settings'
 import { Route as ShellAlertsIndexRouteImport } from './routes/_shell/alerts/index'
 import { Route as ShellSettingsIndexRouteImport } from './routes/_shell/settings/index'
 import { Route as ShellSettingsActivityRouteImport } from './routes/_shell/settings/activity'
+import { Route as ShellSettingsApiRouteImport } from './routes/_shell/settings/api'
 import { Route as ShellSettingsBusinessRouteImport } from './routes/_shell/settings/business'
 import { Route as ShellSettingsContactGroupsRouteImport } from './routes/_shell/settings/contact-groups'
 import { Route as ShellSettingsMetricRouteImport } from './routes/_shell/settings/metric'
@@ -77,6 +78,11 @@ const ShellSettingsActivityRoute = ShellSettingsActivityRouteImport.update({
   path: '/activity',
   getParentRoute: () => ShellSettingsRoute,
 } as any)
+const ShellSettingsApiRoute = ShellSettingsApiRouteImport.update({
+  id: '/api',
+  path: '/api',
+  getParentRoute: () => ShellSettingsRoute,
+} as any)
 const ShellSettingsBusinessRoute = ShellSettingsBusinessRouteImport.update({
   id: '/business',
   path: '/business',
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/integrations': typeof ShellIntegrationsRoute
   '/settings': typeof ShellSettingsRouteWithChildren
   '/settings/activity': typeof ShellSettingsActivityRoute
+  '/settings/api': typeof ShellSettingsApiRoute
   '/settings/business': typeof ShellSettingsBusinessRoute
   '/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/settings/metric': typeof ShellSettingsMetricRoute
@@ -147,6 +154,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof ShellDashboardRoute
   '/integrations': typeof ShellIntegrationsRoute
   '/settings/activity': typeof ShellSettingsActivityRoute
+  '/settings/api': typeof ShellSettingsApiRoute
   '/settings/business': typeof ShellSettingsBusinessRoute
   '/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/settings/metric': typeof ShellSettingsMetricRoute
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   '/_shell/integrations': typeof ShellIntegrationsRoute
   '/_shell/settings': typeof ShellSettingsRouteWithChildren
   '/_shell/settings/activity': typeof ShellSettingsActivityRoute
+  '/_shell/settings/api': typeof ShellSettingsApiRoute
   '/_shell/settings/business': typeof ShellSettingsBusinessRoute
   '/_shell/settings/contact-groups': typeof ShellSettingsContactGroupsRoute
   '/_shell/settings/metric': typeof ShellSettingsMetricRoute
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/settings'
     | '/settings/activity'
+    | '/settings/api'
     | '/settings/business'
     | '/settings/contact-groups'
     | '/settings/metric'
@@ -207,6 +217,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/integrations'
     | '/settings/activity'
+    | '/settings/api'
     | '/settings/business'
     | '/settings/contact-groups'
     | '/settings/metric'
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/_shell/integrations'
     | '/_shell/settings'
     | '/_shell/settings/activity'
+    | '/_shell/settings/api'
     | '/_shell/settings/business'
     | '/_shell/settings/contact-groups'
     | '/_shell/settings/metric'
@@ -317,6 +329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ShellSettingsActivityRouteImport
       parentRoute: typeof ShellSettingsRoute
     }
+    '/_shell/settings/api': {
+      id: '/_shell/settings/api'
+      path: '/api'
+      fullPath: '/settings/api'
+      preLoaderRoute: typeof ShellSettingsApiRouteImport
+      parentRoute: typeof ShellSettingsRoute
+    }
     '/_shell/settings/business': {
       id: '/_shell/settings/business'
       path: '/business'
@@ -378,6 +397,7 @@ declare module '@tanstack/react-router' {
 
 interface ShellSettingsRouteChildren {
   ShellSettingsActivityRoute: typeof ShellSettingsActivityRoute
+  ShellSettingsApiRoute: typeof ShellSettingsApiRoute
   ShellSettingsBusinessRoute: typeof ShellSettingsBusinessRoute
   ShellSettingsContactGroupsRoute: typeof ShellSettingsContactGroupsRoute
   ShellSettingsMetricRoute: typeof ShellSettingsMetricRoute
@@ -391,6 +411,7 @@ interface ShellSettingsRouteChildren {
 
 const ShellSettingsRouteChildren: ShellSettingsRouteChildren = {
   ShellSettingsActivityRoute: ShellSettingsActivityRoute,
+  ShellSettingsApiRoute: ShellSettingsApiRoute,
   ShellSettingsBusinessRoute: ShellSettingsBusinessRoute,
   ShellSettingsContactGroupsRoute: ShellSettingsContactGroupsRoute,
   ShellSettingsMetricRoute: ShellSettingsMetricRoute,

@@ -15,7 +15,8 @@ export type RouteName =
   | 'ContactGroupsSettings'
   | 'AddMailboxesSettings'
   | 'ReportsSettings'
-  | 'ActivitySettings';
+  | 'ActivitySettings'
+  | 'ApiSettings';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

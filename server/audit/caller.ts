@@ -17,11 +17,15 @@ export const clientOf = (request: FastifyRequest): Client => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
-export const userActor = (auth: AuthContext): Actor => ({
-  kind: 'user',
-  userId: auth.userId,
-  name: auth.email,
-});
+/** The signed-in user, or the API token that called (its name and first characters). */
+export const userActor = (auth: AuthContext): Actor =>
+  auth.apiToken
+    ? {
+        kind: 'user',
+        userId: null,
+        name: `API token ${auth.apiToken.name} (${auth.apiToken.prefix}…)`,
+      }
+    : { kind: 'user', userId: auth.userId, name: auth.email };
 
 /** The operator CLI, as the OS user that runs it. */
 const operatorActor = (): Actor => ({

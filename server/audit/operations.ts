@@ -202,6 +202,12 @@ const DESCRIPTIONS: Descriptions = {
     read: async () => [{ id: 'audit', name: 'Audit log CSV', fields: {} }],
     request: ({ query }) => ({ ...query }),
   },
+  createApiToken: { target: 'api_token', reports: true },
+  revokeApiToken: {
+    target: 'api_token',
+    reports: true,
+    read: (tx, { workspaceId, params }) => settings.apiTokenItems(tx, workspaceId, params.id),
+  },
   createDemoSignIn: {
     notAudited: 'it issues a single-use sign-in link; the sign-in it leads to is recorded (signIn)',
   },

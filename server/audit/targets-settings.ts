@@ -8,9 +8,10 @@ import { findGroup, listContacts } from '../repos/contact-groups';
 import { readFiltering, type StoredFiltering } from '../repos/filtering';
 import { findHoliday, findMailboxHolidays, type Holiday } from '../repos/holidays';
 import { groupName } from '../repos/audit-targets';
+import { findApiToken, type ApiToken } from '../repos/api-tokens';
 
-// How the audit log reads business hours, holidays, metric adjustments and contact groups
-// (server/audit/operations.ts).
+// How the audit log reads business hours, holidays, metric adjustments, contact groups and API
+// tokens (server/audit/operations.ts).
 
 /** A mailbox's own zone, days and holiday calendar. */
 interface OwnHours {
@@ -99,4 +100,25 @@ export async function groupItems(
   if (current === null) return [];
   const contacts = (await listContacts(tx, workspaceId, groupId)).map((contact) => contact.item);
   return [{ id: groupId, name: current, fields: { name: current, contacts } }];
+}
+
+/**
+ * An API token as the log's item: its name, scope, first characters and dates, never its hash
+ * (and no field name holds "token", which the log would mask).
+ */
+export const apiTokenItemOf = (saved: ApiToken): Item => ({
+  id: saved.id,
+  name: saved.name,
+  fields: {
+    name: saved.name,
+    scope: saved.scope,
+    prefix: saved.prefix,
+    expires_at: saved.expires_at,
+    revoked_at: saved.revoked_at,
+  },
+});
+
+export async function apiTokenItems(tx: Tx, workspaceId: number, id: number): Promise<Item[]> {
+  const saved = await findApiToken(tx, workspaceId, id);
+  return saved ? [apiTokenItemOf(saved)] : [];
 }

@@ -8,6 +8,7 @@ import { sharedReads } from '../db/fresh-batch';
 import { prepared, sql } from '../db/sql';
 import type { Queryable } from '../db/types';
 import { hashToken } from './tokens';
+import type { ApiTokenCaller } from './api-tokens';
 
 /** Who is calling: resolved from the token on every request, so removals and revocations act at once. */
 export interface AuthContext {
@@ -18,6 +19,8 @@ export interface AuthContext {
   fullName: string;
   tokenHash: string;
   features: Features;
+  /** Set when a read-only API token calls (server/auth/api-tokens.ts), not a signed-in user. */
+  apiToken?: ApiTokenCaller;
 }
 
 /**
@@ -49,7 +52,7 @@ interface Row {
 }
 
 /** A feature without a row is enabled and writable, as the workspaces repository reads it. */
-function withDefaults(features: Partial<Features> | null): Features {
+export function withDefaults(features: Partial<Features> | null): Features {
   const flags = (name: FeatureName) => features?.[name] ?? { enabled: true, read_only: false };
   return Object.fromEntries(FEATURE_NAMES.map((name) => [name, flags(name)])) as Features;
 }

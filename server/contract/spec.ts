@@ -29,6 +29,8 @@ export interface ContractOperation {
   /** The same path in Fastify's notation (`:id` for `{id}`). */
   url: string;
   public: boolean;
+  /** The scopes an API token needs for it (`ApiToken` in its `security`); none: tokens are refused. */
+  apiTokenScopes: readonly string[];
   body?: JsonSchema;
   querystring?: JsonSchema;
   params?: JsonSchema;
@@ -65,6 +67,15 @@ function parametersSchema(params: ParameterObject[], where: 'path' | 'query') {
   };
 }
 
+/** The scopes of the `ApiToken` requirement in an operation's `security`, if it lists one. */
+function apiTokenScopes(security: unknown[] | undefined): string[] {
+  const requirement = (security ?? []).find(
+    (item): item is { ApiToken: string[] } =>
+      typeof item === 'object' && item !== null && 'ApiToken' in item,
+  );
+  return requirement?.ApiToken ?? [];
+}
+
 const METHODS = ['get', 'post', 'patch', 'delete', 'put'] as const;
 
 function buildOperations(): Map<string, ContractOperation> {
@@ -86,6 +97,7 @@ function buildOperations(): Map<string, ContractOperation> {
         path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         public: Array.isArray(op.security) && op.security.length === 0,
+        apiTokenScopes: apiTokenScopes(op.security),
         body: op.requestBody && Object.values(op.requestBody.content)[0]?.schema,
         querystring: parametersSchema(params, 'query'),
         params: parametersSchema(params, 'path'),

@@ -11,7 +11,8 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+/** Text safe inside HTML, in an element or a quoted attribute (the API reference uses it too). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * The values of src/styles/tokens.css this page uses, under the same names (a test keeps them

@@ -20,6 +20,7 @@ import signInCodeRoutes from './sign-in-code';
 import reportsRoutes from './reports';
 import reportUnsubscribeRoutes from './report-unsubscribe';
 import auditRoutes from './audit';
+import apiTokensRoutes from './api-tokens';
 
 const modules = [
   systemRoutes,
@@ -43,6 +44,7 @@ const modules = [
   reportsRoutes,
   reportUnsubscribeRoutes,
   auditRoutes,
+  apiTokensRoutes,
 ];
 
 /** Every route module, registered in one place so the contract test sees them all. */

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import type { FeatureName, Role } from '../../common/access-model';
 import { authenticate, type AuthContext } from '../auth/authenticate';
+import { isBearer } from '../auth/api-tokens';
+import { apiTokenCaller } from './api-token-caller';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { hasValidXsrf } from '../plugins/xsrf';
 import { acceptsGzip, gzipOnce, MIN_GZIP_BYTES } from '../http/encoding';
@@ -229,7 +231,14 @@ export function route<O extends OperationId>(
     schema: schemaOf(op),
     config: { operationId, ...(limit ? { rateLimit: perUserLimit(limit) } : {}) },
     onRequest: async (request) => {
-      const auth = await authenticate(app.db, request.headers.authorization, app.sessions);
+      const { authorization } = request.headers;
+      if (isBearer(authorization)) {
+        const auth = await apiTokenCaller(app.db, op, authorization, app.sessions.now());
+        checkAccess(op, access, auth);
+        request.auth = auth;
+        return;
+      }
+      const auth = await authenticate(app.db, authorization, app.sessions);
       if (!auth) throw unauthorized();
       if (WRITES.has(op.method) && !hasValidXsrf(request)) {
         throw forbidden('The XSRF token is missing or does not match; reload the page.', 'xsrf');

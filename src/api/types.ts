@@ -6,6 +6,9 @@ import type { components, operations } from '../../openapi/portal.gen';
 type Schemas = components['schemas'];
 
 export type Alert = Schemas['Alert'];
+export type ApiToken = Schemas['ApiToken'];
+export type CreatedApiToken = Schemas['CreatedApiToken'];
+export type NewApiToken = Schemas['NewApiToken'];
 export type AlertInput = Schemas['AlertInput'];
 export type BhsStatus = Schemas['BhsStatus'];
 export type Breadcrumb = Schemas['Breadcrumb'];

@@ -79,6 +79,13 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
     },
   },
   {
+    label: 'API tokens',
+    operations: {
+      createApiToken: 'Created an API token',
+      revokeApiToken: 'Revoked an API token',
+    },
+  },
+  {
     label: 'Feedback',
     operations: {
       sendFeedback: 'Sent feedback',
@@ -123,6 +130,7 @@ const TARGET_TYPES: Readonly<Record<string, string>> = {
   workspace: 'Workspace',
   mail_account: 'Mail account',
   audit_log: 'Activity log',
+  api_token: 'API token',
 };
 
 /** The readable label of a target type: `contact_group` → `Contact group`. */

@@ -17,6 +17,7 @@ const PAGE_NAMES: Record<RouteName, string> = {
   AddMailboxesSettings: 'Add mailboxes',
   ReportsSettings: 'Reports',
   ActivitySettings: 'Activity',
+  ApiSettings: 'API',
 };
 
 /** The browser tab's title for a page: `Alerts · Mailpulse`; the product alone for others. */

@@ -20,6 +20,7 @@ const SETTINGS_TABS: readonly SettingsTab[] = [
   { label: 'Metric Adjustments', to: '/settings/metric', feature: 'metric_adjustments' },
   { label: 'Contact Groups', to: '/settings/contact-groups', feature: 'contact_groups' },
   { label: 'Reports', to: '/settings/reports', feature: 'reports' },
+  { label: 'API', to: '/settings/api', feature: 'api_tokens' },
   { label: 'Activity', to: '/settings/activity' },
 ];
 

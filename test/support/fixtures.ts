@@ -92,4 +92,5 @@ export const emptyLists: WorkspaceLists = {
     status: 'loaded',
     data: { subscriptions: [], email_delivery: true, max_per_user: 10 },
   },
+  api_tokens: { status: 'loaded', data: [] },
 };

@@ -1,5 +1,6 @@
 import type {
   Alert,
+  ApiToken,
   BusinessHours,
   ContactGroup,
   FeatureFlags,
@@ -23,6 +24,7 @@ export interface WorkspaceListData {
   metric_adjustments: FilteringSettingsReply;
   contact_groups: ContactGroup[];
   reports: ReportList;
+  api_tokens: ApiToken[];
 }
 
 /** One list: loaded, failed (the screen shows its generic failure state), or not loaded. */
@@ -51,6 +53,8 @@ export function createWorkspaceDataActors(client: ApiClient) {
     contact_groups: async () =>
       (await expectData(client.GET('/portal/api/settings/contact-groups/'))).contact_groups,
     reports: () => expectData(client.GET('/portal/api/reports/')),
+    api_tokens: async () =>
+      (await expectData(client.GET('/portal/api/settings/api-tokens/'))).tokens,
   };
   return {
     /** Every enabled feature's list, in parallel; a failed list never fails the others. */
@@ -65,6 +69,7 @@ export function createWorkspaceDataActors(client: ApiClient) {
         metricAdjustments,
         contactGroups,
         reports,
+        apiTokens,
       ] = await Promise.all([
         settle(f.alerts, load.alerts),
         settle(f.mailboxes, load.mailboxes),
@@ -74,6 +79,7 @@ export function createWorkspaceDataActors(client: ApiClient) {
         settle(f.metric_adjustments, load.metric_adjustments),
         settle(f.contact_groups, load.contact_groups),
         settle(f.reports, load.reports),
+        settle(f.api_tokens, load.api_tokens),
       ]);
       return {
         alerts,
@@ -84,6 +90,7 @@ export function createWorkspaceDataActors(client: ApiClient) {
         metric_adjustments: metricAdjustments,
         contact_groups: contactGroups,
         reports,
+        api_tokens: apiTokens,
       };
     }),
   };

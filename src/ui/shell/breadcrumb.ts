@@ -7,6 +7,9 @@ export const BREADCRUMB_WORDS: Readonly<Record<string, string>> = {
   'contact-groups': 'Groups',
 };
 
+/** Words shown otherwise than capitalised: the API tab (not in the spec) says API, as its tab. */
+const WHOLE_LABELS: Readonly<Record<string, string>> = { api: 'API' };
+
 interface Crumb {
   label: string;
   /** Path of the page this crumb stands for, e.g. /settings/mailboxes. */
@@ -19,6 +22,8 @@ function capitalize(word: string): string {
 
 /** Label of one path word: its first part capitalised, plus the mapped word if any. */
 export function breadcrumbLabel(word: string): string {
+  const whole = WHOLE_LABELS[word];
+  if (whole !== undefined) return whole;
   const mapped = BREADCRUMB_WORDS[word];
   if (mapped !== undefined) return `${capitalize(word.split('-')[0] ?? word)} ${mapped}`;
   return word.split('-').map(capitalize).join(' ');

@@ -13,6 +13,8 @@ const SECRETS = {
   demo: 'DemoSecretDemoSecretDemoSecretDemoSecret123',
   unsubscribe: 'UnsubSecretUnsubSecretUnsubSecretUnsubSecret',
   reported: 'ReportedSecretReportedSecretReportedSecret12',
+  apiToken: 'mp_ApiTokenSecretApiTokenSecretApiTokenSecret12',
+  pasted: 'mp_PastedTokenPastedTokenPastedTokenPastedTo',
 };
 
 const apps: FastifyInstance[] = [];
@@ -34,6 +36,11 @@ async function logOf(logFormat: LogFormat): Promise<string> {
   apps.push(app);
   await app.inject({ method: 'GET', url: `/dashboard?code=${SECRETS.code}` });
   await app.inject({ method: 'GET', url: `/portal/demo-login/${SECRETS.demo}` });
+  await app.inject({
+    method: 'GET',
+    url: `/portal/api/stats/summary?from=2026-11-01&to=2026-11-02&key=${SECRETS.pasted}`,
+    headers: { authorization: `Bearer ${SECRETS.apiToken}` },
+  });
   await app.inject({ method: 'GET', url: `/portal/reports/unsubscribe/${SECRETS.unsubscribe}` });
   await app.inject({
     method: 'POST',
@@ -48,7 +55,7 @@ async function logOf(logFormat: LogFormat): Promise<string> {
     payload: JSON.stringify({
       kind: 'uncaught',
       name: 'Error',
-      message: `failed at /dashboard?code=${SECRETS.reported}`,
+      message: `failed at /dashboard?code=${SECRETS.reported} with Bearer ${SECRETS.pasted}`,
       url: `https://app.example/dashboard?code=${SECRETS.reported}&tab=1`,
       release_stage: 'test',
       breadcrumbs: [
@@ -70,7 +77,7 @@ async function logOf(logFormat: LogFormat): Promise<string> {
 
 describe('log lines', () => {
   it.each<LogFormat>(['json', 'line'])(
-    'hold no sign-in code, sign-in link or unsubscribe token (%s)',
+    'hold no sign-in code, sign-in link, unsubscribe token or API token (%s)',
     async (format) => {
       const log = await logOf(format);
       for (const secret of Object.values(SECRETS)) expect(log).not.toContain(secret);
@@ -79,6 +86,7 @@ describe('log lines', () => {
       if (format === 'json') {
         expect(log).toContain('https://app.example/dashboard?code=redacted&tab=1');
         expect(log).toContain('GET /portal/demo-login/…');
+        expect(log).toContain('with Bearer redacted');
       }
     },
   );

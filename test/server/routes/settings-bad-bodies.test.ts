@@ -115,6 +115,11 @@ const RULES: Partial<Record<OperationId, (fx: SweepFixture) => BadCase>> = {
     request: { query: { name: 'VIP' }, body: { contact_ids: [f.contacts.press] } },
     says: 'Some of the contacts are not in this group.',
   }),
+  createApiToken: () => ({
+    label: "a live token's name in another case",
+    request: { body: { name: 'bi', scope: 'stats:read', expires_in_days: 30 } },
+    says: 'name: a live API token is already named BI; choose another name.',
+  }),
 };
 
 /** Nested values the generated cases do not reach, refused by the contract's own patterns. */

@@ -42,6 +42,8 @@ export interface SweepFixture {
   contacts: { vip: number; press: number };
   /** The admin's weekly report, and the token of its unsubscribe link. */
   report: { id: number; token: string };
+  /** A live read-only API token's id. */
+  apiTokenId: number;
 }
 
 /** One call: path and query parameters by name, and the JSON body. */
@@ -110,7 +112,16 @@ export async function seedSweepWorkspace(suite: TestSuite): Promise<SweepFixture
     id: reportId,
     token: await unsubscribeToken(suite.db, ws.workspaceId, reportId),
   };
-  return { ws, sales, teams, alertId: alert.json<{ id: number }>().id, contacts, report };
+  const apiToken = await ok(
+    admin.post('/portal/api/settings/api-tokens/', {
+      name: 'BI',
+      scope: 'stats:read',
+      expires_in_days: 30,
+    }),
+  );
+  const apiTokenId = apiToken.json<{ api_token: { id: number } }>().api_token.id;
+  const alertId = alert.json<{ id: number }>().id;
+  return { ws, sales, teams, alertId, contacts, report, apiTokenId };
 }
 
 /** A test file's app with one seeded workspace, shared by its tests (they change nothing). */
@@ -233,6 +244,9 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
     query: { ...statsQuery(fx), order: 'longest', page: '1', page_size: '50' },
   }),
   exportStatsCsv: (fx) => ({ query: { ...statsQuery(fx), by: 'mailbox' } }),
+  listApiTokens: () => ({}),
+  createApiToken: () => ({ body: { name: 'Looker', scope: 'stats:read', expires_in_days: 90 } }),
+  revokeApiToken: (fx) => ({ params: { id: fx.apiTokenId } }),
   listReports: () => ({}),
   getReportChoices: (fx) => ({ query: { email: fx.ws.manager.email } }),
   createReport: (fx) => ({

@@ -26,6 +26,7 @@ const PATHS: readonly { path: string; feature?: FeatureName; open?: boolean }[] 
   { path: '/settings/metric', feature: 'metric_adjustments' },
   { path: '/settings/contact-groups', feature: 'contact_groups' },
   { path: '/settings/reports', feature: 'reports' },
+  { path: '/settings/api', feature: 'api_tokens' },
   // The audit log: admins only, whatever the features.
   { path: '/settings/activity' },
   { path: '/access-denied' },

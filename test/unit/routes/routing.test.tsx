@@ -8,6 +8,7 @@ import { Route as SettingsRoute } from '../../../src/routes/_shell/settings';
 import { Route as BusinessRoute } from '../../../src/routes/_shell/settings/business';
 import { Route as ContactGroupsRoute } from '../../../src/routes/_shell/settings/contact-groups';
 import { Route as ReportsRoute } from '../../../src/routes/_shell/settings/reports';
+import { Route as ApiRoute } from '../../../src/routes/_shell/settings/api';
 import { Route as ActivityRoute } from '../../../src/routes/_shell/settings/activity';
 import { Route as AddMailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/add';
 import { Route as MailboxesRoute } from '../../../src/routes/_shell/settings/mailboxes/index';
@@ -70,6 +71,7 @@ describe('routes', () => {
     ['ContactGroupsSettings', ContactGroupsRoute],
     ['ReportsSettings', ReportsRoute],
     ['ActivitySettings', ActivityRoute],
+    ['ApiSettings', ApiRoute],
   ] as const)('names the %s route', (name: RouteName, route) => {
     expect(route.options.staticData?.routeName).toBe(name);
   });
@@ -84,6 +86,7 @@ describe('routes', () => {
     ['business_hours', BusinessRoute],
     ['metric_adjustments', MetricRoute],
     ['contact_groups', ContactGroupsRoute],
+    ['api_tokens', ApiRoute],
   ] as const)('gives the %s feature its routes', (feature, route) => {
     expect(route.options.staticData?.feature).toBe(feature);
   });
@@ -104,6 +107,7 @@ describe('routes', () => {
       MetricRoute,
       ContactGroupsRoute,
       ReportsRoute,
+      ApiRoute,
       ActivityRoute,
     ];
     const tabs = allowedSettingsTabs(makeUser('admin'));

@@ -57,6 +57,7 @@ describe('shell items', () => {
       metric_adjustments: off,
       contact_groups: off,
       reports: off,
+      api_tokens: off,
     });
     expect(items).toEqual(['Dashboard', 'Alerts', 'Integrations', 'Settings']);
   });
@@ -96,6 +97,7 @@ describe('shell items', () => {
       'Business Hours',
       'Metric Adjustments',
       'Reports',
+      'API',
       'Activity',
     ]);
   });

@@ -23,6 +23,7 @@ describe('breadcrumb words', () => {
     ['mailboxes', 'Mailboxes'],
     ['settings', 'Settings'],
     ['access-denied', 'Access Denied'],
+    ['api', 'API'],
   ])('labels %s as %s', (word, label) => {
     expect(breadcrumbLabel(word)).toBe(label);
   });
