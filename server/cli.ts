@@ -49,9 +49,13 @@ async function execute(config: Config, command: AnyCommand, argv: string[]): Pro
     }));
   }
   try {
-    const applied = AS_IT_IS.has(command.name)
-      ? []
+    const migrated = AS_IT_IS.has(command.name)
+      ? { backup: [], applied: [] }
       : await migrateSafely(db, config, { folder: migrationsFolder() });
+    const applied = [
+      ...migrated.backup,
+      ...migrated.applied.map((name) => `applied migration ${name}`),
+    ];
     const progress = process.stdout.isTTY ? (line: string) => console.log(line) : undefined;
     const notice = (line: string) => console.log(line);
     const context = { db, config, secrets: () => openSecrets(db, config), progress, notice };

@@ -82,7 +82,7 @@ async function main() {
       process.exit(1);
     },
   );
-  for (const line of migrated) console.log(line);
+  for (const line of migrated.backup) console.log(line);
   if (config.seedDemo) {
     const seeded = await db.transaction(async (tx) =>
       (await isDatabaseEmpty(tx)) ? seedDemoWorkspace(tx) : null,

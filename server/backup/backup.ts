@@ -9,7 +9,6 @@ import { sql } from '../db/sql';
 import type { Db, Queryable } from '../db/types';
 import { packageVersion } from '../health/version';
 import { BackupRefusal, newManifest, writeArchive, type Manifest } from './archive';
-import { joinTar, readTar } from './tar';
 
 // `backup --out FILE`: the database and the secrets key in one archive while the server runs.
 // PGlite: its data folder as PGlite sees it, between two statements, by the process holding it
@@ -17,13 +16,9 @@ import { joinTar, readTar } from './tar';
 
 const run = promisify(execFile);
 
-/** Our own files in the data folder: not PostgreSQL's, and never restored from a backup. */
-const NOT_DATABASE = /^\/?(mailpulse\.lock.*|mailpulse-cli\.sock|secrets\.key|backups)(\/|$)/;
-
 async function pgliteDump(db: Db): Promise<Buffer> {
   if (!db.dumpDataDir) throw new Error('this database cannot dump its data folder');
-  const entries = readTar(await db.dumpDataDir());
-  return joinTar(entries.filter((entry) => !NOT_DATABASE.test(entry.name)).map((e) => e.raw));
+  return db.dumpDataDir();
 }
 
 /** libpq's settings for a URL, the password in the environment rather than on a command line. */

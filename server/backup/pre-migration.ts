@@ -46,16 +46,13 @@ export async function backUpBeforeMigrating(
   return file;
 }
 
-/** Migrates as a start does: the backup first when needed; the lines to print. */
+/** Migrates as a start does, the backup first when needed: the backup's line, the names applied. */
 export async function migrateSafely(
   db: Db,
   config: Config,
   { folder, now = new Date() }: { folder?: string; now?: Date } = {},
-): Promise<string[]> {
-  const backup = await backUpBeforeMigrating(db, config, folder, now);
+): Promise<{ backup: string[]; applied: string[] }> {
+  const file = await backUpBeforeMigrating(db, config, folder, now);
   const applied = await migrate(db, folder);
-  return [
-    ...(backup ? [`backed up before migrating: ${backup}`] : []),
-    ...applied.map((name) => `applied migration ${name}`),
-  ];
+  return { backup: file ? [`backed up before migrating: ${file}`] : [], applied };
 }

@@ -1,16 +1,13 @@
 // The few tar (ustar) operations a backup archive needs: regular files and folders, no links.
-// PGlite's dumpDataDir() writes this format too, so its entries are read and copied as they are.
 
 const BLOCK = 512;
 
 export interface TarEntry {
-  /** The path, with a ustar prefix joined on; PGlite's start with '/'. */
+  /** The path, with a ustar prefix joined on. */
   name: string;
   kind: 'file' | 'folder' | 'other';
   mode: number;
   data: Buffer;
-  /** The header and the padded data exactly as read, to copy the entry into another tar. */
-  raw: Buffer;
 }
 
 const padded = (size: number) => Math.ceil(size / BLOCK) * BLOCK;
@@ -46,14 +43,13 @@ export function readTar(tar: Buffer): TarEntry[] {
       kind: kindOf(text(header, 156, 1)),
       mode: octal(header, 100, 8),
       data: tar.subarray(offset + BLOCK, offset + BLOCK + size),
-      raw: tar.subarray(offset, end),
     });
     offset = end;
   }
   return entries;
 }
 
-function header(name: string, size: number, mode: number): Buffer {
+function header(name: string, size: number, mode: number, flag = '0'): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`tar entry name too long: ${name}`);
   const block = Buffer.alloc(BLOCK);
   const put = (value: string, start: number) => block.write(value, start, 'utf8');
@@ -68,7 +64,7 @@ function header(name: string, size: number, mode: number): Buffer {
       .padStart(11, '0')}\0`,
     136,
   );
-  put('0', 156);
+  put(flag, 156);
   put('ustar\0', 257);
   put('00', 263);
   // The checksum is computed with its own field as spaces.
@@ -84,6 +80,9 @@ export function fileEntry(name: string, data: Buffer): Buffer {
   return Buffer.concat([header(name, data.length, 0o600), data, pad]);
 }
 
-/** Entries (from fileEntry or TarEntry.raw) closed by the two empty blocks a tar ends with. */
+/** A folder (mode 0700). */
+export const folderEntry = (name: string): Buffer => header(name, 0, 0o700, '5');
+
+/** Entries (from fileEntry and folderEntry) closed by the two empty blocks a tar ends with. */
 export const joinTar = (entries: Buffer[]): Buffer =>
   Buffer.concat([...entries, Buffer.alloc(2 * BLOCK)]);

@@ -39,8 +39,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * PGlite only: an uncompressed tar of the whole data folder as PGlite sees it (our own files
-   * in it too), taken between two statements.
+   * PGlite only: an uncompressed tar of the data folder's database files (server/backup/
+   * data-folder-tar.ts), taken between two statements.
    */
   dumpDataDir?(): Promise<Buffer>;
   /** PostgreSQL only: the connection pool's connections, idle ones, and callers waiting for one. */
