@@ -1,7 +1,7 @@
 import { BackupRefusal } from '../backup/archive';
 import { createBackup } from '../backup/backup';
 import { restoreBackup } from '../backup/restore';
-import { appliedMigrations, pendingMigrations } from '../db/migrate';
+import { appliedMigrations, migrationsFolder, pendingMigrations } from '../db/migrate';
 import type { BackupCommand } from './backup-parse';
 import type { CliContext, CliOutcome } from './execute';
 import { CliInputError } from './flag-values';
@@ -9,7 +9,7 @@ import { CliInputError } from './flag-values';
 /** `migrate:status`: one line per migration, applied (with when) or pending, then the counts. */
 async function migrationStatus(context: CliContext): Promise<string[]> {
   const applied = await appliedMigrations(context.db);
-  const pending = await pendingMigrations(context.db);
+  const pending = await pendingMigrations(context.db, migrationsFolder());
   return [
     ...applied.map((row) => `applied\t${row.name}\t${row.applied_at}`),
     ...pending.map((migration) => `pending\t${migration.name}`),

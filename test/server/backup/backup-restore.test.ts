@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readArchive, writeArchive } from '../../../server/backup/archive';
 import { ensureBiRole } from '../../../server/bi/role';
+import { listMigrations } from '../../../server/db/migrate';
 import { openDatabase } from '../../../server/db/open';
 import type { DatabaseOptions } from '../../../server/db/types';
 import { createTestWorkspace, type TestWorkspace } from '../support/app';
@@ -153,7 +154,8 @@ describe('backup and restore', () => {
     }
     const restored = await cli(['restore', '--from', file], restoreEnv);
     expect(restored, restored.stderr).toMatchObject({ code: 0 });
-    expect(restored.stdout).toContain('at migration 0029_message_meeting_cancellation');
+    const level = (await listMigrations()).at(-1)?.name ?? '';
+    expect(restored.stdout).toContain(`at migration ${level}`);
     if (onPostgres) expect(restored.stdout).toContain(`BI role ${BI_ROLE} exists`);
 
     const second = await start(envFor(target));
