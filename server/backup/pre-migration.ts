@@ -28,7 +28,7 @@ export async function pruneBackups(folder: string): Promise<void> {
 }
 
 /** Backs the database up when a migration is pending; the file written, or null. */
-export async function backUpBeforeMigrating(
+async function backUpBeforeMigrating(
   db: Db,
   config: Config,
   folder: string | undefined,

@@ -2,7 +2,7 @@
 
 const BLOCK = 512;
 
-export interface TarEntry {
+interface TarEntry {
   /** The path, with a ustar prefix joined on. */
   name: string;
   kind: 'file' | 'folder' | 'other';

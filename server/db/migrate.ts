@@ -18,7 +18,7 @@ const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 // Any fixed bigint works; every Mailpulse server must use the same one.
 const MIGRATION_LOCK_KEY = 727_001_0001;
 
-export interface Migration {
+interface Migration {
   version: number;
   /** The file name without .sql, e.g. '0001_init'. */
   name: string;
