@@ -72,6 +72,13 @@ describe('a failing migration', () => {
     if (location.options.dataDir) {
       const backups = await readdir(join(location.options.dataDir, 'backups'));
       expect(backups).toEqual([expect.stringMatching(/^pre-9998-\d{8}T\d{6}Z\.tgz$/)]);
+      // The way back after an upgrade: the pre-migration backup restores into a new folder.
+      const restored = `${folder}-restored`;
+      const from = join(location.options.dataDir, 'backups', backups[0]!);
+      const restore = await npmRunCli(['restore', '--from', from], { ...env, DATA_DIR: restored });
+      await rm(restored, { recursive: true, force: true });
+      expect(restore, restore.stderr).toMatchObject({ code: 0 });
+      expect(restore.stdout).toContain(`at migration ${before?.level}`);
     }
 
     const again = await start(env);
