@@ -80,6 +80,8 @@ function isManifest(value: unknown): value is Manifest {
     (m.database === 'pglite' || m.database === 'postgres') &&
     (m.dump === 'pgdata.tar' || m.dump === 'database.pgdump') &&
     typeof m.migration?.version === 'number' &&
+    typeof m.migration.name === 'string' &&
+    (m.keyCheck === null || typeof m.keyCheck === 'string') &&
     Array.isArray(m.biRoles)
   );
 }

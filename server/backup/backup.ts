@@ -26,7 +26,10 @@ export function libpqTarget(databaseUrl: string): { dbname: string; env: NodeJS.
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
-  return { dbname: url.toString(), env: { ...process.env, PGPASSWORD: password } };
+  return {
+    dbname: url.toString(),
+    env: password ? { ...process.env, PGPASSWORD: password } : process.env,
+  };
 }
 
 /** Runs a PostgreSQL client tool; a missing one is refused with what to install. */
@@ -66,7 +69,7 @@ async function secretsKeyText(config: Config): Promise<string | null> {
   return readFile(join(config.dataDir, 'secrets.key'), 'utf8').catch(() => null);
 }
 
-async function describe(
+async function manifestFields(
   db: Queryable,
 ): Promise<Omit<Manifest, 'format' | 'product' | 'createdAt' | 'database' | 'dump'>> {
   const last = (await appliedMigrations(db)).at(-1);
@@ -102,7 +105,7 @@ export async function createBackup(
   ) {
     throw new BackupRefusal(`--out ${out} exists: name a new file.`);
   }
-  const fields = await describe(db);
+  const fields = await manifestFields(db);
   const kind = db.kind;
   const dump =
     kind === 'pglite' ? await pgliteDump(db) : await postgresDump(config.databaseUrl ?? '');
