@@ -5,7 +5,9 @@ import { resolve } from 'node:path';
 import { loadConfig, type Config } from './config';
 import { ConfigError } from './config-values';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { migrate } from './db/migrate';
+import { migrationsFolder } from './db/migrate';
+import { migrateSafely } from './backup/pre-migration';
+import { restoreOutcome } from './cli/backup-commands';
 import { openDatabase } from './db/open';
 import { executeCommand, parseArgv, type AnyCommand, type CliOutcome } from './cli/execute';
 import { handOff } from './cli/hand-off';
@@ -22,9 +24,13 @@ function readConfig(): Config | null {
   }
 }
 
-/** The server may run in another folder: the files a command reads are named absolutely. */
+/** The server may run in another folder: the files a command reads or writes, absolutely. */
+const FILE_FLAG = /^--([a-z-]+-file|out|from)$/;
 const absoluteFiles = (argv: string[]) =>
-  argv.map((arg, i) => (i > 0 && /^--[a-z-]+-file$/.test(argv[i - 1] ?? '') ? resolve(arg) : arg));
+  argv.map((arg, i) => (i > 0 && FILE_FLAG.test(argv[i - 1] ?? '') ? resolve(arg) : arg));
+
+/** Commands that read the database as it is: they never migrate it. */
+const AS_IT_IS: ReadonlySet<string> = new Set(['backup', 'migrate:status']);
 
 /** Opens the database itself, or hands the command to the server holding the data folder. */
 async function execute(config: Config, command: AnyCommand, argv: string[]): Promise<CliOutcome> {
@@ -43,7 +49,13 @@ async function execute(config: Config, command: AnyCommand, argv: string[]): Pro
     }));
   }
   try {
-    const applied = (await migrate(db)).map((name) => `applied migration ${name}`);
+    const migrated = AS_IT_IS.has(command.name)
+      ? { backup: [], applied: [] }
+      : await migrateSafely(db, config, { folder: migrationsFolder() });
+    const applied = [
+      ...migrated.backup,
+      ...migrated.applied.map((name) => `applied migration ${name}`),
+    ];
     const progress = process.stdout.isTTY ? (line: string) => console.log(line) : undefined;
     const notice = (line: string) => console.log(line);
     const context = { db, config, secrets: () => openSecrets(db, config), progress, notice };
@@ -56,7 +68,14 @@ async function execute(config: Config, command: AnyCommand, argv: string[]): Pro
 async function main(argv: string[]): Promise<number> {
   const parsed = parseArgv(argv);
   const config = 'code' in parsed ? null : readConfig();
-  const outcome = 'code' in parsed ? parsed : config ? await execute(config, parsed, argv) : null;
+  const outcome =
+    'code' in parsed
+      ? parsed
+      : !config
+        ? null
+        : parsed.name === 'restore'
+          ? await restoreOutcome(parsed, config)
+          : await execute(config, parsed, argv);
   if (!outcome) return 2;
   for (const line of outcome.stdout) console.log(line);
   for (const line of outcome.stderr) console.error(line);

@@ -3,7 +3,8 @@ import './heap-tuning';
 import { addressUrl, loadConfig, type Config } from './config';
 import { ConfigError } from './config-values';
 import { openDatabase } from './db/open';
-import { migrate } from './db/migrate';
+import { MigrationError, migrationsFolder } from './db/migrate';
+import { migrateSafely } from './backup/pre-migration';
 import { isDatabaseEmpty, seedDemoWorkspace } from './seed/demo';
 import { rebuildWorkspaceStats } from './stats/rebuild';
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +73,16 @@ async function main() {
     await (running.app ? running.app.close() : db.close());
   });
 
-  await migrate(db);
+  // On the embedded database a backup comes first; a failing migration changes nothing.
+  const migrated = await migrateSafely(db, config, { folder: migrationsFolder() }).catch(
+    async (error: unknown) => {
+      if (!(error instanceof MigrationError)) throw error;
+      console.error(`Mailpulse cannot start. ${error.message}`);
+      await db.close();
+      process.exit(1);
+    },
+  );
+  for (const line of migrated.backup) console.log(line);
   if (config.seedDemo) {
     const seeded = await db.transaction(async (tx) =>
       (await isDatabaseEmpty(tx)) ? seedDemoWorkspace(tx) : null,

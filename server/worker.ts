@@ -5,7 +5,8 @@ import './production-mode';
 import './heap-tuning';
 import { loadConfig } from './config';
 import { ConfigError } from './config-values';
-import { migrate } from './db/migrate';
+import { MigrationError, migrationsFolder } from './db/migrate';
+import { migrateSafely } from './backup/pre-migration';
 import { openDatabase } from './db/open';
 import { SecretsKeyError } from './mail/secrets';
 import { openSecrets, startWorkers } from './workers/start';
@@ -26,7 +27,14 @@ async function main() {
     process.exit(1);
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(db);
+  try {
+    await migrateSafely(db, config, { folder: migrationsFolder() });
+  } catch (error) {
+    if (!(error instanceof MigrationError)) throw error;
+    console.error(`Mailpulse worker cannot start. ${error.message}`);
+    await db.close();
+    process.exit(1);
+  }
   let secrets;
   try {
     secrets = await openSecrets(db, config);

@@ -73,6 +73,9 @@ async function existingRole(tx: Queryable, workspaceId: number, role: string): P
   return row?.exists ?? false;
 }
 
+const CREATE_ROLE =
+  'create role %I login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password %L';
+
 /** Creates the role, or gives it a new password, with exactly its read rights. */
 export async function ensureBiRole(
   db: Db,
@@ -92,7 +95,7 @@ export async function ensureBiRole(
     // an existing role; a role made here never had them.
     const template = exists
       ? 'alter role %I login nocreatedb nocreaterole password %L'
-      : 'create role %I login nosuperuser nocreatedb nocreaterole noreplication nobypassrls password %L';
+      : CREATE_ROLE;
     await execFormatted(tx, template, [role, scramVerifier(password)]);
     await execFormatted(tx, 'alter role %I set default_transaction_read_only = on', [role]);
     await grantViews(tx, role);
@@ -140,4 +143,27 @@ async function revokeSchema(tx: Queryable, role: string) {
        from pg_namespace n where n.nspname = current_schema()`);
   if (schema?.granted)
     await execFormatted(tx, 'revoke all on schema %I from %I', [schema.name, role]);
+}
+
+/**
+ * After a restore: the workspace's BI role with its read rights again. A role that exists in
+ * the cluster keeps its password; a missing one is created with a new one (returned).
+ */
+export async function recreateBiRole(
+  db: Db,
+  workspaceId: number,
+  role: string,
+): Promise<{ created: boolean; password: string | null }> {
+  return db.transaction(async (tx) => {
+    await checkServerRole(tx);
+    const exists = await existingRole(tx, workspaceId, role);
+    const password = exists ? null : randomBytes(24).toString('base64url');
+    if (password !== null) {
+      await execFormatted(tx, CREATE_ROLE, [role, scramVerifier(password)]);
+      await execFormatted(tx, 'alter role %I set default_transaction_read_only = on', [role]);
+      await tx.query(sql`update bi_roles set password_set_at = now() where role_name = ${role}`);
+    }
+    await grantViews(tx, role);
+    return { created: password !== null, password };
+  });
 }

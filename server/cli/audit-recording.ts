@@ -43,6 +43,10 @@ const TARGETS: { [N in AnyCommand['name']]: Describe<N> } = {
   'holidays:list': READ_ONLY,
   'reports:list': READ_ONLY,
   'audit:verify': READ_ONLY,
+  'migrate:status': READ_ONLY,
+  // A backup changes nothing; a restore writes a database that has no audit log yet.
+  backup: READ_ONLY,
+  restore: READ_ONLY,
   'workspace:create': (c) => ({ type: 'workspace', id: null, name: c.workspace.client_name }),
   'user:add': (c) => user(c.user),
   'user:remove': user,

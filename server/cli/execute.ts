@@ -10,6 +10,13 @@ import {
   parseAuditCommand,
   type AuditCommand,
 } from './audit-parse';
+import { runBackupCommand } from './backup-commands';
+import {
+  BACKUP_USAGE,
+  isBackupCommandName,
+  parseBackupCommand,
+  type BackupCommand,
+} from './backup-parse';
 import { runBiCommand } from './bi-commands';
 import { BI_USAGE, isBiCommandName, parseBiCommand, type BiCommand } from './bi-parse';
 import { CliInputError } from './flag-values';
@@ -61,7 +68,14 @@ export interface CliContext {
 }
 
 export type AnyCommand =
-  Command | MailCommand | BiCommand | HolidayCommand | ReportCommand | AuditCommand | SignInCommand;
+  | Command
+  | MailCommand
+  | BiCommand
+  | HolidayCommand
+  | ReportCommand
+  | AuditCommand
+  | SignInCommand
+  | BackupCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
 const isHoliday = (command: AnyCommand): command is HolidayCommand =>
@@ -70,6 +84,8 @@ const isReport = (command: AnyCommand): command is ReportCommand =>
   isReportCommandName(command.name);
 const isSignIn = (command: AnyCommand): command is SignInCommand =>
   isSignInCommandName(command.name);
+const isBackup = (command: AnyCommand): command is BackupCommand =>
+  isBackupCommandName(command.name);
 
 const refused = (error: Error): CliOutcome => ({
   stdout: [],
@@ -86,11 +102,12 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
     if (isReportCommandName(argv[0])) return parseReportCommand(argv);
     if (isAuditCommandName(argv[0])) return parseAuditCommand(argv);
     if (isSignInCommandName(argv[0])) return parseSignInCommand(argv);
+    if (isBackupCommandName(argv[0])) return parseBackupCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
       ? {
           stdout: [
-            `${USAGE}\n\n${SIGN_IN_USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}`,
+            `${USAGE}\n\n${SIGN_IN_USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}\n\n${BACKUP_USAGE}`,
           ],
           stderr: [],
           code: 0,
@@ -109,6 +126,8 @@ async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome
     return { stdout: await runHolidayCommand(context.db, command), stderr: [], code: 0 };
   if (isReport(command))
     return { stdout: await runReportCommand(command, context), stderr: [], code: 0 };
+  if (isBackup(command))
+    return { stdout: await runBackupCommand(command, context), stderr: [], code: 0 };
   if (isSignIn(command))
     return { stdout: await runSignInCommand(context.db, command), stderr: [], code: 0 };
   if (command.name === 'audit:verify') {

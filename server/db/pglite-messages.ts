@@ -2,7 +2,10 @@
 
 /** One statement (or, without parameters, a script) to run, or the request to close. */
 export type PgliteRequest =
-  { kind: 'query'; text: string; params?: readonly unknown[] } | { kind: 'close' };
+  | { kind: 'query'; text: string; params?: readonly unknown[] }
+  | { kind: 'close' }
+  /** A tar of the data folder, after a checkpoint; the one row is its bytes. */
+  | { kind: 'dump' };
 
 /** A request as it travels, numbered in the order it was sent. */
 export type PgliteCall = PgliteRequest & { id: number };

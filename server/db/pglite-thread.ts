@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { SCALAR_PARSERS } from './values';
+import { tarDataFolder } from '../backup/data-folder-tar';
 import type { PgliteCall, PgliteReply } from './pglite-messages';
 
 // The embedded database on its own thread (see server/db/pglite.ts): PostgreSQL in WebAssembly
@@ -29,6 +30,11 @@ async function answer(pglite: PGlite, call: PgliteCall): Promise<unknown[]> {
   if (call.kind === 'close') {
     await pglite.close();
     return [];
+  }
+  if (call.kind === 'dump') {
+    // The checkpoint writes the changed pages out, so the copy needs no replay of the log.
+    await pglite.exec('CHECKPOINT');
+    return [tarDataFolder(dataDir)];
   }
   if (!call.params || call.params.length === 0) {
     // Simple protocol, like pg without parameters: a migration file may hold many statements.

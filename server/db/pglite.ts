@@ -177,6 +177,16 @@ function pgliteDb(thread: PgliteThread, releaseFolder: () => void): Db {
         release();
       }
     },
+    async dumpDataDir(): Promise<Buffer> {
+      scope.assertOutside('dumpDataDir');
+      const release = await order.acquire();
+      try {
+        const [tar] = (await thread.send({ kind: 'dump' })) as Uint8Array[];
+        return Buffer.from(tar ?? []);
+      } finally {
+        release();
+      }
+    },
     close: async () => {
       const release = await order.acquire();
       try {

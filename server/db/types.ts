@@ -38,6 +38,11 @@ export interface Db extends Queryable {
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: an uncompressed tar of the data folder's database files (server/backup/
+   * data-folder-tar.ts), taken between two statements.
+   */
+  dumpDataDir?(): Promise<Buffer>;
   /** PostgreSQL only: the connection pool's connections, idle ones, and callers waiting for one. */
   poolUse?(): { total: number; idle: number; waiting: number };
 }
