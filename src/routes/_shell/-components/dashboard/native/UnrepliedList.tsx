@@ -72,7 +72,9 @@ export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: 
               <tbody>
                 {page.unreplied.map((row) => (
                   <tr key={row.id}>
-                    <td>{row.mailbox}</td>
+                    <td className="unreplied-cut" title={row.mailbox}>
+                      {row.mailbox}
+                    </td>
                     <td className="unreplied-cut" title={row.from}>
                       {row.from}
                     </td>
@@ -82,7 +84,7 @@ export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: 
                     <td>{received(row.received)}</td>
                     <td>{formatDuration(row.waiting.business)}</td>
                     <td>{formatDuration(row.waiting.calendar)}</td>
-                    <td>
+                    <td className="unreplied-action">
                       <button
                         type="button"
                         className="btn btn-secondary btn-small"
