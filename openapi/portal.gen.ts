@@ -925,6 +925,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/stats/unreplied/{id}/closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's `id`, as the unreplied list gives it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Closes a waiting request by hand ("Mark as done").
+         * @description For anyone who may see the request's mailbox. The request's messages up to now stay received and unreplied, and leave awaiting, the unreplied list and alerts; a later message of the customer in the conversation starts a new, open request. Closing a request closed already changes nothing. Recorded in the audit log.
+         */
+        put: operations["closeRequest"];
+        post?: never;
+        /** Undoes closing a request by hand; it waits again unless answered meanwhile. */
+        delete: operations["reopenRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/stats/export.csv": {
         parameters: {
             query?: never;
@@ -1864,6 +1888,8 @@ export interface components {
             }[];
         };
         StatsUnreplied: {
+            /** @description Names the request to close it by hand (`closeRequest`); opaque. */
+            id: string;
             mailbox: string;
             from: string;
             subject: string;
@@ -3762,6 +3788,56 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    closeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's `id`, as the unreplied list gives it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request is closed; the figures show it at once. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reopenRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's `id`, as the unreplied list gives it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request is open again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     exportStatsCsv: {

@@ -32,7 +32,7 @@ interface AppOptions {
   logStream?: { write(line: string): void };
   /** The outbox forwarder's clock (tests inject one). */
   now?: () => Date;
-  /** The clock of sessions (their idle limit) and sign-in codes (tests inject one). */
+  /** The clock of sessions (their idle limit), sign-in codes and closures by hand (tests inject one). */
   sessionClock?: () => Date;
   /** False: the forwarder does not run on its own; tests drive it with drainOnce. */
   backgroundWork?: boolean;

@@ -192,6 +192,8 @@ const DESCRIPTIONS: Descriptions = {
     operation: 'signOut',
     read: (tx, input) => people.sessionItems(tx, input),
   },
+  closeRequest: { target: 'request', reports: true },
+  reopenRequest: { target: 'request', reports: true },
   exportStatsCsv: {
     target: 'export',
     read: async () => [{ id: 'statistics', name: 'Statistics CSV', fields: {} }],

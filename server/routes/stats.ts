@@ -4,6 +4,9 @@ import { route } from './route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
+import { closeRequest, reopenRequest } from '../stats/closures';
+import { reportChange } from '../audit/report';
+import { notFound } from '../http/errors';
 import { readStatsBase } from '../stats/data-version';
 import { breakdown, summary, timeseries } from '../stats/figures';
 import {
@@ -133,6 +136,27 @@ export default function statsRoutes(app: FastifyInstance) {
       unrepliedPage(tx, scope, paging),
     );
     return { status: 200, body: await withWaiting(page) };
+  });
+
+  // Anyone who may see a request's mailbox closes it by hand; one they may not see is not found.
+  const unknown = () => notFound('id: no waiting request with this id among your mailboxes.');
+  route(app, 'closeRequest', {}, async ({ auth, db, params }) => {
+    await db.transaction(async (tx) => {
+      const change = await closeRequest(tx, auth, params.id, app.sessions.now());
+      if (!change) throw unknown();
+      reportChange(tx, () => change);
+    });
+    return { status: 204 };
+  });
+
+  route(app, 'reopenRequest', {}, async ({ auth, db, params }) => {
+    await db.transaction(async (tx) => {
+      const change = await reopenRequest(tx, auth, params.id);
+      if (!change)
+        throw notFound('id: no request closed by hand with this id among your mailboxes.');
+      reportChange(tx, () => change);
+    });
+    return { status: 204 };
   });
 
   route(app, 'exportStatsCsv', {}, async ({ auth, query }) => {

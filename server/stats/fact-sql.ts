@@ -44,7 +44,7 @@ const partyOf = (address: Sql) =>
 
 /**
  * The facts of the messages in `scope`. Spam counts nowhere; trash and deleted mail keeps its
- * figures (definition 5). Only a reply that reaches a request's sender answers it (definition 3):
+ * figures (definition 5), and a request closed by hand closes its messages up to the closure. Only a reply that reaches a request's sender answers it (definition 3):
  * each counted message's party is matched with the parties each answer reached, in one window
  * over both, partitioned by conversation and party.
  */
@@ -57,7 +57,7 @@ function messageFacts(
   return sql`
   insert into stats_message_facts (workspace_id, generation, mailbox_id, message_id, thread_key,
     direction, sent_at, local_date, is_internal, is_automated, is_excluded, is_counted, is_sent,
-    is_reply, is_replied, counterparts, before, party, answer_at, is_closed)
+    is_reply, is_replied, counterparts, before, party, answer_at, is_closed, closed_by, closed_at)
   with g as (
     select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
   ), m as (
@@ -139,6 +139,15 @@ function messageFacts(
     select mailbox_id, message_id, bool_or(answers) filter (where not counted) as is_reply,
            min(answer_at) filter (where counted) as answer_at
       from matched group by mailbox_id, message_id
+  ), hand as (
+    -- Requests closed by hand (migration 0033): the conversation and party of the request's
+    -- first message, whose messages from it up to the closure it closes.
+    select m.conversation_key, ${partyOf(sql`lower(m.from_address)`)} as party,
+           m.sent_at as since, k.closed_at, k.closed_by
+      from request_closures k
+      join messages m on m.workspace_id = k.workspace_id and m.mailbox_id = k.mailbox_id
+                     and m.message_id = k.message_id
+     where k.workspace_id = ${workspaceId} and ${scope}
   )
   select ${workspaceId}, ${generation}, f.mailbox_id, f.message_id, f.conversation_key, f.direction,
          f.sent_at, f.local_date, f.internal, f.automated, f.excluded, f.counted, f.sent,
@@ -146,8 +155,16 @@ function messageFacts(
          coalesce(array_agg(f.mailbox_id) over (partition by f.identity order by f.copy
            rows between unbounded preceding and 1 preceding), '{}'),
          case when f.counted then f.party end, a.answer_at,
-         f.counted and a.answer_at is null and bool_and(f.trashed) over (partition by f.identity)
-    from f left join answered a on a.mailbox_id = f.mailbox_id and a.message_id = f.message_id`;
+         f.counted and a.answer_at is null
+           and (h.closed_at is not null or bool_and(f.trashed) over (partition by f.identity)),
+         h.closed_by, h.closed_at
+    from f left join answered a on a.mailbox_id = f.mailbox_id and a.message_id = f.message_id
+    left join lateral (
+      select h.closed_by, h.closed_at from hand h
+       where f.counted and h.conversation_key = f.conversation_key and h.party = f.party
+         -- Its first message at least, even when its date lies past the server's clock.
+         and f.sent_at between h.since and greatest(h.since, h.closed_at)
+       order by h.closed_at limit 1) h on true`;
 }
 
 interface GenerationSettings {

@@ -93,7 +93,8 @@ export async function unrepliedPage(
        select w.*, count(*) over () as total from waits w
         order by w.first_at ${direction}, w.mailbox_id, w.first_message_id
         limit ${pageSize} offset ${(paging.page - 1) * pageSize})
-     select lower(mb.email) as mailbox, m.from_address as "from", m.subject,
+     select p.mailbox_id::text || '-' || p.first_message_id::text as id,
+            lower(mb.email) as mailbox, m.from_address as "from", m.subject,
             p.first_at as received, p.total::int as total, p.mailbox_id, gen.g
        from page p cross join gen
        join mailboxes mb on mb.workspace_id = ${workspaceId} and mb.mailbox_id = p.mailbox_id

@@ -3,7 +3,8 @@ import type { Generation } from './fact-sql';
 
 // Per-request facts of one generation, from its message facts (fact-sql.ts). A request is a
 // mailbox's counted messages of one party in one conversation that the same answer reached (or
-// none yet): the party's messages between two answers that reached it (definition 3). The same
+// none yet): the party's messages between two answers that reached it (definition 3), split where
+// a closure by hand ends (a later message starts a new request). The same
 // request held by several mailboxes (the customer wrote To sales@, Cc bob@) has a row in each;
 // `before` names the mailboxes whose row comes first (the one holding its first message, the
 // message's primary mailbox first), so a figure over several counts it once (definition 4).
@@ -28,8 +29,8 @@ const runs = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
            (array_agg(counterparts[1] order by sent_at, message_id))[1] as counterpart,
            -- How many mailboxes hold the request's first message ahead of this one.
            (array_agg(cardinality(before) order by sent_at, message_id))[1] as first_rank,
-           bool_and(is_closed) as closed
-      from facts where is_counted group by mailbox_id, thread_key, party, answer_at
+           bool_and(is_closed) as closed, closed_at as hand_at, min(closed_by) as hand_by
+      from facts where is_counted group by mailbox_id, thread_key, party, answer_at, closed_at
   ), ranked as (
     select g.*, c.inbound,
            row_number() over (partition by g.mailbox_id, g.thread_key
@@ -52,7 +53,8 @@ const runs = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
 export const requests = ({ workspaceId, generation }: Generation, scope: Sql) => sql`
   insert into stats_requests (workspace_id, generation, mailbox_id, thread_key, first_message_id,
     first_at, local_date, last_at, last_local_date, reply_at, business_seconds, calendar_seconds,
-    is_first_of_thread, counterparts, before, party, is_closed, is_waiting, wait_before)
+    is_first_of_thread, counterparts, before, party, is_closed, is_waiting, wait_before, closed_by,
+    closed_at)
   with g as (
     select company_timezone from stats_generations where workspace_id = ${workspaceId} and generation = ${generation}
   ), ${runs({ workspaceId, generation }, scope)}, answered as (
@@ -92,6 +94,6 @@ export const requests = ({ workspaceId, generation }: Generation, scope: Sql) =>
               else coalesce(b.seconds, 0) end::double precision,
          extract(epoch from a.reply_at - a.first_at)::double precision,
          a.inbound and a.first_of, array[a.counterpart], a.before, a.party, a.closed, a.waiting,
-         a.wait_before
+         a.wait_before, case when a.closed then a.hand_by end, case when a.closed then a.hand_at end
     from answered a cross join g
     left join business b on b.mailbox_id = a.mailbox_id and b.first_id = a.first_id`;

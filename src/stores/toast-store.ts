@@ -12,6 +12,15 @@ export interface ToastOptions {
   /** Milliseconds before auto-dismiss; see `toastDuration` for the defaults. */
   duration?: number;
   region?: ToastRegion;
+  /** A button in the toast (Undo), which also dismisses it. */
+  action?: ToastAction;
+}
+
+interface ToastAction {
+  label: string;
+  /** What a screen reader hears instead, naming where else to do it. */
+  altText: string;
+  onAction: () => void;
 }
 
 export interface ToastItem {
@@ -21,6 +30,7 @@ export interface ToastItem {
   variant: ToastVariant;
   duration: number;
   region: ToastRegion;
+  action?: ToastAction;
 }
 
 export const TOAST_DURATION_MS = 5000;
@@ -65,6 +75,7 @@ export function toast(options: ToastOptions): number {
     variant: options.variant,
     duration: toastDuration(options),
     region,
+    ...(options.action ? { action: options.action } : {}),
   };
   const sameRegion = toasts.filter((t) => t.region === region);
   const overflow = sameRegion.length + 1 - TOAST_REGION_LIMITS[region];

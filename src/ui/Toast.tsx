@@ -45,6 +45,15 @@ function ToastCard({ item, position }: { item: ToastItem; position: number }) {
           </RadixToast.Description>
         )}
       </div>
+      {item.action && (
+        <RadixToast.Action
+          className="btn btn-secondary btn-small toast-action"
+          altText={item.action.altText}
+          onClick={item.action.onAction}
+        >
+          {item.action.label}
+        </RadixToast.Action>
+      )}
       {!closeOnClick && (
         <RadixToast.Close className="icon-button toast-close" aria-label="Dismiss notification">
           <CloseIcon size={16} />

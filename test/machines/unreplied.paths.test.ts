@@ -25,7 +25,7 @@ const start = startWithStandIns((actors) =>
   }),
 );
 
-const executors = { SHOW: send, PAGE: send, RETRY: send } satisfies Executors<
+const executors = { SHOW: send, PAGE: send, RETRY: send, RELOAD: send } satisfies Executors<
   { send(event: UnrepliedEvent): void },
   UnrepliedEvent
 >;
@@ -37,6 +37,7 @@ describe('unreplied list machine paths', () => {
       { type: 'SHOW', query: makeRequest('2026-02-01', '2026-02-28').query },
       { type: 'PAGE', page: 2 },
       { type: 'RETRY' },
+      { type: 'RELOAD' },
       { type: 'xstate.done.actor.loadUnreplied', output: unrepliedPage },
       { type: 'xstate.error.actor.loadUnreplied', error: failure },
     ],

@@ -16,7 +16,11 @@ interface UnrepliedContext {
 
 export type UnrepliedEvent =
   /** The page's filters; new ones start again at page 1, the same ones change nothing. */
-  { type: 'SHOW'; query: StatsQuery } | { type: 'PAGE'; page: number } | { type: 'RETRY' };
+  | { type: 'SHOW'; query: StatsQuery }
+  | { type: 'PAGE'; page: number }
+  | { type: 'RETRY' }
+  /** The list changed (a request marked as done or reopened): the same page again. */
+  | { type: 'RELOAD' };
 
 /** The unreplied list, longest waiting first, a page at a time; a newer SHOW or PAGE wins. */
 export function createUnrepliedMachine(client: ApiClient) {
@@ -68,6 +72,12 @@ export function createUnrepliedMachine(client: ApiClient) {
         reenter: true,
         actions: { type: 'assignPageNumber', params: ({ event }) => ({ pageNumber: event.page }) },
         description: 'Previous or Next: another page of the same filters.',
+      },
+      RELOAD: {
+        guard: 'hasQuery',
+        target: '.loading',
+        reenter: true,
+        description: 'A request was marked as done or reopened: the page again, as it is now.',
       },
     },
     states: {

@@ -25,6 +25,8 @@ async function call(op: ContractOperation, token: string | undefined) {
       return api.patch(url, {});
     case 'DELETE':
       return api.delete(url, {});
+    case 'PUT':
+      return api.request('PUT', url);
     default:
       return api.post(url, {});
   }

@@ -4,6 +4,8 @@ import type { OperationId } from '../../../server/contract/types';
 import { client, createTestWorkspace, type TestWorkspace } from '../support/app';
 import { callsAimedAt, type Call, type TargetIds } from '../support/isolation-calls';
 import { setUpTestApp } from '../support/suite';
+import { insertMessages, mailboxOf } from '../support/stats';
+import { refreshThreadFacts } from '../../../server/stats/thread-facts';
 
 /**
  * Two workspaces, Alpha with data of every kind and Beta. Beta's admin calls every operation of
@@ -14,7 +16,10 @@ import { setUpTestApp } from '../support/suite';
 const t = setUpTestApp('isolation');
 let alpha: TestWorkspace;
 let beta: TestWorkspace;
-const ids: TargetIds = { team: 0, alert: 0, contact: 0, report: 0 };
+const ids: TargetIds = {
+  ...{ team: 0, alert: 0, contact: 0, report: 0 },
+  requests: { waiting: '', closed: '' },
+};
 
 /** Strings only Alpha's stored data holds: Beta's calls never send them, so no reply may show them. */
 const ALPHA_SECRETS = [
@@ -102,6 +107,24 @@ async function seedAlpha() {
   );
   const report = await ok(a.post('/portal/api/reports/', { frequency: 'weekly' }));
   ids.report = report.json<{ id: number }>().id;
+  ids.requests = await seedRequests();
+}
+
+/** Two requests to Alpha's sales@, the second closed by hand. */
+async function seedRequests() {
+  const sales = await mailboxOf(t.db, alpha.workspaceId, 'sales@alpha.example');
+  const at = '2026-11-23T09:00:00Z';
+  const messages = await insertMessages(t.db, sales, [
+    { thread: 'waiting', at },
+    { thread: 'closed', at, from: 'other@customer.example' },
+  ]);
+  await t.db.transaction((tx) =>
+    refreshThreadFacts(tx, alpha.workspaceId, sales.mailboxId, ['waiting', 'closed']),
+  );
+  const [waiting = '', closed = ''] = messages.map((id) => `${sales.mailboxId}-${id}`);
+  const path = `/portal/api/stats/unreplied/${closed}/closure`;
+  expect((await client(t.app, alpha.admin.token).request('PUT', path)).statusCode).toBe(204);
+  return { waiting, closed };
 }
 
 /** Everything Alpha's admin can read, to compare before and after Beta's calls. */
@@ -121,6 +144,7 @@ async function snapshot() {
     '/portal/api/settings/contact-groups/details/?name=Alpha%20group',
     '/portal/api/settings/holidays/',
     '/portal/api/reports/',
+    '/portal/api/stats/summary?from=2026-11-01&to=2026-11-30',
   ];
   const replies = await Promise.all(paths.map((p) => a.get(p)));
   const requests = await t.db.query(
@@ -150,7 +174,8 @@ describe('workspaces are isolated', () => {
   it("never shows or changes Alpha's data to Beta's admin", async () => {
     const before = await snapshot();
     const b = client(t.app, beta.admin.token);
-    const verbs = { GET: b.get, POST: b.post, PATCH: b.patch, DELETE: b.delete } as const;
+    const put = (url: string) => b.request('PUT', url);
+    const verbs = { GET: b.get, POST: b.post, PATCH: b.patch, PUT: put, DELETE: b.delete } as const;
     for (const [op, method, url, body] of betaCalls()) {
       const reply = await verbs[method](url, body);
       expect(reply.statusCode, `${op} failed on the server`).toBeLessThan(500);

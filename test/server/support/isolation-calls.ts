@@ -2,7 +2,12 @@ import type { OperationId } from '../../../server/contract/types';
 import type { TestWorkspace } from './app';
 
 /** One call of a contract operation: its id, method, URL and body. */
-export type Call = readonly [OperationId, 'GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?];
+export type Call = readonly [
+  OperationId,
+  'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  string,
+  unknown?,
+];
 
 /** The ids of what the isolation test stores for the workspace it aims at. */
 export interface TargetIds {
@@ -10,6 +15,8 @@ export interface TargetIds {
   alert: number;
   contact: number;
   report: number;
+  /** A waiting request of sales@ and one closed by hand, as the unreplied list names them. */
+  requests: { waiting: string; closed: string };
 }
 
 /**
@@ -207,6 +214,8 @@ function statsCalls(ids: TargetIds): Call[] {
     ['getStatsHeatmap', 'GET', `/portal/api/stats/heatmap?${filters}`],
     ['listUnrepliedRequests', 'GET', `/portal/api/stats/unreplied?${filters}`],
     ['exportStatsCsv', 'GET', `/portal/api/stats/export.csv?${groups}&by=domain`],
+    ['closeRequest', 'PUT', `/portal/api/stats/unreplied/${ids.requests.waiting}/closure`],
+    ['reopenRequest', 'DELETE', `/portal/api/stats/unreplied/${ids.requests.closed}/closure`],
     // Alpha's own audit entries hold its secrets: Beta's log shows none of them.
     ['listAuditEntries', 'GET', '/portal/api/audit/?page_size=200'],
     ['exportAuditCsv', 'GET', '/portal/api/audit/export.csv'],

@@ -7,7 +7,9 @@ import {
 import type { OperationId } from '../../../server/contract/types';
 import type { Db } from '../../../server/db/types';
 import { unsubscribeToken } from '../../../server/reports/unsubscribe';
+import { refreshThreadFacts } from '../../../server/stats/thread-facts';
 import { client, type TestWorkspace } from './app';
+import { insertMessages, mailboxOf } from './stats';
 import { setUpTestApp, type TestSuite } from './suite';
 
 /**
@@ -44,6 +46,8 @@ export interface SweepFixture {
   report: { id: number; token: string };
   /** A live read-only API token's id. */
   apiTokenId: number;
+  /** Two requests to sales@ (ids as the unreplied list gives them), one closed by hand. */
+  requests: { waiting: string; closed: string };
 }
 
 /** One call: path and query parameters by name, and the JSON body. */
@@ -120,8 +124,28 @@ export async function seedSweepWorkspace(suite: TestSuite): Promise<SweepFixture
     }),
   );
   const apiTokenId = apiToken.json<{ api_token: { id: number } }>().api_token.id;
-  const alertId = alert.json<{ id: number }>().id;
-  return { ws, sales, teams, alertId, contacts, report, apiTokenId };
+  const requests = await seedRequests(suite, ws, sales);
+  return {
+    ...{ ws, sales, teams, alertId: alert.json<{ id: number }>().id },
+    ...{ contacts, report, apiTokenId, requests },
+  };
+}
+
+/** Two waiting requests to sales@, the second closed by hand. */
+async function seedRequests(suite: TestSuite, ws: TestWorkspace, sales: string) {
+  const mailbox = await mailboxOf(suite.db, ws.workspaceId, sales);
+  const at = '2026-11-23T09:00:00Z';
+  const messages = await insertMessages(suite.db, mailbox, [
+    { thread: 'waiting', at },
+    { thread: 'closed', at, from: 'other@customer.example' },
+  ]);
+  await suite.db.transaction((tx) =>
+    refreshThreadFacts(tx, ws.workspaceId, mailbox.mailboxId, ['waiting', 'closed']),
+  );
+  const [waiting, closed] = messages.map((id) => `${mailbox.mailboxId}-${id}`);
+  if (!waiting || !closed) throw new Error('no requests seeded');
+  await ok(suite.admin(ws).request('PUT', `/portal/api/stats/unreplied/${closed}/closure`));
+  return { waiting, closed };
 }
 
 /** A test file's app with one seeded workspace, shared by its tests (they change nothing). */
@@ -243,6 +267,8 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
   listUnrepliedRequests: (fx) => ({
     query: { ...statsQuery(fx), order: 'longest', page: '1', page_size: '50' },
   }),
+  closeRequest: (fx) => ({ params: { id: fx.requests.waiting } }),
+  reopenRequest: (fx) => ({ params: { id: fx.requests.closed } }),
   exportStatsCsv: (fx) => ({ query: { ...statsQuery(fx), by: 'mailbox' } }),
   listApiTokens: () => ({}),
   createApiToken: () => ({ body: { name: 'Looker', scope: 'stats:read', expires_in_days: 90 } }),

@@ -169,7 +169,7 @@ export function NativeDashboard({ client, search: routeSearch, onSearch }: Nativ
           />
         </div>
       )}
-      {view.unreplied && <UnrepliedList list={view.unreplied} />}
+      {view.unreplied && <UnrepliedList list={view.unreplied} client={client} />}
     </Page>
   );
 }

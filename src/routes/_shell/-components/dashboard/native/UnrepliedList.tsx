@@ -1,4 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ApiClient } from '@/api/client';
+import { createMarkDoneMachine } from '@/machines/mark-done/mark-done.machine';
+import { markDoneView } from '@/machines/mark-done/mark-done.view';
 import { formatDuration } from '@common/durations';
 import type { UnrepliedActor } from '@/machines/native-dashboard/unreplied.machine';
 import { unrepliedView } from '@/machines/native-dashboard/native-dashboard.view';
@@ -15,9 +19,15 @@ const received = (iso: string) =>
     minute: '2-digit',
   });
 
-/** The mail still waiting for a reply, longest waiting first, a page at a time. */
-export function UnrepliedList({ list }: { list: UnrepliedActor }) {
+/**
+ * The mail still waiting for a reply, longest waiting first, a page at a time; each row can be
+ * marked as done (Undo in the toast).
+ */
+export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: ApiClient }) {
   const { page, loading, failed } = useSelector(list, unrepliedView, sameView);
+  const [machine] = useState(() => createMarkDoneMachine(client));
+  const markDone = useActorRef(machine, { input: { list } });
+  const { busy, busyId } = useSelector(markDone, markDoneView, sameView);
   const onPage = (number: number) => list.send({ type: 'PAGE', page: number });
   const onRetry = () => list.send({ type: 'RETRY' });
   const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
@@ -54,12 +64,17 @@ export function UnrepliedList({ list }: { list: UnrepliedActor }) {
                   <th scope="col">Received</th>
                   <th scope="col">Waiting (business)</th>
                   <th scope="col">Waiting (calendar)</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {page.unreplied.map((row) => (
-                  <tr key={`${row.mailbox} ${row.received} ${row.from} ${row.subject}`}>
-                    <td>{row.mailbox}</td>
+                  <tr key={row.id}>
+                    <td className="unreplied-cut" title={row.mailbox}>
+                      {row.mailbox}
+                    </td>
                     <td className="unreplied-cut" title={row.from}>
                       {row.from}
                     </td>
@@ -69,6 +84,18 @@ export function UnrepliedList({ list }: { list: UnrepliedActor }) {
                     <td>{received(row.received)}</td>
                     <td>{formatDuration(row.waiting.business)}</td>
                     <td>{formatDuration(row.waiting.calendar)}</td>
+                    <td className="unreplied-action">
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        aria-label={`Mark as done: ${row.subject || '(no subject)'} from ${row.from}`}
+                        aria-busy={busyId === row.id}
+                        disabled={busy}
+                        onClick={() => markDone.send({ type: 'MARK_DONE', id: row.id })}
+                      >
+                        Mark as done
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>

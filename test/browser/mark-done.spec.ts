@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { repoRoot } from './support/server';
+
+// "Mark as done" on the dashboard's unreplied list (docs/statistics.md, "Closed by hand"): the
+// row leaves the list, the toast offers Undo, and Undo brings the row back, by keyboard, at
+// 1280 and 700 px.
+
+const shotsDir = resolve(repoRoot, '.tmp/shots');
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
+test.describe('mark as done on the unreplied list', () => {
+  test.use({ signedInAs: 'admin' });
+
+  for (const width of [1280, 700]) {
+    test(`closes a request and Undo reopens it at ${width} px`, async ({ page }) => {
+      await mkdir(shotsDir, { recursive: true });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dashboard');
+      const list = page.getByRole('region', { name: 'Waiting for a reply' });
+      const first = list.getByRole('button', { name: /^Mark as done: / }).first();
+      await expect(first).toBeVisible();
+      const name = (await first.getAttribute('aria-label')) ?? '';
+      const same = list.getByRole('button', { name, exact: true });
+      const before = await same.count();
+      const total = (await list.locator('.dash-card-note').innerText()).trim();
+
+      // By keyboard: the button takes focus visibly and Enter presses it.
+      await first.focus();
+      await expect(first).toBeFocused();
+      const ring = await first.evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(ring).not.toBe('none');
+      await page.keyboard.press('Enter');
+
+      const toast = page
+        .getByRole('region', { name: /^Notifications/ })
+        .getByRole('listitem')
+        .filter({ hasText: 'Marked as done' });
+      await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await expect(same).toHaveCount(before - 1);
+      await expect(list.locator('.dash-card-note')).not.toHaveText(total);
+      await page.screenshot({ path: resolve(shotsDir, `mark-done-${width}.png`), fullPage: true });
+      await expectNoSeriousViolations(page);
+
+      await toast.getByRole('button', { name: 'Undo' }).click();
+      await expect(same).toHaveCount(before);
+      await expect(list.locator('.dash-card-note')).toHaveText(total);
+      await expect(
+        page.getByText('The email waits for a reply again', { exact: true }),
+      ).toBeVisible();
+    });
+  }
+});
