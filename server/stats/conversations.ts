@@ -87,17 +87,30 @@ export async function joinConversations(
      group by 1`);
   // Nodes: conversation keys (`k:`) and links (`l:`); `k` sorts first, so a component's least
   // node is its least key.
-  const bySubject = await subjectEdges(
-    tx,
-    of,
-    sql`c.mailbox_id = ${mailboxId}::int and c.thread_key = any(${threadKeys}::text[])`,
-  );
+  // The batch's own answers without links, and the answers without links sent before its requests.
+  const bySubject = [
+    ...(await subjectEdges(
+      tx,
+      of,
+      sql`c.mailbox_id = ${mailboxId}::int and c.thread_key = any(${threadKeys}::text[])`,
+    )),
+    ...(await subjectEdges(
+      tx,
+      of,
+      sql`normalized_subject(c.subject) in (
+        select normalized_subject(q.subject) from messages q
+         where q.workspace_id = ${workspaceId} and q.mailbox_id = ${mailboxId}::int
+           and q.thread_key = any(${threadKeys}::text[]) and q.direction = 'inbound')`,
+    )),
+  ];
   const edges: string[][] = [
     ...threads.map((t) => [t.seed, ...t.keys].map(key).concat(t.links.map(link))),
     ...linked.map((row) => [key(row.key), ...(row.links ?? []).map(link)]),
-    ...bySubject.map((edge) => [key(edge.seed), key(edge.target)]),
+    ...bySubject.map((edge) => [key(edge.own), key(edge.target)]),
   ];
-  linked.push(...bySubject.map((edge) => ({ key: edge.target, links: [] })));
+  linked.push(
+    ...bySubject.flatMap((edge) => [edge.own, edge.target].map((k) => ({ key: k, links: [] }))),
+  );
   const roots = components(edges);
   return applyRoots(tx, workspaceId, mailboxId, threads, linked, roots);
 }

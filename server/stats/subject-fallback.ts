@@ -10,22 +10,18 @@ import { automated } from './message-class-sql';
 // conversation of the workspace, within 14 days before it, whose unanswered message from one of
 // its recipients has the same subject once reply and forward prefixes are stripped.
 
-// Reply and forward prefixes, any case, repeated, with a counter as some clients add
-// ("Re[2]:"): English and Outlook's Re, Fwd, Fw; German AW, WG; French TR; Spanish RV; Italian
-// R, I; Dutch Antw, Doorst; Portuguese Res, Enc; Swedish, Danish, Norwegian SV, VB, VS; Polish
-// Odp, PD.
-const PREFIXES =
-  '^(\\s*(re|fwd?|aw|wg|tr|rv|r|i|antw|doorst|res|enc|sv|vb|vs|odp|pd)\\s*(\\[\\d+\\])?\\s*:)+';
-
-/** A subject without its prefixes, whitespace folded, lower-cased. */
-export const normalizedSubject = (subject: Sql) =>
-  sql`lower(btrim(regexp_replace(regexp_replace(${subject}, ${PREFIXES}, '', 'i'), '\\s+', ' ', 'g')))`;
+/** A subject without its prefixes, whitespace folded, lower-cased (migration 0030). */
+const normalizedSubject = (subject: Sql) => sql`normalized_subject(${subject})`;
 
 const RECIPIENTS = sql`string_to_array(lower(array_to_string(c.to_addresses || c.cc_addresses || c.bcc_addresses, ' ')), ' ')`;
 
-/** A conversation the candidate should join: its mailbox thread's key and the conversation's. */
+/**
+ * A conversation the candidate should join: the candidate's mailbox thread (`mailbox id:thread
+ * key`), its conversation now (`own`, the thread's key while it has none) and the target's.
+ */
 export interface SubjectEdge {
   seed: string;
+  own: string;
   target: string;
 }
 
@@ -55,13 +51,14 @@ export async function subjectEdges(
             where e.workspace_id = ${workspaceId} and e.mailbox_id = c.mailbox_id
               and e.thread_key = c.thread_key and e.sent_at < c.sent_at)
     )
-    select distinct on (c.message_id) c.seed, q.target
+    select distinct on (c.message_id) c.seed, coalesce(c.conversation_key, c.seed) as own, q.target
       from candidates c
       cross join lateral (
         -- The recipient's latest request under that subject (a counted message by the
         -- generation's rules: from outside, not automated, not excluded) that nothing of the team
         -- reached before the candidate.
-        select m.conversation_key as target, m.sent_at
+        select coalesce(m.conversation_key, m.mailbox_id::text || ':' || m.thread_key) as target,
+               m.sent_at
           from (select m.*, array[lower(m.from_address)] as cps from messages m
                  where m.workspace_id = ${workspaceId} and m.direction = 'inbound'
                    and lower(m.from_address) = c.address

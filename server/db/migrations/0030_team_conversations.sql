@@ -16,7 +16,20 @@ create index messages_workspace_header_idx on messages (workspace_id, message_id
   where message_id_header is not null;
 create index messages_workspace_in_reply_to_idx on messages (workspace_id, in_reply_to)
   where in_reply_to is not null;
--- The subject fallback (definition 2) looks up a reply's recipients among received mail's senders.
+-- The subject fallback (definition 2): a subject without its reply and forward prefixes (any
+-- case, repeated, with a counter such as "Re[2]:"; English and Outlook's Re, Fwd, Fw; German AW,
+-- WG; French TR; Spanish RV; Italian R, I; Dutch Antw, Doorst; Portuguese Res, Enc; Swedish,
+-- Danish, Norwegian SV, VB, VS; Polish Odp, PD), whitespace folded, lower-cased.
+create function normalized_subject(subject text) returns text
+  language sql immutable parallel safe returns null on null input as $$
+  select lower(btrim(regexp_replace(regexp_replace(subject,
+    '^(\s*(re|fwd?|aw|wg|tr|rv|r|i|antw|doorst|res|enc|sv|vb|vs|odp|pd)\s*(\[\d+\])?\s*:)+', '', 'i'),
+    '\s+', ' ', 'g')))
+$$;
+-- The messages that may join by subject, found by it when their request arrives after them.
+create index messages_headerless_subject_idx on messages (workspace_id, normalized_subject(subject))
+  where direction = 'outbound' and in_reply_to is null and cardinality(references_ids) = 0;
+-- It looks up a reply's recipients among received mail's senders.
 create index messages_inbound_sender_idx on messages (workspace_id, lower(from_address), sent_at)
   where direction = 'inbound';
 

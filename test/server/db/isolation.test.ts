@@ -19,6 +19,7 @@ let beta: TestWorkspace;
 const ids: TargetIds = {
   ...{ team: 0, alert: 0, contact: 0, report: 0 },
   requests: { waiting: '', closed: '' },
+  apiToken: 0,
 };
 
 /** Strings only Alpha's stored data holds: Beta's calls never send them, so no reply may show them. */
@@ -108,6 +109,14 @@ async function seedAlpha() {
   const report = await ok(a.post('/portal/api/reports/', { frequency: 'weekly' }));
   ids.report = report.json<{ id: number }>().id;
   ids.requests = await seedRequests();
+  const token = await ok(
+    a.post('/portal/api/settings/api-tokens/', {
+      name: 'Alpha BI',
+      scope: 'stats:read',
+      expires_in_days: 30,
+    }),
+  );
+  ids.apiToken = token.json<{ api_token: { id: number } }>().api_token.id;
 }
 
 /** Two requests to Alpha's sales@, the second closed by hand. */
@@ -145,6 +154,7 @@ async function snapshot() {
     '/portal/api/settings/holidays/',
     '/portal/api/reports/',
     '/portal/api/stats/summary?from=2026-11-01&to=2026-11-30',
+    '/portal/api/settings/api-tokens/',
   ];
   const replies = await Promise.all(paths.map((p) => a.get(p)));
   const requests = await t.db.query(

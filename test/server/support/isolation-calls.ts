@@ -17,6 +17,8 @@ export interface TargetIds {
   report: number;
   /** A waiting request of sales@ and one closed by hand, as the unreplied list names them. */
   requests: { waiting: string; closed: string };
+  /** A live read-only API token. */
+  apiToken: number;
 }
 
 /**
@@ -216,6 +218,14 @@ function statsCalls(ids: TargetIds): Call[] {
     ['exportStatsCsv', 'GET', `/portal/api/stats/export.csv?${groups}&by=domain`],
     ['closeRequest', 'PUT', `/portal/api/stats/unreplied/${ids.requests.waiting}/closure`],
     ['reopenRequest', 'DELETE', `/portal/api/stats/unreplied/${ids.requests.closed}/closure`],
+    ['listApiTokens', 'GET', '/portal/api/settings/api-tokens/'],
+    [
+      'createApiToken',
+      'POST',
+      '/portal/api/settings/api-tokens/',
+      { name: 'Alpha BI', scope: 'stats:read', expires_in_days: 30 },
+    ],
+    ['revokeApiToken', 'DELETE', `/portal/api/settings/api-tokens/${ids.apiToken}`],
     // Alpha's own audit entries hold its secrets: Beta's log shows none of them.
     ['listAuditEntries', 'GET', '/portal/api/audit/?page_size=200'],
     ['exportAuditCsv', 'GET', '/portal/api/audit/export.csv'],
