@@ -19,7 +19,7 @@ const RECIPIENTS = sql`string_to_array(lower(array_to_string(c.to_addresses || c
  * A conversation the candidate should join: the candidate's mailbox thread (`mailbox id:thread
  * key`), its conversation now (`own`, the thread's key while it has none) and the target's.
  */
-export interface SubjectEdge {
+interface SubjectEdge {
   seed: string;
   own: string;
   target: string;
