@@ -75,6 +75,7 @@ describe('dates', () => {
     expect(newest).toMatchObject({ total: 2, page: 1, page_size: 1 });
     expect(newest.unreplied.map(({ waiting: _waiting, ...row }) => row)).toEqual([
       {
+        id: expect.stringMatching(new RegExp(`^${s.sales.mailboxId}-\\d+$`)),
         mailbox: s.sales.email,
         from: 'new@client.example',
         subject: 'New',
