@@ -120,7 +120,11 @@ export default defineConfig({
           // Tests of several processes on one database need a real PostgreSQL server.
           exclude: [
             ...configDefaults.exclude,
-            ...(process.env.TEST_DB === 'postgres' ? [] : ['test/server/**/*.postgres.test.ts']),
+            // A `.postgres` file needs PostgreSQL; a `.pglite` one tests the embedded database's
+            // own folder whatever TEST_DB says, so it runs once, in the PGlite run.
+            ...(process.env.TEST_DB === 'postgres'
+              ? ['test/server/**/*.pglite.test.ts']
+              : ['test/server/**/*.postgres.test.ts']),
           ],
           globalSetup: ['test/server/support/global-setup.ts'],
           // Each file builds its own app on its own database, and server modules keep no state

@@ -19,8 +19,8 @@ import {
 } from '../support/server-process';
 
 // One process per PGlite data folder: a second server refuses, and the CLI hands its command
-// to the running server over the folder's socket. These run on PGlite even under
-// TEST_DB=postgres, where a fresh folder stands in for the template copy.
+// to the running server over the folder's socket. A `.pglite` test: the PGlite run only
+// (vite.config.ts); under TEST_DB=postgres a fresh folder would stand in for the template copy.
 
 async function pgliteLocation(): Promise<TestDbLocation> {
   if (testDbSettings().kind === 'pglite') return createTestDbLocation();
