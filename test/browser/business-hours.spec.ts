@@ -157,6 +157,7 @@ featuresOffTest.describe('business hours, disabled', () => {
       'Users',
       'Teams',
       'Reports',
+      'API',
       'Activity',
     ]);
     await expectNotFound(page, '/settings/business');

@@ -14,6 +14,7 @@ const ALL_TABS = [
   'Metric Adjustments',
   'Contact Groups',
   'Reports',
+  'API',
   'Activity',
 ];
 
