@@ -94,14 +94,7 @@ export async function joinConversations(
       of,
       sql`c.mailbox_id = ${mailboxId}::int and c.thread_key = any(${threadKeys}::text[])`,
     )),
-    ...(await subjectEdges(
-      tx,
-      of,
-      sql`normalized_subject(c.subject) in (
-        select normalized_subject(q.subject) from messages q
-         where q.workspace_id = ${workspaceId} and q.mailbox_id = ${mailboxId}::int
-           and q.thread_key = any(${threadKeys}::text[]) and q.direction = 'inbound')`,
-    )),
+    ...(await laterAnswers(tx, of, mailboxId, threadKeys)),
   ];
   const edges: string[][] = [
     ...threads.map((t) => [t.seed, ...t.keys].map(key).concat(t.links.map(link))),
@@ -113,6 +106,25 @@ export async function joinConversations(
   );
   const roots = components(edges);
   return applyRoots(tx, workspaceId, mailboxId, threads, linked, roots);
+}
+
+/**
+ * Answers without links stored before the batch's requests arrived (another mailbox synced
+ * first), found by the requests' subjects through migration 0030's index.
+ */
+async function laterAnswers(
+  tx: Queryable,
+  of: Generation,
+  mailboxId: number,
+  threadKeys: readonly string[],
+) {
+  const [row] = await tx.query<{ subjects: string[] | null }>(sql`
+    select array_agg(distinct normalized_subject(q.subject)) as subjects from messages q
+     where q.workspace_id = ${of.workspaceId} and q.mailbox_id = ${mailboxId}::int
+       and q.thread_key = any(${threadKeys}::text[]) and q.direction = 'inbound'`);
+  const subjects = (row?.subjects ?? []).filter((subject) => subject !== '');
+  if (subjects.length === 0) return [];
+  return subjectEdges(tx, of, sql`normalized_subject(c.subject) = any(${subjects}::text[])`);
 }
 
 const key = (value: string) => `k:${value}`;
