@@ -1,6 +1,6 @@
 import { sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import type { Generation } from './fact-sql';
+import { rulesOf, type Generation, type Rules } from './fact-sql';
 import { subjectEdges } from './subject-fallback';
 
 // Conversations (docs/statistics.md, definition 1): the messages of every tracked mailbox of a
@@ -88,13 +88,15 @@ export async function joinConversations(
   // Nodes: conversation keys (`k:`) and links (`l:`); `k` sorts first, so a component's least
   // node is its least key.
   // The batch's own answers without links, and the answers without links sent before its requests.
+  const rules = await rulesOf(tx, of);
   const bySubject = [
     ...(await subjectEdges(
       tx,
       of,
+      rules,
       sql`c.mailbox_id = ${mailboxId}::int and c.thread_key = any(${threadKeys}::text[])`,
     )),
-    ...(await laterAnswers(tx, of, mailboxId, threadKeys)),
+    ...(await laterAnswers(tx, of, rules, mailboxId, threadKeys)),
   ];
   const edges: string[][] = [
     ...threads.map((t) => [t.seed, ...t.keys].map(key).concat(t.links.map(link))),
@@ -115,6 +117,7 @@ export async function joinConversations(
 async function laterAnswers(
   tx: Queryable,
   of: Generation,
+  rules: Rules,
   mailboxId: number,
   threadKeys: readonly string[],
 ) {
@@ -124,7 +127,7 @@ async function laterAnswers(
        and q.thread_key = any(${threadKeys}::text[]) and q.direction = 'inbound'`);
   const subjects = (row?.subjects ?? []).filter((subject) => subject !== '');
   if (subjects.length === 0) return [];
-  return subjectEdges(tx, of, sql`normalized_subject(c.subject) = any(${subjects}::text[])`);
+  return subjectEdges(tx, of, rules, sql`normalized_subject(c.subject) = any(${subjects}::text[])`);
 }
 
 const key = (value: string) => `k:${value}`;
@@ -182,7 +185,7 @@ export async function joinAllConversations(tx: Queryable, of: Generation): Promi
   await tx.query(sql`analyze conversation_seeds, conversation_links`);
   await propagate(tx, workspaceId);
   // The subject fallback reads the conversations joined by links; what it joins, joins again.
-  const bySubject = await subjectEdges(tx, of, sql`true`);
+  const bySubject = await subjectEdges(tx, of, await rulesOf(tx, of), sql`true`);
   if (bySubject.length === 0) return;
   await tx.query(sql`
     insert into conversation_links (link, seed)

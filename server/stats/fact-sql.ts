@@ -113,7 +113,7 @@ function messageFacts(
   ), reach as (
     -- The parties an answer reached: each recipient outside who is no automated sender's
     -- address, at its domain (its address at a public provider). A forward that reaches no
-    -- sender's party answers nothing, as any other message.
+    -- sender's party answers nothing, as no other message does.
     select distinct f.conversation_key, f.mailbox_id, f.message_id, f.sent_at,
            ${partyOf(sql`r.address`)} as party
       from f cross join lateral unnest(string_to_array(f.recipients, ' ')) as r(address)
@@ -187,6 +187,9 @@ export async function rulesOf(tx: Queryable, { workspaceId, generation }: Genera
   };
   return { classes, excluded: exclusionPredicate(settings.excluded_filters) };
 }
+
+/** What rulesOf reads: read once per batch or rebuild and passed to what needs it. */
+export type Rules = Awaited<ReturnType<typeof rulesOf>>;
 
 /** Facts of `table` in the scope, also those of its messages kept under an earlier key. */
 const inScope = (of: Generation, scope: FactScope, table: Sql, messageColumn: Sql) => sql`

@@ -1,6 +1,6 @@
 import { sql, type Sql } from '../db/sql';
 import type { Queryable } from '../db/types';
-import { rulesOf, type Generation } from './fact-sql';
+import type { Generation, Rules } from './fact-sql';
 import { automated } from './message-class-sql';
 
 // The subject fallback (docs/statistics.md, definition 2): a reply written from a phone that sent
@@ -32,11 +32,10 @@ interface SubjectEdge {
  */
 export async function subjectEdges(
   tx: Queryable,
-  of: Generation,
+  { workspaceId }: Generation,
+  { classes, excluded }: Rules,
   candidates: Sql,
 ): Promise<SubjectEdge[]> {
-  const { workspaceId } = of;
-  const { classes, excluded } = await rulesOf(tx, of);
   return tx.query<SubjectEdge>(sql`
     with candidates as materialized (
       select c.message_id, c.mailbox_id::text || ':' || c.thread_key as seed, c.sent_at,
