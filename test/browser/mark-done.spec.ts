@@ -4,10 +4,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { repoRoot } from './support/server';
+import { TOAST_LONG_DURATION_MS } from '../../src/stores/toast-store';
 
 // "Mark as done" on the dashboard's unreplied list (docs/statistics.md, "Closed by hand"): the
 // row leaves the list, the toast offers Undo, and Undo brings the row back, by keyboard, at
-// 1280 and 700 px.
+// 1280 and 700 px; a toast the user holds (focus on it) keeps its Undo past its time.
 
 const shotsDir = resolve(repoRoot, '.tmp/shots');
 
@@ -46,13 +47,17 @@ test.describe('mark as done on the unreplied list', () => {
         .getByRole('region', { name: /^Notifications/ })
         .getByRole('listitem')
         .filter({ hasText: 'Marked as done' });
-      await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible();
+      const undo = toast.getByRole('button', { name: 'Undo' });
+      // Focus on the toast holds it, and its Undo, for as long as the user needs.
+      await undo.focus();
+      await expect(undo).toBeFocused();
       await expect(same).toHaveCount(before - 1);
       await expect(list.locator('.dash-card-note')).not.toHaveText(total);
       await page.screenshot({ path: resolve(shotsDir, `mark-done-${width}.png`), fullPage: true });
       await expectNoSeriousViolations(page);
 
-      await toast.getByRole('button', { name: 'Undo' }).click();
+      await expect(undo).toBeFocused();
+      await page.keyboard.press('Enter');
       await expect(same).toHaveCount(before);
       await expect(list.locator('.dash-card-note')).toHaveText(total);
       await expect(
@@ -60,4 +65,37 @@ test.describe('mark as done on the unreplied list', () => {
       ).toBeVisible();
     });
   }
+});
+
+test.describe('a held Undo toast', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('keeps Undo working past its time while focus is on it', async ({ page }) => {
+    await page.goto('/dashboard');
+    const list = page.getByRole('region', { name: 'Waiting for a reply' });
+    const first = list.getByRole('button', { name: /^Mark as done: / }).first();
+    await expect(first).toBeVisible();
+    const same = list.getByRole('button', {
+      name: (await first.getAttribute('aria-label')) ?? '',
+      exact: true,
+    });
+    const before = await same.count();
+    // From here the page's timers run on Playwright's clock, which the test moves on.
+    await page.clock.install();
+    await first.click();
+    const undo = page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Marked as done' })
+      .getByRole('button', { name: 'Undo' });
+    await undo.focus();
+    await expect(same).toHaveCount(before - 1);
+    await page.clock.fastForward(TOAST_LONG_DURATION_MS * 3);
+    await expect(undo).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(same).toHaveCount(before);
+    await expect(
+      page.getByText('The email waits for a reply again', { exact: true }),
+    ).toBeVisible();
+  });
 });

@@ -45,7 +45,7 @@ describe('mark as done machine paths', () => {
     input,
     events: [
       { type: 'MARK_DONE', id: '3-41' },
-      { type: 'UNDO' },
+      { type: 'UNDO', id: '3-41' },
       { type: 'xstate.done.actor.closeRequest', output: undefined },
       { type: 'xstate.error.actor.closeRequest', error: failure },
       { type: 'xstate.done.actor.reopenRequest', output: undefined },

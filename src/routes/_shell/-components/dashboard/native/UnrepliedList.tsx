@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ApiClient } from '@/api/client';
-import { createMarkDoneMachine } from '@/machines/mark-done/mark-done.machine';
-import { markDoneView } from '@/machines/mark-done/mark-done.view';
+import { MarkDoneHost } from '@/machines/mark-done/mark-done.host';
 import { formatDuration } from '@common/durations';
 import type { UnrepliedActor } from '@/machines/native-dashboard/unreplied.machine';
 import { unrepliedView } from '@/machines/native-dashboard/native-dashboard.view';
@@ -25,9 +24,18 @@ const received = (iso: string) =>
  */
 export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: ApiClient }) {
   const { page, loading, failed } = useSelector(list, unrepliedView, sameView);
-  const [machine] = useState(() => createMarkDoneMachine(client));
-  const markDone = useActorRef(machine, { input: { list } });
-  const { busy, busyId } = useSelector(markDone, markDoneView, sameView);
+  const [markDone] = useState(
+    () =>
+      new MarkDoneHost(
+        () =>
+          import('@/machines/mark-done/mark-done.machine').then((m) =>
+            m.createMarkDoneMachine(client),
+          ),
+        list,
+      ),
+  );
+  useEffect(() => () => markDone.stop(), [markDone]);
+  const { busy, busyId } = useSyncExternalStore(markDone.subscribe, markDone.view);
   const onPage = (number: number) => list.send({ type: 'PAGE', page: number });
   const onRetry = () => list.send({ type: 'RETRY' });
   const pages = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
@@ -91,7 +99,7 @@ export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: 
                         aria-label={`Mark as done: ${row.subject || '(no subject)'} from ${row.from}`}
                         aria-busy={busyId === row.id}
                         disabled={busy}
-                        onClick={() => markDone.send({ type: 'MARK_DONE', id: row.id })}
+                        onClick={() => markDone.markDone(row.id)}
                       >
                         Mark as done
                       </button>
