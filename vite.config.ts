@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { stripMachineDocs } from './scripts/vite/strip-machine-docs';
 
 // `@/…` is src/ and `@common/…` common/ (tsconfig.json `paths` says the same to the compiler).
 const alias = {
@@ -34,6 +35,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    stripMachineDocs(),
   ],
   resolve: { alias },
   define: { __MAILPULSE_VERSION__: JSON.stringify(version) },

@@ -11,7 +11,7 @@ import {
 } from '@/domain/dashboard-search';
 import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
-import { saveFile, type CsvFile } from './csv-file';
+import type { CsvFile } from './csv-file';
 import { createNativeDashboardActors, type Figures } from './native-dashboard.actors';
 import { createUnrepliedMachine } from './unreplied.machine';
 import { describeNamed } from '../shared/describe-named';
@@ -102,7 +102,9 @@ export function createNativeDashboardMachine(client: ApiClient) {
           enqueue.sendTo('unreplied', { type: 'SHOW', query: context.request.query });
         }
       }),
-      saveCsv: (_, params: { file: CsvFile }) => saveFile(params.file),
+      // Loaded when a file is saved: a first load of the dashboard does not pay for it.
+      saveCsv: (_, params: { file: CsvFile }) =>
+        void import('./csv-file').then(({ saveFile }) => saveFile(params.file)),
       notifyExportFailed: (_, params: { error: unknown }) =>
         toastFailed(EXPORT_FAILED, params.error),
     },

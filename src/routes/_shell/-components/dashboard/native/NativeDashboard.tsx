@@ -15,13 +15,16 @@ import { FilterBar } from './FilterBar';
 import { Heatmap } from './Heatmap';
 import { KpiSkeleton, KpiTiles } from './KpiTiles';
 import { EmailReportControl } from '../reports/EmailReportControl';
-import { FirstSync } from './FirstSync';
 import { Segmented } from './Segmented';
 import { UnrepliedList } from './UnrepliedList';
 import './NativeDashboard.css';
 
 // uPlot and the charts load after the tiles, in their own chunk.
 const Charts = lazy(() => import('./Charts').then((module) => ({ default: module.Charts })));
+// Shown only while a workspace's first sync runs: most loads never need it.
+const FirstSync = lazy(() =>
+  import('./FirstSync').then((module) => ({ default: module.FirstSync })),
+);
 
 const TIME_OPTIONS = [
   { value: 'business', label: 'Business time' },
@@ -131,7 +134,11 @@ export function NativeDashboard({ client, search: routeSearch, onSearch }: Nativ
         <KpiSkeleton />
       ) : (
         <div className={`dash-body${view.stale ? ' is-stale' : ''}`} aria-busy={view.stale}>
-          {noMail && choices && <FirstSync mailboxes={choices.mailboxes} />}
+          {noMail && choices && (
+            <Suspense fallback={null}>
+              <FirstSync mailboxes={choices.mailboxes} />
+            </Suspense>
+          )}
           <KpiTiles summary={figures.summary} previous={figures.previous} time={time} />
           <div className="dash-toolbar">
             <Segmented
