@@ -71,6 +71,8 @@ interface MailSyncConfig {
   /** SECRETS_KEY as given; unset on the embedded default uses a key file in DATA_DIR. */
   secretsKey: string | undefined;
   syncIntervalS: number;
+  /** SYNC_STALE_ALERT_MIN: a mailbox failing this long is told to its workspace's admins. */
+  staleAlertMinutes: number;
   /** WORKERS=false: this process serves only; `npm run worker` runs the workers elsewhere. */
   workers: boolean;
 }
@@ -200,6 +202,7 @@ function mailSyncConfig(env: Env): MailSyncConfig {
   return {
     secretsKey,
     syncIntervalS: integer(env, 'SYNC_INTERVAL_S', 300, 5, 86_400),
+    staleAlertMinutes: integer(env, 'SYNC_STALE_ALERT_MIN', 60, 1, 43_200),
     workers: flag(env, 'WORKERS', true),
   };
 }

@@ -166,21 +166,23 @@ async function runClaimed(
     const connector = await connectorOf(mailbox.workspaceId);
     if (!connector) throw new MailProviderError(NO_SETTINGS, true);
     await syncMailbox(deps, mailbox, connector, signal);
-    await finishSync(deps.db, mailbox, deps.owner, addSeconds(deps.now(), deps.intervalS));
+    const nextRunAt = addSeconds(deps.now(), deps.intervalS);
+    await finishSync(deps.db, mailbox, deps.owner, { nextRunAt, completed: true });
     return { ...outcome, ok: true };
   } catch (error) {
     // Another process holds the mailbox now: it records what happens next.
     if (error instanceof LeaseLostError) return { ...outcome, ok: false, error: error.message };
     // Stopped (server closing): due again at once, for whichever process runs next.
     if (signal.aborted) {
-      await finishSync(deps.db, mailbox, deps.owner, deps.now());
+      await finishSync(deps.db, mailbox, deps.owner, { nextRunAt: deps.now(), completed: false });
       return { ...outcome, ok: false, error: 'The sync was stopped.' };
     }
     const known = error instanceof MailProviderError;
     const message = known ? error.message : `The sync failed: ${(error as Error).message}`;
-    const retryAt = addSeconds(deps.now(), backoffSeconds(mailbox.attempts));
+    const failedAt = deps.now();
+    const retryAt = addSeconds(failedAt, backoffSeconds(mailbox.attempts));
     const transient = !known || error.transient;
-    await failSync(deps.db, mailbox, deps.owner, { message, transient, retryAt });
+    await failSync(deps.db, mailbox, deps.owner, { message, transient, retryAt, failedAt });
     return { ...outcome, ok: false, error: message };
   }
 }

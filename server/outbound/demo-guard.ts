@@ -37,7 +37,11 @@ async function ownRecipients(q: Queryable, row: ClaimedRequest, to: string[]): P
 /** What of a claimed row may leave; rows of workspaces that are no demo leave as they are. */
 export async function guardDemo(q: Queryable, row: ClaimedRequest): Promise<Guarded> {
   if (!row.demo) return { send: row, dropped: [] };
-  if (row.kind === 'alert_email' || row.kind === 'report_email') {
+  if (
+    row.kind === 'alert_email' ||
+    row.kind === 'report_email' ||
+    row.kind === 'sync_alert_email'
+  ) {
     const { to } = row.payload as { to: string | string[] };
     return ownRecipients(q, row, Array.isArray(to) ? to : [to]);
   }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { alertChannels } from '../alerts/delivery';
 import { reportChannels } from '../reports/delivery';
+import { syncAlertChannels } from '../sync-alerts/delivery';
 import { createForwarder, requestChannels } from './forwarder';
 import { createOutboundGuard, type OutboundGuard, type Resolve } from './safe-target';
 
@@ -31,6 +32,7 @@ export default fp<OutboundPluginOptions>(
       ...requestChannels(app.config, guard),
       ...alertChannels(app.config, app.db, guard),
       ...reportChannels(app.config),
+      ...syncAlertChannels(app.config),
     ];
     const forwarder = createForwarder({ db: app.db, channels, log: app.log, pollMs, now });
     if (!app.config.alerts.smtpUrl) {

@@ -94,17 +94,21 @@ export async function renewLease(
   return rows.length > 0;
 }
 
-/** Releases the lease and schedules the next run. */
+/**
+ * Releases the lease and schedules the next run. A run that `completed` ends the failure streak;
+ * one stopped by a closing server leaves it, as nothing was learnt of the provider.
+ */
 export async function finishSync(
   db: Queryable,
   mailbox: ClaimedMailbox,
   owner: string,
-  nextRunAt: Date,
+  { nextRunAt, completed }: { nextRunAt: Date; completed: boolean },
 ): Promise<void> {
   await db.query(
     sql`update mailbox_sync
         set lease_owner = null, lease_expires_at = null, lease_renewed_at = null, attempts = 0,
             last_error = null,
+            failing_since = case when ${completed} then null else failing_since end,
             next_run_at = ${nextRunAt.toISOString()}
       where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
         and lease_owner = ${owner}`,
@@ -113,19 +117,21 @@ export async function finishSync(
 
 /**
  * Releases the lease after a failure: one more attempt, the reason in words, a retry at
- * `retryAt`; a failure retrying cannot cure also marks the mailbox `sync_error`.
+ * `retryAt`, and the failure streak started at `failedAt` unless one is running; a failure
+ * retrying cannot cure also marks the mailbox `sync_error`.
  */
 export async function failSync(
   db: Queryable,
   mailbox: ClaimedMailbox,
   owner: string,
-  failure: { message: string; transient: boolean; retryAt: Date },
+  failure: { message: string; transient: boolean; retryAt: Date; failedAt: Date },
 ): Promise<void> {
   await db.query(
     sql`with released as (
        update mailbox_sync
           set lease_owner = null, lease_expires_at = null, lease_renewed_at = null,
               attempts = attempts + 1,
+              failing_since = coalesce(failing_since, ${failure.failedAt.toISOString()}::timestamptz),
               last_error = ${failure.message}, next_run_at = ${failure.retryAt.toISOString()}
         where workspace_id = ${mailbox.workspaceId} and mailbox_id = ${mailbox.mailboxId}
           and lease_owner = ${owner}

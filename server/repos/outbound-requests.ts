@@ -3,7 +3,7 @@ import { sql } from '../db/sql';
 
 export type RequestKind = 'feedback' | 'integration';
 type AlertKind = 'alert_email' | 'alert_webhook';
-export type OutboundKind = RequestKind | AlertKind | 'report_email';
+export type OutboundKind = RequestKind | AlertKind | 'report_email' | 'sync_alert_email';
 
 export interface NewOutboundRequest {
   kind: RequestKind;

@@ -6,6 +6,7 @@ import { checkSecretsKey, loadSecretBox, resealLegacySecrets, type Secrets } fro
 import { syncDueMailboxes, type SyncLog, type SyncWorkerDeps } from '../mail/sync-worker';
 import { evaluateAlerts } from '../alerts/evaluate';
 import { queueDueReports } from '../reports/queue';
+import { checkStaleMailboxes } from '../sync-alerts/check';
 import { notifyQueued } from '../outbound/forwarder';
 import { runDueRebuilds } from '../stats/rebuild';
 import { pruneAuditLog } from '../audit/retention';
@@ -30,6 +31,8 @@ export const ALERT_POLL_MS = 5_000;
  * in the outbox within a minute of it.
  */
 const REPORT_POLL_MS = 15_000;
+/** How often a worker looks for mailboxes that stopped syncing (or synced again). */
+const STALE_SYNC_POLL_MS = 60_000;
 /** How often a worker removes audit entries past AUDIT_RETENTION_DAYS. */
 const AUDIT_RETENTION_POLL_MS = 3_600_000;
 /** How often a worker looks for a workspace whose daily rebuild is due. */
@@ -110,6 +113,22 @@ export function reportScheduleTask(
   };
 }
 
+/** The stale-sync check's task; a run that queued emails wakes this process's forwarder. */
+function staleSyncTask(
+  db: Db,
+  thresholdMinutes: number,
+  now: () => Date = () => new Date(),
+): WorkerTask {
+  return {
+    name: 'stale-sync-check',
+    intervalMs: STALE_SYNC_POLL_MS,
+    run: async () => {
+      const result = await checkStaleMailboxes(db, now(), thresholdMinutes);
+      if (result.emails > 0) notifyQueued(db);
+    },
+  };
+}
+
 export function startWorkers(
   db: Db,
   config: Config,
@@ -131,6 +150,7 @@ export function startWorkers(
     },
     alertEvaluationTask(db, deps.owner, config.alerts.intervalSeconds),
     reportScheduleTask(db, config, deps.owner, log),
+    staleSyncTask(db, config.mailSync.staleAlertMinutes),
     {
       name: 'stats-rebuild',
       intervalMs: REBUILD_POLL_MS,

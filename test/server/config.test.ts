@@ -15,6 +15,7 @@ describe('configuration from the environment', () => {
       sessionIdleDays: 7,
       demoSignIn: false,
       seedDemo: false,
+      mailSync: { staleAlertMinutes: 60 },
     });
   });
 
@@ -36,6 +37,8 @@ describe('configuration from the environment', () => {
     ['SESSION_IDLE_DAYS', '0', 'Invalid SESSION_IDLE_DAYS: 0 is outside 1–365'],
     ['SESSION_IDLE_DAYS', 'week', 'Invalid SESSION_IDLE_DAYS: "week" is not a whole number'],
     ['SEED_DEMO', 'maybe', 'Invalid SEED_DEMO: "maybe" must be true or false'],
+    ['SYNC_STALE_ALERT_MIN', 'hour', 'Invalid SYNC_STALE_ALERT_MIN: "hour" is not a whole number'],
+    ['SYNC_STALE_ALERT_MIN', '0', 'Invalid SYNC_STALE_ALERT_MIN: 0 is outside 1–43200'],
     [
       'FEEDBACK_WEBHOOK_URL',
       'ftp://x',

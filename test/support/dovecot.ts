@@ -95,6 +95,8 @@ export interface DovecotOptions {
   home?: string;
   /** A public namespace `Public/` (RFC 2342 shared), whose folders every user lists. */
   publicNamespace?: boolean;
+  /** The IMAP port (a free one unless given): a server started again where a stopped one was. */
+  port?: number;
 }
 
 /** Without ACLs, every user may create folders in it and append to them. */
@@ -210,7 +212,7 @@ export async function startDovecot(options: DovecotOptions = {}): Promise<Doveco
   const home = options.home ?? join(dir, 'home');
   await mkdir(home, { recursive: true });
   await chown(home, ...(await dovecotIds()));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const tlsPort = options.production ? await freePort() : 0;
   const ca = options.production ? await makeTestCa(dir) : null;
   const separator = ca ? '%' : '*';
