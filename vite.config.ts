@@ -123,12 +123,14 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             // A `.postgres` file needs PostgreSQL; a `.pglite` one tests the embedded database's
-            // own folder whatever TEST_DB says, so it runs once, in the PGlite run.
+            // own folder whatever TEST_DB says, or what no database changes (the release's
+            // packaging), so it runs once, in the PGlite run.
             ...(process.env.TEST_DB === 'postgres'
               ? ['test/server/**/*.pglite.test.ts']
               : ['test/server/**/*.postgres.test.ts']),
           ],
           globalSetup: ['test/server/support/global-setup.ts'],
+          setupFiles: ['test/server/support/setup.ts'],
           // Each file builds its own app on its own database, and server modules keep no state
           // across apps (what they cache is keyed by the Db), so the files of a worker share its
           // imports instead of loading the server, Fastify, Ajv and PGlite again per file.

@@ -13,7 +13,7 @@ export NODE="${bin:+$bin/}node"
 # What the build reads; written last by `npm run build`, the stamp is newer than all of them.
 STAMP=dist/.built
 SOURCES=(src server common openapi public index.html package.json package-lock.json vite.config.ts
-  scripts/build-server.ts)
+  scripts/build-server.ts scripts/server-bundle.ts)
 if [ ! -f "$STAMP" ] || [ -n "$(find "${SOURCES[@]}" -newer "$STAMP" -print -quit)" ]; then
   npm run --silent build
 fi

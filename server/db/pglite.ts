@@ -50,6 +50,14 @@ function errorOf(reply: PgliteReply & { ok: false }): Error {
   return Object.assign(new Error(reply.message), reply.fields);
 }
 
+/**
+ * The thread's file, or PGLITE_THREAD when set: a test-only setting, with which the tests (run
+ * from source) load the thread of their run's bundle (test/server/support/global-setup.ts), as
+ * tsx compiling it for each of their hundreds of databases cost about 0.4 s of CPU each.
+ */
+const threadFile = (env: NodeJS.ProcessEnv = process.env) =>
+  env.PGLITE_THREAD ? { file: env.PGLITE_THREAD, execArgv: [] } : runtimeFiles.pgliteThread;
+
 class PgliteThread {
   readonly #worker: Worker;
   // An array, not a Map keyed by id: replies come in order, and a long-lived Map churned by
@@ -61,7 +69,7 @@ class PgliteThread {
 
   constructor(dataDir: string, modules: WasmModules) {
     // From source the thread is TypeScript, which tsx loads; built, it is plain JavaScript.
-    const { file, execArgv } = runtimeFiles.pgliteThread;
+    const { file, execArgv } = threadFile();
     this.#worker = new Worker(file, { workerData: { dataDir, ...modules }, execArgv });
     this.#worker.on('message', (reply: PgliteReply) => this.#settle(reply));
     const fail = (error: Error) => {

@@ -21,7 +21,10 @@ import { setUpTestApp } from '../support/suite';
 import { recordingLogger } from '../support/webhook';
 
 // The test receivers listen on loopback, which OUTBOUND_ALLOW_PRIVATE lets the webhooks reach.
-const t = setUpTestApp('ad', { perTest: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
+// One app for the file: each test has its own workspace, and the rows earlier tests leave are
+// sent, or wait for an SMTP server no later drainer has, or are retried only after the instants
+// a later test drains at (its evaluation counts run first).
+const t = setUpTestApp('ad', { env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 
 // Company hours Mon–Fri 09:00–17:00 UTC; a Friday 16:00 email is 120 business minutes old on
 // Monday 10:00.

@@ -13,7 +13,7 @@ import type { DatabaseOptions } from '../../../server/db/types';
 import { createTestWorkspace, type TestWorkspace } from '../support/app';
 import { dovecotForFile } from '../support/dovecot-file';
 import { addSyncedMailbox, readFromDovecot, TEST_KEY } from '../support/mail-sync';
-import { environment, npmRunCli, start, stop, type Running } from '../support/server-process';
+import { environment, runCli, start, stop, type Running } from '../support/server-process';
 import { WEEK, type Summary } from '../support/stats-e2e-figures';
 import { week } from '../support/stats-e2e-mail';
 import {
@@ -114,7 +114,7 @@ describe('backup and restore', () => {
     disposals.push(() => location.dispose());
     const { ws, sales } = await prepare(location);
     const env = envFor(location.options);
-    const cli = (args: string[], to = env) => npmRunCli(args, to);
+    const cli = (args: string[], to = env) => runCli(args, to);
     const sync = ['mail:sync', '--workspace', String(ws.workspaceId), '--mailbox', sales, '--wait'];
     const verify = ['audit:verify', '--workspace', String(ws.workspaceId)];
 

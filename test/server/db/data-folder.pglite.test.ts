@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/open';
+import { copyFolder } from '../../support/copy-folder';
 import {
   createTestDbLocation,
   testDbSettings,
@@ -12,7 +13,7 @@ import {
   AS_NPM_START,
   environment,
   exitOf,
-  npmRunCli,
+  runCli,
   start,
   stop,
   type Running,
@@ -28,11 +29,26 @@ async function pgliteLocation(): Promise<TestDbLocation> {
   return { options: { dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
+// The folder `npm start` leaves after its first start (the demo seeded: 90 days of mail and
+// their statistics, most of a first start's CPU), made once; each test starts on a copy of it.
+// First starts are main.test.ts's point, not this file's.
+let seeded: TestDbLocation;
+beforeAll(async () => {
+  seeded = await pgliteLocation();
+  const first = await start(environment(seeded), AS_NPM_START);
+  expect(await stop(first, 'SIGTERM')).toBe(0);
+}, 120_000);
+afterAll(() => seeded?.dispose());
+
 let location: TestDbLocation;
 let env: NodeJS.ProcessEnv;
 const running: Running[] = [];
+let copies = 0;
 beforeEach(async () => {
-  location = await pgliteLocation();
+  copies += 1;
+  const dataDir = `${seeded.options.dataDir}-${copies}`;
+  await copyFolder(seeded.options.dataDir, dataDir);
+  location = { options: { dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
   env = environment(location);
 });
 afterEach(async () => {
@@ -50,7 +66,7 @@ async function startServer(): Promise<Running> {
   return server;
 }
 
-const cli = (line: string) => npmRunCli(line.split(' '), env);
+const cli = (line: string) => runCli(line.split(' '), env);
 const ACME = /^1\tAcme\t.*\talerts \d+\/(\d+)$/m;
 
 /** The admin's token, from the demo sign-in link the server printed. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneBackups } from '../../../server/backup/pre-migration';
 import { listMigrations } from '../../../server/db/migrate';
 import { openDatabase } from '../../../server/db/open';
-import { environment, exitOf, npmRunCli, start, stop } from '../support/server-process';
+import { environment, exitOf, runCli, start, stop } from '../support/server-process';
 import { createTestDbLocation, TMP_DIR, type TestDbLocation } from '../support/test-db';
 
 // A start whose migrations fail leaves the database as it was (the pending migrations run in
@@ -55,7 +55,7 @@ describe('a failing migration', () => {
     const env = environment(location, { SEED_DEMO: 'false', WORKERS: 'false' });
     const upgraded = { ...env, MIGRATIONS_DIR: folder };
 
-    const status = await npmRunCli(['migrate:status'], upgraded);
+    const status = await runCli(['migrate:status'], upgraded);
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/^applied\t0001_init\t\d{4}-\d\d-\d\dT/m);
     expect(status.stdout).toContain(
@@ -75,7 +75,7 @@ describe('a failing migration', () => {
       // The way back after an upgrade: the pre-migration backup restores into a new folder.
       const restored = `${folder}-restored`;
       const from = join(location.options.dataDir, 'backups', backups[0]!);
-      const restore = await npmRunCli(['restore', '--from', from], { ...env, DATA_DIR: restored });
+      const restore = await runCli(['restore', '--from', from], { ...env, DATA_DIR: restored });
       await rm(restored, { recursive: true, force: true });
       expect(restore, restore.stderr).toMatchObject({ code: 0 });
       expect(restore.stdout).toContain(`at migration ${before?.level}`);

@@ -7,6 +7,7 @@ import { addSyncedMailbox, message, readFromDovecot } from '../support/mail-sync
 import { startSyncChild, syncEnv } from '../support/sync-process';
 import { createTestDbLocation, testDbSettings, type TestDbLocation } from '../support/test-db';
 import { registerTwoWorkerTests } from '../support/two-workers';
+import { bundled } from '../support/server-process';
 
 // Sync processes killed with SIGKILL: what they committed stays, nothing is stored twice, and the
 // next process carries on from the committed cursor: at once on the embedded database, one
@@ -116,7 +117,7 @@ describe('a sync process killed mid-way', () => {
   }, 180_000);
 
   it('a server started with another SECRETS_KEY stops, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, bundled('main'), {
       env: env({ SECRETS_KEY: 'cd'.repeat(32), PORT: '0', SEED_DEMO: 'false' }),
       stdio: 'pipe',
     });

@@ -86,8 +86,10 @@ const webhookError = async (t: TestSuite, workspaceId: number) =>
     )
   )[0]?.last_error;
 
+// One app per block: each test has its own workspace and receivers, every row it sends fails or
+// is delivered at once, and a failed one is retried only after the instant the next test sends at.
 describe('sending to a webhook inside the network', () => {
-  const t = setUpTestApp('send', { perTest: true, resolve: dns });
+  const t = setUpTestApp('send', { resolve: dns });
 
   it('does not reach an alert webhook on loopback saved before the check', async () => {
     const hook = await receiver();
@@ -138,7 +140,7 @@ describe('sending to a webhook inside the network', () => {
 
 describe('sending with OUTBOUND_ALLOW_PRIVATE', () => {
   const env = { OUTBOUND_ALLOW_PRIVATE: 'true' };
-  const t = setUpTestApp('onprem', { perTest: true, resolve: dns, env });
+  const t = setUpTestApp('onprem', { resolve: dns, env });
 
   it('delivers the signed POST to a receiver on loopback, by name', async () => {
     const hook = await receiver((res) => {

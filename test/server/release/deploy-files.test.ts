@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 // The container and the service units, checked without a container runtime or a running systemd:
-// the Dockerfile's steps are the scripts release.test.ts runs, its image starts as `npm run serve`
+// the Dockerfile's steps are the scripts release.pglite.test.ts runs, its image starts as `npm run serve`
 // does; compose.yaml wires the app, a worker and PostgreSQL; systemd-analyze verifies the units.
 
 const manifest = JSON.parse(await readFile('package.json', 'utf8')) as {

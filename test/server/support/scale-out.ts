@@ -5,6 +5,7 @@ import type { Db } from '../../../server/db/types';
 import type { Dovecot } from '../../support/dovecot';
 import { createTestWorkspace, type TestWorkspace } from './app';
 import { addSyncedMailbox, message, readFromDovecot } from './mail-sync';
+import { bundled } from './server-process';
 
 // The scale-out test's pieces: its mail in Dovecot, a workspace that reads it, worker processes
 // as `npm run worker` runs them, and a poll for a condition of the database.
@@ -109,9 +110,9 @@ export interface WorkerProcess {
   output: string[];
 }
 
-/** `npm run worker` (tsx server/worker.ts), resolved once it says it runs. */
+/** `npm run worker`'s entry (server/worker.ts, bundled), resolved once it says it runs. */
 export function startWorker(env: NodeJS.ProcessEnv): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+  const child = spawn(process.execPath, bundled('worker'), {
     env,
     stdio: 'pipe',
   });

@@ -1,8 +1,29 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { inject } from 'vitest';
 import type { TestDbLocation } from './test-db';
 
-// The real server process, as `npm start` runs it, and the real CLI, on a test database.
+// The real server process, as `npm start` runs it, and the real CLI, on a test database: from
+// the server's bundle, which global-setup.ts makes once per run with `npm run build`'s esbuild
+// call (scripts/server-bundle.ts), since compiling the TypeScript through tsx cost each process
+// about a second of CPU. `npmRunCli` goes through `npm run cli` (tsx) as a user does.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of the run's server bundle (main.js, worker.js, cli.js, sync-child.js). */
+    serverBundle: string;
+  }
+}
+
+/** Test children bundled beside the server's entries (their imports are the server's). */
+export const TEST_CHILD_ENTRIES = { 'sync-child': 'test/support/sync-child.ts' };
+
+/** The arguments that start one of the bundle's entries with `process.execPath`. */
+export const bundled = (
+  entry: 'main' | 'worker' | 'cli' | keyof typeof TEST_CHILD_ENTRIES,
+  args: string[] = [],
+) => [join(inject('serverBundle'), `${entry}.js`), ...args];
 
 export interface Running {
   child: ChildProcess;
@@ -41,10 +62,7 @@ const serverProcess = (env: NodeJS.ProcessEnv, args: string[] = [], command?: Co
         cwd: command.cwd,
         stdio: 'pipe',
       })
-    : spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-        env,
-        stdio: 'pipe',
-      });
+    : spawn(process.execPath, bundled('main', args), { env, stdio: 'pipe' });
 
 /** Starts the server and resolves once it prints the address it listens on. */
 export function start(
@@ -100,16 +118,19 @@ export interface CliOutcome {
   stderr: string;
 }
 
-export function npmRunCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliOutcome> {
+function outcomeOf(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliOutcome> {
   return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'cli', '--', ...args],
-      { env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
+    execFile(file, args, { env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
   });
 }
+
+/** The CLI as a user runs it: `npm run cli -- <args>`. */
+export const npmRunCli = (args: string[], env: NodeJS.ProcessEnv) =>
+  outcomeOf('npm', ['run', '--silent', 'cli', '--', ...args], env);
+
+/** The same CLI, from the run's bundle (cli.test.ts holds that `npm run cli` runs it). */
+export const runCli = (args: string[], env: NodeJS.ProcessEnv) =>
+  outcomeOf(process.execPath, bundled('cli', args), env);

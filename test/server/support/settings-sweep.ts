@@ -340,15 +340,23 @@ export async function workspaceTables(db: Db): Promise<string[]> {
   return rows.map((row) => row.table_name);
 }
 
-/** Every row the workspace owns, table by table, each row as JSON text in a stable order. */
+const tablesOf = new WeakMap<Db, Promise<string[]>>();
+
+/**
+ * Every row the workspace owns, table by table, each row as JSON text in a stable order. One
+ * query for all the tables: the sweeps take a snapshot after each of thousands of bad requests.
+ */
 export async function snapshotWorkspace(db: Db, workspaceId: number) {
-  const snapshot: Record<string, string[]> = {};
-  for (const table of await workspaceTables(db)) {
-    const rows = await db.query<{ row: string }>(
-      `select to_jsonb(t)::text as row from "${table}" t where workspace_id = $1 order by 1`,
-      [workspaceId],
-    );
-    snapshot[table] = rows.map((row) => row.row);
-  }
-  return snapshot;
+  let tables = tablesOf.get(db);
+  if (!tables) tablesOf.set(db, (tables = workspaceTables(db)));
+  const names = await tables;
+  const columns = names.map(
+    (table, i) =>
+      `(select coalesce(json_agg(r order by r), '[]') from
+         (select to_jsonb(t)::text as r from "${table}" t where workspace_id = $1) s) as "${i}"`,
+  );
+  const [row] = await db.query<Record<string, string[]>>(`select ${columns.join(', ')}`, [
+    workspaceId,
+  ]);
+  return Object.fromEntries(names.map((table, i) => [table, row?.[String(i)] ?? []]));
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { TestDbLocation } from './test-db';
 import { TEST_KEY } from './mail-sync';
+import { bundled } from './server-process';
 
 // The kill tests' sync process (test/support/sync-child.ts): the real worker code in a child
 // that a test kills with SIGKILL after so many committed batches, or when it chooses.
@@ -37,7 +38,7 @@ export function syncEnv(
 
 /** Starts the sync child; after `killAfter` committed batches it is killed with SIGKILL. */
 export function startSyncChild(env: NodeJS.ProcessEnv, killAfter?: number): SyncProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sync-child.ts'], {
+  const child = spawn(process.execPath, bundled('sync-child'), {
     env,
     stdio: 'pipe',
   });

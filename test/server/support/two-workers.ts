@@ -6,6 +6,7 @@ import { startDovecot, type Dovecot } from '../../support/dovecot';
 import { createTestWorkspace } from './app';
 import { addSyncedMailbox, message, readFromDovecot, TEST_KEY } from './mail-sync';
 import { createTestDbLocation, type TestDbLocation } from './test-db';
+import { bundled } from './server-process';
 
 // Two worker processes on one PostgreSQL with twenty mailboxes: each mailbox is synced by one of
 // them once per interval and no message is stored twice. PGlite is one process per data folder,
@@ -44,7 +45,7 @@ async function setUp() {
 }
 
 function worker(offsetS: number): Promise<SyncOutcome[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sync-child.ts'], {
+  const child = spawn(process.execPath, bundled('sync-child'), {
     env: {
       ...process.env,
       LOG_LEVEL: 'silent',

@@ -12,6 +12,9 @@ import { createTestDbLocation, type TestDbLocation } from '../support/test-db';
 // into a clean folder, its runtime step there (scripts/install-release.sh: npm ci --omit=dev, from
 // the local npm cache), a settings file (scripts/make-env.sh), then the compiled server started
 // as `npm run serve` starts it, on plain Node with no dev dependency installed.
+// A `.pglite` test: it runs once, in the PGlite run (vite.config.ts). What it proves is the
+// packaging, the same on either database, and on PGlite the release starts its compiled
+// database thread (pglite-thread.js) too; two runs of it only doubled a build and an install.
 
 const run = promisify(execFile);
 const manifest = JSON.parse(await readFile('package.json', 'utf8')) as {

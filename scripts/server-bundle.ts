@@ -1,0 +1,80 @@
+// The server's esbuild bundle, shared by `npm run build` (scripts/build-server.ts, into
+// dist/server/) and the server tests' global set-up (once per run into .tmp/, so the processes
+// the tests start load one plain JavaScript file instead of compiling TypeScript through tsx).
+// Each entry becomes one file (the packages stay imports, installed by `npm ci --omit=dev`),
+// beside it the files the server reads at run time (server/runtime-files.ts) and the Node
+// version check that starts them (server/launch.mjs). It fails when the server imports a
+// package that is not a production dependency, which `npm ci --omit=dev` would leave out.
+import { build } from 'esbuild';
+import { builtinModules } from 'node:module';
+import { copyFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const ENTRIES: Record<string, string> = {
+  main: 'server/main.ts',
+  worker: 'server/worker.ts',
+  cli: 'server/cli.ts',
+  'pglite-thread': 'server/db/pglite-thread.ts',
+};
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+function notProductionDependencies(imports: Iterable<string>): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const builtins = new Set(builtinModules);
+  return [...new Set([...imports].map(packageOf))].filter(
+    (name) => !name.startsWith('node:') && !builtins.has(name) && !(name in manifest.dependencies),
+  );
+}
+
+/**
+ * Bundles the server entries, and `extraEntries` (name → file, e.g. a test's child process),
+ * into `out`, which must sit two folders below the repository (dist/server, .tmp/<name>) for
+ * server/runtime-files.ts to find package.json. Throws when an import is not a production
+ * dependency.
+ */
+export async function bundleServer(
+  out: string,
+  extraEntries: Record<string, string> = {},
+): Promise<void> {
+  rmSync(out, { recursive: true, force: true });
+  const { metafile } = await build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.entries({ ...ENTRIES, ...extraEntries }).map(([name, file]) => ({
+      in: file,
+      out: name,
+    })),
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const external = Object.values(metafile.outputs).flatMap((output) =>
+    output.imports.filter((entry) => entry.external).map((entry) => entry.path),
+  );
+  const missing = notProductionDependencies(external);
+  if (missing.length > 0) {
+    throw new Error(
+      `The server imports ${missing.join(', ')} at run time: move it to package.json's dependencies.`,
+    );
+  }
+  cpSync(path.join(ROOT, 'server/db/migrations'), path.join(out, 'migrations'), {
+    recursive: true,
+  });
+  copyFileSync(path.join(ROOT, 'openapi/portal.yaml'), path.join(out, 'portal.yaml'));
+  copyFileSync(path.join(ROOT, 'server/launch.mjs'), path.join(out, 'launch.mjs'));
+}
