@@ -19,6 +19,7 @@ import {
   createTemplate,
   repoRoot,
   scratchDir,
+  serverBundle,
   startFreshServer,
   type RunningServer,
 } from '../test/browser/support/server';
@@ -175,9 +176,9 @@ const MEASUREMENTS: Measurement[] = [
   },
 ];
 
-function buildClientIfMissing(): void {
-  if (existsSync(resolve(clientDir, 'index.html'))) return;
-  console.log('dist/client is missing: building the client');
+function buildIfMissing(): void {
+  if (existsSync(resolve(clientDir, 'index.html')) && existsSync(serverBundle)) return;
+  console.log('dist/client or dist/server is missing: building them');
   const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
 }
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
   if (measurements.length === 0 && !imapOnly) {
     throw new Error(`No figure's heading contains "${only}"`);
   }
-  buildClientIfMissing();
+  buildIfMissing();
   await createTemplate(BENCH_TEMPLATE);
   const server = await startFreshServer('bench', BENCH_TEMPLATE);
   const browser = await chromium.launch(chromiumLaunchOptions);

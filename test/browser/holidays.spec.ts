@@ -1,17 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { portalApi } from './support/api';
 import { READ_ONLY_NOTE, readOnlyTest } from './support/feature-variants';
 import { expect, test } from './support/fixtures';
-import { repoRoot } from './support/server';
+import { saveShot } from './support/shots';
 
 // Company holidays on the business-hours page (added by hand, imported for a country with a
 // preview to untick) and the holiday choice of a mailbox's Custom hours, at 1280 and 700 px,
-// with axe on the page and its dialogs. Screenshots go to .tmp/shots.
+// with axe on the page and its dialogs. SHOTS=1 saves screenshots in .tmp/shots.
 
-const shotsDir = resolve(repoRoot, '.tmp/shots');
 const HOLIDAYS_PATH = '/portal/api/settings/holidays/';
 
 /** axe over the page, or over its open dialog only (the page behind is not ours to judge). */
@@ -25,8 +22,7 @@ async function expectNoSeriousViolations(page: Page, within?: string) {
 }
 
 async function shoot(page: Page, name: string) {
-  await mkdir(shotsDir, { recursive: true });
-  await page.screenshot({ path: resolve(shotsDir, `holidays-${name}.png`), fullPage: true });
+  await saveShot(page, `holidays-${name}`, { fullPage: true });
 }
 
 const holidaysCard = (page: Page) => page.getByRole('region', { name: 'Holidays' });

@@ -1,13 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { repoRoot } from './support/server';
+import { saveShot } from './support/shots';
 
 // The shell's three layouts: a full side panel, an icon rail at 1100px and below, and a menu
-// behind a button at 768px and below. Each width also leaves a screenshot in .tmp/shots.
+// behind a button at 768px and below. With SHOTS=1, each width also leaves a screenshot in .tmp/shots.
 
-const shotsDir = resolve(repoRoot, '.tmp/shots');
 const HEIGHT = 800;
 
 test.use({ signedInAs: 'admin' });
@@ -23,8 +20,7 @@ async function openDashboard(page: Page, width: number) {
 }
 
 async function shoot(page: Page, name: string) {
-  await mkdir(shotsDir, { recursive: true });
-  await page.screenshot({ path: resolve(shotsDir, `layout-${name}.png`) });
+  await saveShot(page, `layout-${name}`);
 }
 
 async function boxOf(page: Page, selector: string) {

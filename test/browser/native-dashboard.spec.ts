@@ -1,5 +1,4 @@
-import { readFile, mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type {
@@ -11,11 +10,10 @@ import type {
 import { formatDuration } from '../../common/durations';
 import { portalApi, type PortalApi } from './support/api';
 import { expect, test } from './support/fixtures';
-import { repoRoot } from './support/server';
+import { saveShot } from './support/shots';
 
 // The native dashboard on the seeded demo data: what each role sees is what the API gives it.
 
-const shotsDir = resolve(repoRoot, '.tmp/shots');
 const count = (value: number) => value.toLocaleString('en-US');
 const tile = (page: Page, name: string) =>
   page.getByRole('group', { name, exact: true }).locator('.kpi-value');
@@ -226,16 +224,12 @@ test.describe('as the demo admin', () => {
   });
 
   test('screenshots at 1280, 1000 and 700 px', async ({ page }) => {
-    await mkdir(shotsDir, { recursive: true });
     await page.goto('/dashboard');
     await expect(page.locator('.uplot-host canvas').first()).toBeVisible();
     for (const width of [1280, 1000, 700]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(tile(page, 'Received')).toBeVisible();
-      await page.screenshot({
-        path: resolve(shotsDir, `native-dashboard-${width}.png`),
-        fullPage: true,
-      });
+      await saveShot(page, `native-dashboard-${width}`, { fullPage: true });
     }
   });
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { featureSet, listsTest as test } from './support/lists-server';
+import { saveShot } from './support/shots';
 
 // Scheduled email reports against the real server, on a fresh copy of the demo data per test:
 // the admin's Settings → Reports tab, and "Email me a report" on anyone's dashboard. Acme's
@@ -106,14 +107,14 @@ test.describe('Settings → Reports', () => {
     for (const width of [1280, 700]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(table(page)).toBeVisible();
-      await page.screenshot({ path: `.tmp/shots/settings-reports-${width}.png`, fullPage: true });
+      await saveShot(page, `settings-reports-${width}`, { fullPage: true });
       await expectNoSeriousViolations(page);
       await page.getByRole('button', { name: 'Add a report' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Add a report' });
       await dialog.getByRole('combobox', { name: 'Recipient' }).selectOption({ value: MAX });
       await dialog.getByRole('radio', { name: /^Some mailboxes/ }).check();
       await expect(dialog.getByRole('checkbox').first()).toBeVisible();
-      await page.screenshot({ path: `.tmp/shots/settings-reports-modal-${width}.png` });
+      await saveShot(page, `settings-reports-modal-${width}`);
       await expectNoSeriousViolations(page);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);
@@ -176,18 +177,18 @@ test.describe('Email me a report, on the dashboard', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/dashboard');
       await expect(page.getByRole('button', { name: 'Email me a report' })).toBeEnabled();
-      await page.screenshot({ path: `.tmp/shots/dashboard-report-control-${width}.png` });
+      await saveShot(page, `dashboard-report-control-${width}`);
       await page.getByRole('button', { name: 'Email me a report' }).click();
       const form = page.getByRole('dialog', { name: 'Email me a report' });
       await form.getByRole('radio', { name: /^Some mailboxes/ }).check();
       await expect(form.getByRole('checkbox', { name: new RegExp(`^${VERA}`) })).toBeVisible();
-      await page.screenshot({ path: `.tmp/shots/dashboard-report-form-${width}.png` });
+      await saveShot(page, `dashboard-report-form-${width}`);
       await expectNoSeriousViolations(page);
       await form.getByRole('checkbox', { name: new RegExp(`^${VERA}`) }).check();
       await form.getByRole('button', { name: 'Email me this report' }).click();
       const panel = page.getByRole('dialog', { name: 'Your email reports' });
       await expect(panel.getByRole('heading', { name: 'Weekly report' })).toBeVisible();
-      await page.screenshot({ path: `.tmp/shots/dashboard-report-panel-${width}.png` });
+      await saveShot(page, `dashboard-report-panel-${width}`);
       await expectNoSeriousViolations(page);
       await panel.getByRole('button', { name: 'Remove the weekly report' }).click();
       await panel.getByRole('button', { name: 'Remove', exact: true }).click();

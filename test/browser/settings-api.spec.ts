@@ -1,16 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { listsTest as test } from './support/lists-server';
-import { repoRoot } from './support/server';
+import { saveShot } from './support/shots';
 
 // Settings → API against the real server, on a fresh copy of the demo data per test: an admin
 // creates a token, sees it once and copies it, the token reads the statistics with no cookie,
-// and is refused once revoked. At 1280 and 700 px, with axe; screenshots go to .tmp/shots.
+// and is refused once revoked. At 1280 and 700 px, with axe; SHOTS=1 saves screenshots in .tmp/shots.
 
-const shotsDir = resolve(repoRoot, '.tmp/shots');
 const SUMMARY = '/portal/api/stats/summary?from=2026-01-01&to=2026-01-31';
 
 async function expectNoSeriousViolations(page: Page) {
@@ -22,8 +19,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 async function shoot(page: Page, name: string) {
-  await mkdir(shotsDir, { recursive: true });
-  await page.screenshot({ path: resolve(shotsDir, `settings-api-${name}.png`), fullPage: true });
+  await saveShot(page, `settings-api-${name}`, { fullPage: true });
 }
 
 for (const width of [1280, 700]) {

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { saveShot } from './support/shots';
 import { DEMO_USERS, freshSignInCode } from './support/sign-in';
 import { TOKEN_KEY } from '../../src/api/session-store';
 
@@ -59,7 +60,7 @@ test.describe('a sign-in code in the address', () => {
           `You are signed in as ${DEMO_USERS.admin}. Continue as ${DEMO_USERS.manager}?`,
         );
         await expect(page).toHaveURL('/dashboard');
-        await page.screenshot({ path: `.tmp/shots/sign-in-code-question-${width}.png` });
+        await saveShot(page, `sign-in-code-question-${width}`);
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await expect(dialog).toHaveCount(0);
         await expect(page.getByRole('heading', { name: 'Your dashboard', level: 1 })).toBeVisible();
