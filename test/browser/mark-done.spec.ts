@@ -1,16 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { repoRoot } from './support/server';
+import { saveShot } from './support/shots';
 import { TOAST_LONG_DURATION_MS } from '../../src/stores/toast-store';
 
 // "Mark as done" on the dashboard's unreplied list (docs/statistics.md, "Closed by hand"): the
 // row leaves the list, the toast offers Undo, and Undo brings the row back, by keyboard, at
 // 1280 and 700 px; a toast the user holds (focus on it) keeps its Undo past its time.
-
-const shotsDir = resolve(repoRoot, '.tmp/shots');
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -25,7 +21,6 @@ test.describe('mark as done on the unreplied list', () => {
 
   for (const width of [1280, 700]) {
     test(`closes a request and Undo reopens it at ${width} px`, async ({ page }) => {
-      await mkdir(shotsDir, { recursive: true });
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/dashboard');
       const list = page.getByRole('region', { name: 'Waiting for a reply' });
@@ -53,7 +48,7 @@ test.describe('mark as done on the unreplied list', () => {
       await expect(undo).toBeFocused();
       await expect(same).toHaveCount(before - 1);
       await expect(list.locator('.dash-card-note')).not.toHaveText(total);
-      await page.screenshot({ path: resolve(shotsDir, `mark-done-${width}.png`), fullPage: true });
+      await saveShot(page, `mark-done-${width}`, { fullPage: true });
       await expectNoSeriousViolations(page);
 
       await expect(undo).toBeFocused();
