@@ -6,10 +6,9 @@
 # It runs on Node 22 or later: when the machine's Node is older, on Node 24 LTS from a cache
 # folder (scripts/node-24.sh). Stages that leave a core idle share the machine: PostgreSQL
 # starts, the client builds and the browser tests' seeded database is made while the checks and
-# the unit tests run; the PGlite and PostgreSQL server runs, which mostly wait for child
-# processes, sockets and the database, run side by side, and the browser tests start beside the
-# longer of the two once the shorter ends. A background stage's output is printed whole when the
-# run waits for it, never interleaved.
+# the unit tests run, and the PGlite and PostgreSQL server runs, which mostly wait for child
+# processes, sockets and the database, run side by side. A background stage's output is printed
+# whole when the run waits for it, never interleaved.
 set -uo pipefail
 export LC_ALL=C
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -110,36 +109,15 @@ stage_start() {
 
 # stage_wait NAME...: waits for background stages, prints their output, and stops the run at the
 # first that failed (after printing all of them).
-declare -A FINISHED=()
 stage_wait() {
   local name failed=0 rc
   for name in "$@"; do
-    if [ -n "${FINISHED[$name]+set}" ]; then
-      rc=${FINISHED[$name]}
-    else
-      wait "${BACKGROUND[$name]}"
-      rc=$?
-    fi
+    wait "${BACKGROUND[$name]}"
+    rc=$?
     cat "$(log_of "$name")"
     [ "$rc" -eq 0 ] || [ "$failed" -ne 0 ] || failed=$rc
   done
   [ "$failed" -eq 0 ] || finish "$failed"
-}
-
-# stage_wait_first NAME...: waits until the first of these background stages ends, handles it as
-# stage_wait does, and names it in FIRST_DONE.
-FIRST_DONE=
-stage_wait_first() {
-  local name pid rc pids=()
-  for name in "$@"; do pids+=("${BACKGROUND[$name]}"); done
-  wait -n -p pid "${pids[@]}"
-  rc=$?
-  for name in "$@"; do
-    [ "${BACKGROUND[$name]}" = "$pid" ] || continue
-    FINISHED[$name]=$rc
-    FIRST_DONE=$name
-  done
-  stage_wait "$FIRST_DONE"
 }
 
 # Every Node process of the run (test workers, servers the tests start, the CLI, tsc, eslint)
@@ -220,22 +198,12 @@ stage "unit tests" "$REPORTS/unit.json" vitest_run unit -- --project unit --proj
 stage_wait "start PostgreSQL"
 TEST_DATABASE_URL=$(cat "$PG_URL_FILE")
 export TEST_DATABASE_URL
-# The two server runs side by side; the browser tests start as soon as the first of them ends
-# (both cores are no longer taken then), beside the other.
-POSTGRES_STAGE="server tests (PostgreSQL)"
-PGLITE_STAGE="server tests (PGlite)"
-stage_start "$POSTGRES_STAGE" "$REPORTS/server-postgres.json" \
+stage_start "server tests (PostgreSQL)" "$REPORTS/server-postgres.json" \
   vitest_run server-postgres TEST_DB=postgres -- --project server
-stage_start "$PGLITE_STAGE" "$REPORTS/server-pglite.json" \
+stage "server tests (PGlite)" "$REPORTS/server-pglite.json" \
   vitest_run server-pglite TEST_DB=pglite -- --project server
-stage_wait_first "$POSTGRES_STAGE" "$PGLITE_STAGE"
-stage_wait "browser database"
-stage_start "browser tests" "$REPORTS/browser.json" \
+stage_wait "server tests (PostgreSQL)" "browser database"
+stage "browser tests" "$REPORTS/browser.json" \
   env PLAYWRIGHT_JSON_OUTPUT="$REPORTS/browser.json" BROWSER_TEMPLATE_READY="$BROWSER_TEMPLATE" \
   npx playwright test
-if [ "$FIRST_DONE" = "$PGLITE_STAGE" ]; then
-  stage_wait "$POSTGRES_STAGE" "browser tests"
-else
-  stage_wait "$PGLITE_STAGE" "browser tests"
-fi
 finish 0
