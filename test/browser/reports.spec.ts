@@ -13,9 +13,6 @@ const VERA = 'vera.viewer@acme.example';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Reports' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr[data-row-key]');
-/** How long Send me one now may take on a busy machine (bench -- reports measures it). */
-const SEND_NOW_MS = 30_000;
-
 const toastTitle = (page: Page, title: string) =>
   page.locator('.toast-title').filter({ hasText: new RegExp(`^${title}$`) });
 
@@ -75,7 +72,6 @@ test.describe('Settings → Reports', () => {
   test("offers only what the recipient may see, and sends the admin's own report now", async ({
     page,
   }) => {
-    test.slow();
     await openTab(page);
     await page.getByRole('button', { name: 'Add a report' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a report' });
@@ -94,8 +90,7 @@ test.describe('Settings → Reports', () => {
     await expect(toastTitle(page, 'Report scheduled')).toBeVisible();
     await page.getByRole('button', { name: /^Actions for ada\.admin@acme\.example/ }).click();
     await page.getByRole('menuitem', { name: 'Send me one now' }).click();
-    // The request works out the report's figures over 90 days of demo mail before it answers.
-    await expect(toastTitle(page, 'Report on its way')).toBeVisible({ timeout: SEND_NOW_MS });
+    await expect(toastTitle(page, 'Report on its way')).toBeVisible();
   });
 
   test('looks right at 1280 and 700 px, list and modal, with no serious axe finding', async ({
@@ -156,7 +151,6 @@ test.describe('Email me a report, on the dashboard', () => {
   test.use({ signedInAs: 'viewer' });
 
   test('a viewer subscribes herself, has one sent now and removes it', async ({ page }) => {
-    test.slow();
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Email me a report' }).click();
     const form = page.getByRole('dialog', { name: 'Email me a report' });
@@ -168,8 +162,7 @@ test.describe('Email me a report, on the dashboard', () => {
     await expect(panel.getByRole('heading', { name: 'Weekly report' })).toBeVisible();
     await expect(panel).toContainText('Every mailbox you can see');
     await panel.getByRole('button', { name: 'Send me one now' }).click();
-    // The request works out the report's figures over 90 days of demo mail before it answers.
-    await expect(toastTitle(page, 'Report on its way')).toBeVisible({ timeout: SEND_NOW_MS });
+    await expect(toastTitle(page, 'Report on its way')).toBeVisible();
     await panel.getByRole('button', { name: 'Remove the weekly report' }).click();
     await panel.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(toastTitle(page, 'Report removed')).toBeVisible();
