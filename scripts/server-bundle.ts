@@ -2,10 +2,10 @@
 // dist/server/) and the server tests' global set-up (once per run into .tmp/, so the processes
 // the tests start load one plain JavaScript file instead of compiling TypeScript through tsx).
 // Each entry becomes one file (the packages stay imports, installed by `npm ci --omit=dev`),
-// beside it the files the server reads at run time (server/runtime-files.ts) and the Node
-// version check that starts them (server/launch.mjs). It fails when the server imports a
+// beside it server/production-mode.ts (see below), the files the server reads at run time
+// (server/runtime-files.ts) and the Node version check that starts them (server/launch.mjs). It fails when the server imports a
 // package that is not a production dependency, which `npm ci --omit=dev` would leave out.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { builtinModules } from 'node:module';
 import { copyFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,20 @@ const ENTRIES: Record<string, string> = {
   worker: 'server/worker.ts',
   cli: 'server/cli.ts',
   'pglite-thread': 'server/db/pglite-thread.ts',
+};
+
+// server/production-mode.ts sets NODE_ENV's production default, which React reads once, when it
+// is first loaded. A bundle's package imports are evaluated before any of its own code, so the
+// module stays a file of its own beside the entries, and a banner imports it ahead of every
+// package; the entries' own imports of it resolve to that one module.
+const PRODUCTION_MODE = './production-mode.js';
+const productionModeFirst: Plugin = {
+  name: 'production-mode-first',
+  setup(onBuild) {
+    onBuild.onResolve({ filter: /\/production-mode$/ }, (args) =>
+      args.kind === 'entry-point' ? undefined : { path: PRODUCTION_MODE, external: true },
+    );
+  },
 };
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
@@ -31,7 +45,9 @@ function notProductionDependencies(imports: Iterable<string>): string[] {
     dependencies: Record<string, string>;
   };
   const builtins = new Set(builtinModules);
-  return [...new Set([...imports].map(packageOf))].filter(
+  return [
+    ...new Set([...imports].filter((path) => path !== PRODUCTION_MODE).map(packageOf)),
+  ].filter(
     (name) => !name.startsWith('node:') && !builtins.has(name) && !(name in manifest.dependencies),
   );
 }
@@ -47,12 +63,8 @@ export async function bundleServer(
   extraEntries: Record<string, string> = {},
 ): Promise<void> {
   rmSync(out, { recursive: true, force: true });
-  const { metafile } = await build({
+  const common = {
     absWorkingDir: ROOT,
-    entryPoints: Object.entries({ ...ENTRIES, ...extraEntries }).map(([name, file]) => ({
-      in: file,
-      out: name,
-    })),
     outdir: out,
     bundle: true,
     platform: 'node',
@@ -60,8 +72,21 @@ export async function bundleServer(
     target: 'node22',
     packages: 'external',
     sourcemap: true,
-    metafile: true,
     logLevel: 'warning',
+  } as const;
+  await build({
+    ...common,
+    entryPoints: [{ in: 'server/production-mode.ts', out: 'production-mode' }],
+  });
+  const { metafile } = await build({
+    ...common,
+    entryPoints: Object.entries({ ...ENTRIES, ...extraEntries }).map(([name, file]) => ({
+      in: file,
+      out: name,
+    })),
+    banner: { js: `import '${PRODUCTION_MODE}';` },
+    plugins: [productionModeFirst],
+    metafile: true,
   });
   const external = Object.values(metafile.outputs).flatMap((output) =>
     output.imports.filter((entry) => entry.external).map((entry) => entry.path),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open';
 import { createTestDbLocation, type TestDbLocation } from './support/test-db';
+import { signInCodeOf } from './support/sign-in-code';
 import { AS_NPM_START, environment, exitOf, start, stop } from './support/server-process';
 
 let location: TestDbLocation;
@@ -80,4 +81,50 @@ describe('the server process', () => {
       await production.dispose();
     }
   }, 120_000);
+
+  // React picks its development or production build from NODE_ENV when it is first loaded; the
+  // server sets its production default before that, or "Send me one now" mixed the two builds
+  // and failed (it did in the bundle, whose package imports load before the server's own code).
+  it('renders a report email when started with no NODE_ENV, as npm start on a shell is', async () => {
+    const env: NodeJS.ProcessEnv = environment(location, { DEMO: '1' });
+    delete env.NODE_ENV;
+    const running = await start(env);
+    try {
+      const link = (await running.lineMatching(/^demo sign-in admin /)).split(': ')[1] ?? '';
+      const { token, xsrf } = await sessionFromDemoLink(link);
+      const call = (path: string, body?: object) =>
+        fetch(`${running.url}/portal/api/reports/${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Token ${token}`,
+            'content-type': 'application/json',
+            cookie: `XSRF-TOKEN=${xsrf}`,
+            'x-xsrf-token': xsrf,
+          },
+          body: JSON.stringify(body ?? {}),
+        });
+      const subscribed = await call('', { frequency: 'weekly' });
+      expect(subscribed.status).toBe(201);
+      const { id } = (await subscribed.json()) as { id: number };
+      const sent = await call(`${id}/send`);
+      expect(sent.status, await sent.clone().text()).toBe(202);
+    } finally {
+      expect(await stop(running, 'SIGTERM')).toBe(0);
+    }
+  }, 120_000);
 });
+
+/** Follows a printed demo link as the browser does: the session token and the XSRF cookie. */
+async function sessionFromDemoLink(link: string) {
+  const redirect = await fetch(link, { redirect: 'manual' });
+  const code = signInCodeOf(redirect.headers.get('location'));
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(redirect.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const origin = new URL(link).origin;
+  const reply = await fetch(`${origin}/portal/api/sign-in-code/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  expect(reply.status).toBe(200);
+  return { token: ((await reply.json()) as { token: string }).token, xsrf };
+}
