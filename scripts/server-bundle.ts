@@ -1,10 +1,12 @@
 // The server's esbuild bundle, shared by `npm run build` (scripts/build-server.ts, into
 // dist/server/) and the server tests' global set-up (once per run into .tmp/, so the processes
 // the tests start load one plain JavaScript file instead of compiling TypeScript through tsx).
-// Each entry becomes one file (the packages stay imports, installed by `npm ci --omit=dev`),
-// beside it server/production-mode.ts (see below), the files the server reads at run time
-// (server/runtime-files.ts) and the Node version check that starts them (server/launch.mjs). It fails when the server imports a
-// package that is not a production dependency, which `npm ci --omit=dev` would leave out.
+// Each entry becomes one file, with chunks for the code entries share and for what the server
+// loads only when needed (the packages stay imports, installed by `npm ci --omit=dev`), and
+// beside them server/production-mode.ts (see below), the files the server reads at run time
+// (server/runtime-files.ts) and the Node version check that starts them (server/launch.mjs).
+// It fails when the server imports a package that is not a production dependency, which
+// `npm ci --omit=dev` would leave out.
 import { build, type Plugin } from 'esbuild';
 import { builtinModules } from 'node:module';
 import { copyFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
@@ -71,6 +73,9 @@ export async function bundleServer(
     format: 'esm',
     target: 'node22',
     packages: 'external',
+    // What the server loads only when it needs it (the report template and React) stays out of
+    // a start: a chunk of its own, beside the entries, as are modules the entries share.
+    splitting: true,
     sourcemap: true,
     logLevel: 'warning',
   } as const;

@@ -94,17 +94,24 @@ function nulError(value: unknown, path = ''): ErrorObject | null {
   return null;
 }
 
+// The compilers below compile a route's schema when the route is first called, not when the
+// server starts: compiling all of the contract's schemas was a third of a start's work, and most
+// processes (a CLI command, a worker, a test's server) call few routes. contract.test.ts compiles
+// every one.
+
 /** The contract's rule for every request string, before its schema: no NUL anywhere. */
 export const validatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart }) => {
-  const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+  let validate: ValidateFunction | undefined;
   const check = (...args: Parameters<ValidateFunction>) => {
+    validate ??= (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
     const nul = nulError(args[0]);
     check.errors = nul ? [nul] : validate(...args) ? null : (validate.errors ?? []);
     return check.errors === null;
   };
   check.errors = null as ErrorObject[] | null | undefined;
-  // Fastify passes the parent object to validators with a schemaEnv, so ajv may coerce in place.
-  check.schemaEnv = validate.schemaEnv;
+  // Fastify passes the parent object to a validator that has a schemaEnv, so ajv may coerce a
+  // path or query value in place; every validator here is an ajv one.
+  check.schemaEnv = true;
   return check;
 };
 
@@ -117,8 +124,9 @@ export const serializerCompiler: FastifySerializerCompiler<JsonSchema> = ({
   url,
   httpStatus,
 }) => {
-  const validate: ValidateFunction = replyAjv.compile(schema);
+  let validate: ValidateFunction | undefined;
   return (data: unknown) => {
+    validate ??= replyAjv.compile(schema);
     if (!validate(data)) {
       const detail = formatErrors(validate.errors ?? [], 'reply');
       throw new ReplyContractError(`${method} ${url} ${httpStatus}: ${detail}`);

@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import type { Db } from '../db/types';
 import type { SubscriptionRecord } from '../repos/reports';
 import { StatsResultCache } from '../stats/result-cache';
@@ -16,8 +15,9 @@ import { reportView, type ReportView } from './report-view';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe';
 
 // A report from its subscription to the email that goes in the outbox: what it covers, its
-// figures, then the HTML and text parts. React Email and the template load on the first report a
-// process renders, not when the server starts (about 2 s).
+// figures, then the HTML and text parts. React, React Email and the template load on the first
+// report a process renders, not when the server starts (the bundle keeps them a chunk of their
+// own for that, scripts/server-bundle.ts).
 //
 // The figures are the statistics API's and are reused as the API reuses them (stats/result-cache):
 // keyed by the workspace's stamp, read before the scope, and the scope. A scheduler pass shares
@@ -44,8 +44,12 @@ type HtmlRenderer = (view: ReportView) => Promise<string>;
 let loading: Promise<HtmlRenderer> | null = null;
 
 function htmlRenderer(): Promise<HtmlRenderer> {
-  loading ??= Promise.all([import('@react-email/components'), import('./ReportEmail')]).then(
-    ([{ render }, { ReportEmail }]) =>
+  loading ??= Promise.all([
+    import('react'),
+    import('@react-email/components'),
+    import('./ReportEmail'),
+  ]).then(
+    ([{ createElement }, { render }, { ReportEmail }]) =>
       (view) =>
         render(createElement(ReportEmail, { view })),
   );

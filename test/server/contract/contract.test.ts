@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractOperations } from '../../../server/contract/spec';
+import { serializerCompiler, validatorCompiler } from '../../../server/contract/validation';
 import { client, createTestApp, createTestWorkspace, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -29,6 +30,23 @@ describe('the contract and the server agree', () => {
       .map((r) => key(r.method, r.url))
       .filter((k) => !specified.has(k));
     expect(unspecified).toEqual([]);
+  });
+
+  // The server compiles a schema when its route is first called; none may fail then.
+  it('compiles every request and reply schema of the contract', () => {
+    for (const op of contractOperations.values()) {
+      const { method, url } = op;
+      for (const httpPart of ['body', 'querystring', 'params'] as const) {
+        const schema = op[httpPart];
+        if (schema)
+          expect(typeof validatorCompiler({ schema, httpPart, method, url })(null)).toBe('boolean');
+      }
+      for (const [status, schema] of Object.entries(op.responses)) {
+        const serialize = serializerCompiler({ schema, method, url, httpStatus: status });
+        // Refused as a reply that breaks the contract, not as a schema that does not compile.
+        expect(() => serialize(Symbol('not JSON'))).toThrow(`${method} ${url} ${status}: reply`);
+      }
+    }
   });
 
   it('serves the contract itself', async () => {
