@@ -11,6 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyFolder } from '../../support/copy-folder';
+import { SERVER_TEST_NODE_FLAGS } from '../../support/node-flags';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const clientDir = resolve(repoRoot, 'dist/client');
@@ -158,8 +159,9 @@ function launch(dataDir: string, options: ServerOptions): Promise<RunningServer>
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
 
-  // The flags `npm run serve` starts it with (package.json).
-  const flags = ['--min-semi-space-size=32', '--max-semi-space-size=32', '--enable-source-maps'];
+  // The flags `npm run serve` starts it with (package.json), and Liftoff only (see
+  // SERVER_TEST_NODE_FLAGS).
+  const flags = [...SERVER_TEST_NODE_FLAGS, '--enable-source-maps'];
   const child = spawn(process.execPath, [...flags, serverBundle], {
     cwd: repoRoot,
     env,

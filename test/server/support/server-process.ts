@@ -2,12 +2,14 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { inject } from 'vitest';
+import { SERVER_TEST_NODE_FLAGS } from '../../support/node-flags';
 import type { TestDbLocation } from './test-db';
 
 // The real server process, as `npm start` runs it, and the real CLI, on a test database: from
 // the server's bundle, which global-setup.ts makes once per run with `npm run build`'s esbuild
 // call (scripts/server-bundle.ts), since compiling the TypeScript through tsx cost each process
-// about a second of CPU. `npmRunCli` goes through `npm run cli` (tsx) as a user does.
+// about a second of CPU, and with the test processes' flags (test/support/node-flags.ts).
+// `npmRunCli` goes through `npm run cli` (tsx) as a user does.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +25,7 @@ export const TEST_CHILD_ENTRIES = { 'sync-child': 'test/support/sync-child.ts' }
 export const bundled = (
   entry: 'main' | 'worker' | 'cli' | keyof typeof TEST_CHILD_ENTRIES,
   args: string[] = [],
-) => [join(inject('serverBundle'), `${entry}.js`), ...args];
+) => [...SERVER_TEST_NODE_FLAGS, join(inject('serverBundle'), `${entry}.js`), ...args];
 
 export interface Running {
   child: ChildProcess;
