@@ -13,14 +13,19 @@ import { startTcpProxy } from '../support/tcp-proxy';
 
 const config = () => loadConfig({ LOG_LEVEL: 'silent', CLIENT_DIR: '.tmp/no-client' });
 
-async function appOn(readiness?: ReadinessOptions) {
+// These tests are about what readiness checks, not how soon the database answers: on a loaded
+// machine a query may take longer than production's READY_TIMEOUT_MS, which the PostgreSQL test
+// below holds with a proxy that goes silent.
+const PATIENT_MS = 60_000;
+
+async function appOn(readiness: ReadinessOptions = {}) {
   const db = await createTestDb();
   const app = await buildApp({
     config: config(),
     db,
     logger: false,
     backgroundWork: false,
-    readiness,
+    readiness: { timeoutMs: PATIENT_MS, ...readiness },
   });
   return { app, db };
 }
@@ -90,7 +95,7 @@ describe('/readyz with the workers in this process', () => {
       notReady('The mail-sync worker has not run since 2026-03-02T09:00:00.000Z.'),
     );
     release();
-    await expect.poll(async () => (await readyz(app)).status).toBe(200);
+    await expect.poll(async () => (await readyz(app)).status, { timeout: PATIENT_MS }).toBe(200);
     await runner.stop();
     await app.close();
   });
