@@ -129,10 +129,21 @@ export async function dropBiRole(db: Db, workspaceId: number, role: string): Pro
     if (removed.length === 0) {
       throw new BiRoleError(`${role} is not a BI role of workspace ${workspaceId}`);
     }
-    await execFormatted(tx, `revoke all on ${BI_VIEWS.join(', ')} from %I`, [role]);
-    await revokeSchema(tx, role);
-    await execFormatted(tx, 'drop role if exists %I', [role]);
+    await dropRoleIn(tx, role);
   });
+}
+
+/**
+ * Takes a BI role's grants back and drops it, in the caller's transaction (bi:role --drop,
+ * workspace:delete). A role the cluster no longer has (a restore elsewhere) is already gone.
+ */
+export async function dropRoleIn(tx: Queryable, role: string): Promise<void> {
+  await checkServerRole(tx);
+  const [found] = await tx.query(sql`select 1 from pg_roles where rolname = ${role}`);
+  if (!found) return;
+  await execFormatted(tx, `revoke all on ${BI_VIEWS.join(', ')} from %I`, [role]);
+  await revokeSchema(tx, role);
+  await execFormatted(tx, 'drop role %I', [role]);
 }
 
 /** Takes back the schema usage grantViews gave (PUBLIC's own usage is left as it is). */

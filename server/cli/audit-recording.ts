@@ -47,6 +47,8 @@ const TARGETS: { [N in AnyCommand['name']]: Describe<N> } = {
   // A backup changes nothing; a restore writes a database that has no audit log yet.
   backup: READ_ONLY,
   restore: READ_ONLY,
+  // The workspace's audit log goes with it; the command's output is the record.
+  'workspace:delete': () => null,
   'workspace:create': (c) => ({ type: 'workspace', id: null, name: c.workspace.client_name }),
   'user:add': (c) => user(c.user),
   'user:remove': user,

@@ -19,6 +19,8 @@ import {
 } from './backup-parse';
 import { runBiCommand } from './bi-commands';
 import { BI_USAGE, isBiCommandName, parseBiCommand, type BiCommand } from './bi-parse';
+import { runDataCommand } from './data-commands';
+import { DATA_USAGE, isDataCommandName, parseDataCommand, type DataCommand } from './data-parse';
 import { CliInputError } from './flag-values';
 import { runHolidayCommand } from './holiday-commands';
 import {
@@ -75,7 +77,8 @@ export type AnyCommand =
   | ReportCommand
   | AuditCommand
   | SignInCommand
-  | BackupCommand;
+  | BackupCommand
+  | DataCommand;
 
 const isMail = (command: AnyCommand): command is MailCommand => isMailCommandName(command.name);
 const isHoliday = (command: AnyCommand): command is HolidayCommand =>
@@ -86,6 +89,7 @@ const isSignIn = (command: AnyCommand): command is SignInCommand =>
   isSignInCommandName(command.name);
 const isBackup = (command: AnyCommand): command is BackupCommand =>
   isBackupCommandName(command.name);
+const isData = (command: AnyCommand): command is DataCommand => isDataCommandName(command.name);
 
 const refused = (error: Error): CliOutcome => ({
   stdout: [],
@@ -103,11 +107,12 @@ export function parseArgv(argv: string[]): AnyCommand | CliOutcome {
     if (isAuditCommandName(argv[0])) return parseAuditCommand(argv);
     if (isSignInCommandName(argv[0])) return parseSignInCommand(argv);
     if (isBackupCommandName(argv[0])) return parseBackupCommand(argv);
+    if (isDataCommandName(argv[0])) return parseDataCommand(argv);
     const command = parseCommand(argv);
     return command.name === 'help'
       ? {
           stdout: [
-            `${USAGE}\n\n${SIGN_IN_USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}\n\n${BACKUP_USAGE}`,
+            `${USAGE}\n\n${SIGN_IN_USAGE}\n\n${MAIL_USAGE}\n\n${BI_USAGE}\n\n${HOLIDAY_USAGE}\n\n${REPORT_USAGE}\n\n${AUDIT_USAGE}\n\n${BACKUP_USAGE}\n\n${DATA_USAGE}`,
           ],
           stderr: [],
           code: 0,
@@ -130,6 +135,8 @@ async function run(context: CliContext, command: AnyCommand): Promise<CliOutcome
     return { stdout: await runBackupCommand(command, context), stderr: [], code: 0 };
   if (isSignIn(command))
     return { stdout: await runSignInCommand(context.db, command), stderr: [], code: 0 };
+  if (isData(command))
+    return { stdout: await runDataCommand(context.db, command), stderr: [], code: 0 };
   if (command.name === 'audit:verify') {
     const { lines, code } = await runAuditCommand(context.db, command);
     return { stdout: lines, stderr: [], code };

@@ -59,6 +59,14 @@ export function joinSql(parts: readonly Sql[], separator: Sql = sql`, `): Sql {
   );
 }
 
+/**
+ * A table or column name as a quoted identifier, for a name read from the catalog (identifiers
+ * cannot be bound values). Quoted as PostgreSQL's quote_ident does: a `"` inside is doubled.
+ */
+export function identifier(name: string): Sql {
+  return make([`"${name.replaceAll('"', '""')}"`], []);
+}
+
 /** The empty fragment, for an optional condition or clause. */
 export const EMPTY: Sql = make([''], []);
 

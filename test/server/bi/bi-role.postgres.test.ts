@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { executeCommand, type CliOutcome } from '../../../server/cli/execute';
+import { executeArgv, executeCommand, type CliOutcome } from '../../../server/cli/execute';
 import { parseBiCommand } from '../../../server/cli/bi-parse';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase } from '../../../server/db/open';
@@ -193,6 +193,33 @@ describe('bi:role', () => {
       code: 0,
       stdout: [`workspace ${own.ws.workspaceId}: BI role ${role} dropped`],
     });
+    await expect(connect(settings)).rejects.toMatchObject({ code: '28P01' });
+    const [left] = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_roles where rolname = $1`,
+      [role],
+    );
+    expect(left).toEqual({ n: 0 });
+  });
+
+  it('workspace:delete drops the workspace’s BI role with the workspace', async () => {
+    const doomed = await biScenario(t);
+    const id = doomed.ws.workspaceId;
+    const role = uniqueRole();
+    const settings = details(await biRole(`bi:role --workspace ${id} --role ${role}`));
+    const context = { db, config, secrets: () => Promise.reject(new Error('no secrets here')) };
+    const deleted = await executeArgv(context, [
+      'workspace:delete',
+      '--workspace',
+      String(id),
+      '--confirm',
+      doomed.ws.name,
+    ]);
+    expect(deleted).toMatchObject({ code: 0, stderr: [] });
+    expect(deleted.stdout[0]).toMatch(
+      new RegExp(
+        `^workspace ${id} \\(${doomed.ws.name}\\) deleted: \\d+ rows; BI role ${role} dropped$`,
+      ),
+    );
     await expect(connect(settings)).rejects.toMatchObject({ code: '28P01' });
     const [left] = await db.query<{ n: number }>(
       `select count(*)::int as n from pg_roles where rolname = $1`,
