@@ -6,9 +6,9 @@
 # It runs on Node 22 or later: when the machine's Node is older, on Node 24 LTS from a cache
 # folder (scripts/node-24.sh). Stages that leave a core idle share the machine: PostgreSQL
 # starts, the client builds and the browser tests' seeded database is made while the checks and
-# the unit tests run, and the server tests (on PostgreSQL, then on PGlite) run beside the
-# browser tests. A background stage's output is printed whole when the run waits for it, never
-# interleaved.
+# the unit tests run; then the server tests on PostgreSQL, on PGlite and the browser tests each
+# have the machine in turn (run side by side, they slowed each other more than they gained). A
+# background stage's output is printed whole when the run waits for it, never interleaved.
 set -uo pipefail
 export LC_ALL=C
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -107,17 +107,6 @@ stage_start() {
   BACKGROUND[$name]=$!
 }
 
-# lane_start NAME COMMAND...: a command that runs stages of its own (run_stage), one after
-# another, in the background; stage_wait NAME waits for it and prints their output.
-lane_start() {
-  local name=$1
-  shift
-  set -m
-  ("$@") >"$(log_of "$name")" 2>&1 &
-  set +m
-  BACKGROUND[$name]=$!
-}
-
 # stage_wait NAME...: waits for background stages, prints their output, and stops the run at the
 # first that failed (after printing all of them).
 stage_wait() {
@@ -187,23 +176,21 @@ browser_template() {
   node --import tsx test/browser/support/make-template.ts "$BROWSER_TEMPLATE"
 }
 
-# The server tests, beside the browser tests (each of the two takes about a core): all of them
-# on PostgreSQL, then on PGlite those whose subject is the embedded database or must hold on both
-# (docs/testing.md#which-server-tests-run-on-pglite). PGlite runs the same PostgreSQL, compiled
-# to WebAssembly, at about three times PostgreSQL's CPU for the same test.
+# The server tests: all of them on PostgreSQL, then on PGlite those whose subject is the embedded
+# database or that must hold on both (docs/testing.md#which-server-tests-run-on-pglite). PGlite
+# runs the same PostgreSQL, compiled to WebAssembly, at about three times PostgreSQL's CPU for the
+# same test. Each run has the machine to itself: PostgreSQL's mostly waits (for the database,
+# sockets, child processes), so four workers keep both cores busy; PGlite's computes, so two do.
 pglite_scope() {
   printf '%s\n' test/server/db/ test/server/backup/ test/server/release/ test/server/seed/ \
-    test/server/cli/ test/server/health/ test/server/contract/ test/server/stats/ \
+    test/server/cli/ test/server/health/ test/server/contract/ \
     test/server/main.test.ts pglite.test.ts kill.test.ts
   grep -o 'test/server/[A-Za-z0-9/._-]*\.test\.ts' docs/security.md
 }
-server_tests() {
+pglite_server_tests() {
   local scope
   mapfile -t scope < <(pglite_scope | sort -u)
-  run_stage "server tests (PostgreSQL)" "$REPORTS/server-postgres.json" \
-    vitest_run server-postgres TEST_DB=postgres -- --project server || return
-  run_stage "server tests (PGlite)" "$REPORTS/server-pglite.json" \
-    vitest_run server-pglite TEST_DB=pglite -- --project server "${scope[@]}"
+  vitest_run server-pglite TEST_DB=pglite -- --project server "${scope[@]}"
 }
 
 # Not a stage subshell: the PATH it sets is for every later stage.
@@ -228,9 +215,11 @@ stage "unit tests" "$REPORTS/unit.json" vitest_run unit -- --project unit --proj
 stage_wait "start PostgreSQL" "browser database"
 TEST_DATABASE_URL=$(cat "$PG_URL_FILE")
 export TEST_DATABASE_URL
-lane_start "server tests" server_tests
+stage "server tests (PostgreSQL)" "$REPORTS/server-postgres.json" \
+  vitest_run server-postgres TEST_DB=postgres -- --project server --maxWorkers=4
+stage "server tests (PGlite)" "$REPORTS/server-pglite.json" pglite_server_tests
+# Alone on the machine (three workers, playwright.config.ts).
 stage "browser tests" "$REPORTS/browser.json" \
   env PLAYWRIGHT_JSON_OUTPUT="$REPORTS/browser.json" BROWSER_TEMPLATE_READY="$BROWSER_TEMPLATE" \
   npx playwright test
-stage_wait "server tests"
 finish 0
