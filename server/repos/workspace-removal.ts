@@ -8,7 +8,7 @@ import type { Queryable } from '../db/types';
 // trigger wrote during the cascade.
 
 /** The tables with a workspace_id column (a partition counts with its parent). */
-export async function workspaceTables(q: Queryable): Promise<string[]> {
+async function workspaceTables(q: Queryable): Promise<string[]> {
   const rows = await q.query<{ name: string }>(sql`
     select c.relname as name
       from pg_class c join pg_attribute a on a.attrelid = c.oid
@@ -19,7 +19,7 @@ export async function workspaceTables(q: Queryable): Promise<string[]> {
 }
 
 /** How many rows the workspace has across `tables`, in one statement. */
-export async function workspaceRowCount(
+async function workspaceRowCount(
   q: Queryable,
   workspaceId: number,
   tables: readonly string[],
