@@ -2,13 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/browser/support/chromium';
 
 // Each worker starts its own server (see test/browser/support/fixtures.ts). The tests wait more
-// than they compute (servers starting, pages settling): three workers kept only one core busy
-// (778 s of CPU in 823 s), so five share the two.
+// than they compute (servers starting, pages settling): three workers keep 2 cores busy.
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
   globalSetup: './test/browser/support/global-setup.ts',
-  workers: 5,
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,

@@ -218,7 +218,7 @@ export TEST_DATABASE_URL
 stage "server tests (PostgreSQL)" "$REPORTS/server-postgres.json" \
   vitest_run server-postgres TEST_DB=postgres -- --project server --maxWorkers=4
 stage "server tests (PGlite)" "$REPORTS/server-pglite.json" pglite_server_tests
-# Alone on the machine (five workers, playwright.config.ts).
+# Alone on the machine (three workers, playwright.config.ts).
 stage "browser tests" "$REPORTS/browser.json" \
   env PLAYWRIGHT_JSON_OUTPUT="$REPORTS/browser.json" BROWSER_TEMPLATE_READY="$BROWSER_TEMPLATE" \
   npx playwright test
