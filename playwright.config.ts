@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './test/browser/support/chromium';
 
-// Each worker starts its own server (see test/browser/support/fixtures.ts). The tests wait more
-// than they compute (servers starting, pages settling): three workers keep 2 cores busy.
+// Each worker starts its own server (see test/browser/support/fixtures.ts). Three workers: five
+// overloaded two cores (tests timed out at 30 s), though three keep only about one busy.
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
