@@ -1,21 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectNoSeriousViolations } from './support/axe';
 
 // axe on the pages issue 3 builds: nothing serious or critical, with no rule switched off.
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
 
 test('the login page, with its error box', async ({ page }) => {
   await page.goto('/login?error=account&email=someone%40acme.example');
@@ -50,8 +36,6 @@ test.describe('signed in as an admin', () => {
   });
 
   test('the shell as an icon rail, and as an open mobile menu', async ({ page }) => {
-    // Two axe runs over the dashboard with its charts: 24 s alone on a loaded two-core machine.
-    test.slow();
     await page.setViewportSize({ width: 1000, height: 800 });
     await page.goto('/dashboard');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

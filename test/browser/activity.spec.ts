@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { portalApi } from './support/api';
 import { expect, test as base } from './support/fixtures';
 import { listsTest as test } from './support/lists-server';
 import type { Role } from './support/sign-in';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Settings → Activity against the real server, on a fresh copy of the demo data per test: the
 // admin renames a team and finds the change in the log, with its before and after; the filters
@@ -14,14 +14,6 @@ const NOT_FOUND = 'Whoa! How did you end up here?';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Activity' });
 const entryRows = (page: Page) => table(page).locator('tbody tr[data-row-key]');
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 /** Renames Support to Customer Support on the Teams tab, as an admin would. */
 async function renameSupport(page: Page) {

@@ -1,25 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { portalApi } from './support/api';
 import { READ_ONLY_NOTE, readOnlyTest } from './support/feature-variants';
 import { expect, test } from './support/fixtures';
 import { saveShot } from './support/shots';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Company holidays on the business-hours page (added by hand, imported for a country with a
 // preview to untick) and the holiday choice of a mailbox's Custom hours, at 1280 and 700 px,
 // with axe on the page and its dialogs. SHOTS=1 saves screenshots in .tmp/shots.
 
 const HOLIDAYS_PATH = '/portal/api/settings/holidays/';
-
-/** axe over the page, or over its open dialog only (the page behind is not ours to judge). */
-async function expectNoSeriousViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((n) => n.target) }));
-  expect(serious).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   await saveShot(page, `holidays-${name}`, { fullPage: true });

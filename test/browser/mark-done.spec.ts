@@ -1,20 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { saveShot } from './support/shots';
 import { TOAST_LONG_DURATION_MS } from '../../src/stores/toast-store';
+import { expectNoSeriousViolations } from './support/axe';
 
 // "Mark as done" on the dashboard's unreplied list (docs/statistics.md, "Closed by hand"): the
 // row leaves the list, the toast offers Undo, and Undo brings the row back, by keyboard, at
 // 1280 and 700 px; a toast the user holds (focus on it) keeps its Undo past its time.
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 test.describe('mark as done on the unreplied list', () => {
   test.use({ signedInAs: 'admin' });

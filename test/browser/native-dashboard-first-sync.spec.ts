@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { openDatabase } from '../../server/db/open';
 import { rebuildWorkspaceStats } from '../../server/stats/rebuild';
+import { expectNoSeriousViolations } from './support/axe';
 import { expect, test as base } from './support/fixtures';
 import { ACME } from './support/operator-cli';
 import { startFreshServer, templateDir } from './support/server';
@@ -70,9 +70,5 @@ test('with no mail yet, the dashboard says the first sync is running and how far
     page.getByRole('group', { name: 'Received', exact: true }).locator('.kpi-value'),
   ).toHaveText('No data');
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
+  await expectNoSeriousViolations(page);
 });

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type {
   StatsDistribution,
@@ -11,6 +10,7 @@ import { formatDuration } from '../../common/durations';
 import { portalApi, type PortalApi } from './support/api';
 import { expect, test } from './support/fixtures';
 import { saveShot } from './support/shots';
+import { expectNoSeriousViolations } from './support/axe';
 
 // The native dashboard on the seeded demo data: what each role sees is what the API gives it.
 
@@ -236,14 +236,6 @@ test.describe('as the demo admin', () => {
 
 test.describe('axe on the native dashboard', () => {
   test.use({ signedInAs: 'admin' });
-
-  async function expectNoSeriousViolations(page: Page) {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-    expect(serious).toEqual([]);
-  }
 
   test('with data', async ({ page }) => {
     await page.goto('/dashboard');

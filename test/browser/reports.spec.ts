@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { featureSet, listsTest as test } from './support/lists-server';
 import { saveShot } from './support/shots';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Scheduled email reports against the real server, on a fresh copy of the demo data per test:
 // the admin's Settings → Reports tab, and "Email me a report" on anyone's dashboard. Acme's
@@ -15,14 +15,6 @@ const table = (page: Page) => page.getByRole('table', { name: 'Reports' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr[data-row-key]');
 const toastTitle = (page: Page, title: string) =>
   page.locator('.toast-title').filter({ hasText: new RegExp(`^${title}$`) });
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function openTab(page: Page) {
   await page.goto('/settings/reports');

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './support/fixtures';
 import { listsTest as test } from './support/lists-server';
 import { saveShot } from './support/shots';
+import { expectNoSeriousViolations } from './support/axe';
 
 // Settings → API against the real server, on a fresh copy of the demo data per test: an admin
 // creates a token, sees it once and copies it, the token reads the statistics with no cookie,
@@ -10,14 +10,6 @@ import { saveShot } from './support/shots';
 // again at 700 px, with axe at both widths; screenshots go to .tmp/shots with SHOTS=1.
 
 const SUMMARY = '/portal/api/stats/summary?from=2026-01-01&to=2026-01-31';
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-  expect(serious).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   await saveShot(page, `settings-api-${name}`, { fullPage: true });
