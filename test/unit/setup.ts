@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { dismissAllToasts } from '../../src/stores/toast-store';
 // Every screen may hold a table or a cut text, which observe their size.
 import './settings/resize-observer';
 
@@ -11,8 +12,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom does not implement scrolling; the router scrolls to the top after each navigation.
 window.scrollTo = () => undefined;
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. The toasts
+// are module state, which the logic project's files share (isolate: false): a toast one test
+// left once reached the next file's test that counts toasts.
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  dismissAllToasts();
 });
