@@ -966,6 +966,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/stats/requests.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests of the range as CSV (RFC 4180), formula-like cells neutralised.
+         * @description One row per request counted in the range (on its first message's date), oldest first, each once however many of the caller's mailboxes hold it: the mailbox, sender and subject of the message it began with, when it came, what became of it (`replied`, `waiting`, `closed` by hand or because its messages went to trash, or `unreplied` when a later request of the conversation waits instead), when it was answered and in how many seconds, and for a request closed by hand who closed it and when. Only the caller's mailboxes.
+         */
+        get: operations["exportRequestsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/api/reports/": {
         parameters: {
             query?: never;
@@ -3864,6 +3884,40 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A header row, then one row per key, the same numbers as the breakdown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportRequestsCsv: {
+        parameters: {
+            query: {
+                /** @description First date (company timezone), included. */
+                from: components["parameters"]["StatsFrom"];
+                /** @description Last date, included; at most two years after `from`. */
+                to: components["parameters"]["StatsTo"];
+                /** @description Comma-separated mailbox addresses (at most 300); each must be one the caller may see. */
+                mailboxes?: components["parameters"]["StatsMailboxes"];
+                /** @description Comma-separated team ids (at most 200); each must be one the caller may see. */
+                teams?: components["parameters"]["StatsTeams"];
+                /** @description Comma-separated contact group names (at most 100); keeps messages whose counterpart is in one. */
+                contact_groups?: components["parameters"]["StatsContactGroups"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row (`mailbox,from,subject,received,status,replied, response_business_seconds,response_calendar_seconds,closed_by,closed_at`), then one row per request. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -199,6 +199,11 @@ const DESCRIPTIONS: Descriptions = {
     read: async () => [{ id: 'statistics', name: 'Statistics CSV', fields: {} }],
     request: ({ query }) => ({ ...query }),
   },
+  exportRequestsCsv: {
+    target: 'export',
+    read: async () => [{ id: 'requests', name: 'Requests CSV', fields: {} }],
+    request: ({ query }) => ({ ...query }),
+  },
   exportAuditCsv: {
     target: 'export',
     read: async () => [{ id: 'audit', name: 'Audit log CSV', fields: {} }],

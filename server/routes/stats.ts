@@ -4,6 +4,7 @@ import { route } from './route';
 import type { AuthContext } from '../auth/authenticate';
 import type { Db, Tx } from '../db/types';
 import { breakdownCsv } from '../stats/csv';
+import { requestRows, requestsCsv } from '../stats/requests-csv';
 import { closeRequest, reopenRequest } from '../stats/closures';
 import { reportChange } from '../audit/report';
 import { notFound } from '../http/errors';
@@ -52,6 +53,12 @@ async function cachedFigure<T extends object>(
 }
 
 /** Now to the whole second: the waiting times of one second's requests share a computation. */
+/** The downloads' file names, by operation. */
+const CSV_FILES: Partial<Record<string, string>> = {
+  exportStatsCsv: 'mailpulse-breakdown.csv',
+  exportRequestsCsv: 'mailpulse-requests.csv',
+};
+
 const thisSecond = () => new Date(Math.floor(Date.now() / 1000) * 1000);
 
 export default function statsRoutes(app: FastifyInstance) {
@@ -65,9 +72,10 @@ export default function statsRoutes(app: FastifyInstance) {
   ) => cachedFigure(app.db, cache, auth, { operation, filters, options }, compute);
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config.operationId === 'exportStatsCsv' && reply.statusCode === 200) {
+    const file = CSV_FILES[String(request.routeOptions.config.operationId)];
+    if (file && reply.statusCode === 200) {
       reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', 'attachment; filename="mailpulse-breakdown.csv"');
+      reply.header('content-disposition', `attachment; filename="${file}"`);
     }
     done(null, payload);
   });
@@ -167,5 +175,14 @@ export default function statsRoutes(app: FastifyInstance) {
       breakdown(tx, scope, query.by, target),
     );
     return { status: 200, body: breakdownCsv(rows) };
+  });
+
+  // Not from the result cache: it names the users who closed requests, whom the statistics'
+  // stamp does not follow, and an export is rare.
+  route(app, 'exportRequestsCsv', {}, async ({ auth, db, query }) => {
+    const { visible } = await readStatsBase(db, auth);
+    const scope = await resolveScope(db, auth, query, visible);
+    const rows = await db.transaction((tx) => requestRows(tx, scope));
+    return { status: 200, body: requestsCsv(rows) };
   });
 }

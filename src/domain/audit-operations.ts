@@ -75,6 +75,7 @@ export const OPERATION_GROUPS: readonly OperationGroup[] = [
       sendReportNow: 'Sent a report now',
       unsubscribe: 'Unsubscribed from a report',
       exportStatsCsv: 'Exported statistics (CSV)',
+      exportRequestsCsv: 'Exported the requests (CSV)',
       exportAuditCsv: 'Exported the activity log (CSV)',
     },
   },

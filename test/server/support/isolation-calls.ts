@@ -216,6 +216,7 @@ function statsCalls(ids: TargetIds): Call[] {
     ['getStatsHeatmap', 'GET', `/portal/api/stats/heatmap?${filters}`],
     ['listUnrepliedRequests', 'GET', `/portal/api/stats/unreplied?${filters}`],
     ['exportStatsCsv', 'GET', `/portal/api/stats/export.csv?${groups}&by=domain`],
+    ['exportRequestsCsv', 'GET', `/portal/api/stats/requests.csv?${filters}`],
     ['closeRequest', 'PUT', `/portal/api/stats/unreplied/${ids.requests.waiting}/closure`],
     ['reopenRequest', 'DELETE', `/portal/api/stats/unreplied/${ids.requests.closed}/closure`],
     ['listApiTokens', 'GET', '/portal/api/settings/api-tokens/'],

@@ -270,6 +270,7 @@ export const PLAUSIBLE: Partial<Record<OperationId, (fx: SweepFixture) => SweepR
   closeRequest: (fx) => ({ params: { id: fx.requests.waiting } }),
   reopenRequest: (fx) => ({ params: { id: fx.requests.closed } }),
   exportStatsCsv: (fx) => ({ query: { ...statsQuery(fx), by: 'mailbox' } }),
+  exportRequestsCsv: (fx) => ({ query: statsQuery(fx) }),
   listApiTokens: () => ({}),
   createApiToken: () => ({ body: { name: 'Looker', scope: 'stats:read', expires_in_days: 90 } }),
   revokeApiToken: (fx) => ({ params: { id: fx.apiTokenId } }),
