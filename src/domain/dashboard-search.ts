@@ -195,6 +195,13 @@ export function figuresRequest(
 /** Requests are plain data: the same content asks for the same figures. */
 export const sameRequest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** `mailpulse-team-2026-02-01-2026-02-28.csv`: what the breakdown's export is saved as. */
-export const csvFileName = ({ by, query }: Pick<FiguresRequest, 'by' | 'query'>) =>
-  `mailpulse-${by}-${query.from}-${query.to}.csv`;
+/**
+ * What an export is saved as: `mailpulse-team-2026-02-01-2026-02-28.csv` for the breakdown by
+ * team, `mailpulse-requests-2026-02-01-2026-02-28.csv` for the requests.
+ */
+export const csvFileName = ({
+  file,
+  by,
+  query,
+}: Pick<FiguresRequest, 'by' | 'query'> & { file: 'breakdown' | 'requests' }) =>
+  `mailpulse-${file === 'requests' ? file : by}-${query.from}-${query.to}.csv`;

@@ -202,6 +202,27 @@ test.describe('as the demo admin', () => {
     expect(await readFile(file, 'utf8')).toBe(await reply.text());
   });
 
+  test("the requests' CSV download holds the API export of the period's requests", async ({
+    page,
+    app,
+  }) => {
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Waiting for a reply' });
+    const downloading = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Export all requests' }).click();
+    const download = await downloading;
+    const { from, to } = await defaultRange(page);
+    expect(download.suggestedFilename()).toBe(`mailpulse-requests-${from}-${to}.csv`);
+    const api = await apiFor(page, await app.token('admin'));
+    const reply = await api.get(`/portal/api/stats/requests.csv?from=${from}&to=${to}`);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text).toBe(await reply.text());
+    expect(text.split('\r\n')[0]).toBe(
+      'mailbox,from,subject,received,status,replied,response_business_seconds,' +
+        'response_calendar_seconds,closed_by,closed_at',
+    );
+  });
+
   test('the unreplied list, longest waiting first, paged', async ({ page, app }) => {
     await page.goto('/dashboard');
     const { from, to } = await defaultRange(page);

@@ -13,6 +13,7 @@ import {
   dashboard,
   EXPORT,
   flush,
+  REQUESTS_EXPORT,
   startNativeDashboard as start,
   TODAY,
 } from './support/native-dashboard';
@@ -114,6 +115,41 @@ describe('native dashboard: the CSV export', () => {
       expect(getToasts()).toEqual([]);
     },
   );
+
+  checks.it(
+    dashboard,
+    ['assignExport'],
+    "exports the period's requests with the filters but not the target, saved as requests",
+    async () => {
+      const { actor, api, saved } = await start({ search: { by: 'team' } });
+      actor.send({ type: 'EXPORT_CSV', file: 'requests' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
+      expect(api.callsTo('GET', EXPORT)).toEqual([]);
+      expect(Object.fromEntries(api.callsTo('GET', REQUESTS_EXPORT)[0]?.query ?? [])).toEqual({
+        from: '2026-03-02',
+        to: TODAY,
+      });
+      expect(saved.map((file) => file.name)).toEqual([
+        `mailpulse-requests-2026-03-02-${TODAY}.csv`,
+      ]);
+      expect(await saved[0]?.blob.text()).toContain('mailbox,from,subject');
+      // The breakdown's export stays the default.
+      actor.send({ type: 'EXPORT_CSV' });
+      await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
+      expect(saved.map((file) => file.name)).toContain(`mailpulse-team-2026-03-02-${TODAY}.csv`);
+    },
+  );
+
+  checks.it(dashboard, [], 'names the requests in the toast when their export fails', async () => {
+    const reply = { status: 400, body: { error: 'invalid', message: 'The period is too long.' } };
+    const { actor, saved } = await start({ requestsReply: reply });
+    actor.send({ type: 'EXPORT_CSV', file: 'requests' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ csv: 'idle' }));
+    expect(saved).toEqual([]);
+    expect(getToasts()).toMatchObject([
+      { title: "We couldn't export the requests", description: 'The period is too long.' },
+    ]);
+  });
 
   checks.it(
     dashboard,

@@ -2,9 +2,10 @@ import type { DashboardFilters } from '../../src/api/types';
 import { describe } from 'vitest';
 import type { EventObject } from 'xstate';
 import { ApiFailure } from '../../src/api/errors';
-import type { DashboardSearch, FiguresRequest } from '../../src/domain/dashboard-search';
+import type { DashboardSearch } from '../../src/domain/dashboard-search';
 import type { CsvFile } from '../../src/machines/native-dashboard/csv-file';
 import type {
+  ExportInput,
   Figures,
   FiguresInput,
 } from '../../src/machines/native-dashboard/native-dashboard.actors';
@@ -37,7 +38,7 @@ const start = startWithStandIns(
       actors: {
         loadChoices: actors.promise<DashboardFilters>('loadChoices'),
         loadFigures: actors.promise<Figures, FiguresInput>('loadFigures'),
-        exportCsv: actors.promise<CsvFile, Pick<FiguresRequest, 'by' | 'query'>>('exportCsv'),
+        exportCsv: actors.promise<CsvFile, ExportInput>('exportCsv'),
         // The unreplied list is the child's business (its own path tests).
         unreplied: quietUnrepliedList,
       },
@@ -51,8 +52,12 @@ const executors = { SEARCH: send, RETRY: send, EXPORT_CSV: send } satisfies Exec
   NativeDashboardEvent
 >;
 
-/** `SEARCH(time=calendar)`, `SEARCH()`: which search a step sends. */
+/** `SEARCH(time=calendar)`, `SEARCH()`, `EXPORT_CSV(requests)`: what a step sends. */
 function label(event: EventObject): string {
+  if (event.type === 'EXPORT_CSV') {
+    const { file } = event as NativeDashboardEvent & { type: 'EXPORT_CSV' };
+    return file ? `EXPORT_CSV(${file})` : event.type;
+  }
   if (event.type !== 'SEARCH') return event.type;
   const { search } = event as NativeDashboardEvent & { type: 'SEARCH' };
   return `SEARCH(${Object.entries(search)
@@ -69,6 +74,7 @@ describe('native dashboard machine paths', () => {
       { type: 'SEARCH', search: {} },
       { type: 'RETRY' },
       { type: 'EXPORT_CSV' },
+      { type: 'EXPORT_CSV', file: 'requests' },
       { type: 'xstate.done.actor.loadChoices', output: choices },
       { type: 'xstate.error.actor.loadChoices', error: failure },
       {

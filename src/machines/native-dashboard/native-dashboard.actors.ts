@@ -47,21 +47,40 @@ export interface UnrepliedRequest {
 
 const UNREPLIED_PAGE_SIZE = 10;
 
+/** The dashboard's CSV exports: the breakdown as shown, or the period's requests. */
+export type CsvExport = 'breakdown' | 'requests';
+
+export interface ExportInput extends Pick<FiguresRequest, 'by' | 'query'> {
+  file: CsvExport;
+}
+
+/** The API's CSV of `input`: the requests' takes the filters only, not the target. */
+function exportCall(client: ApiClient, { file, by, query }: ExportInput, signal: AbortSignal) {
+  if (file === 'breakdown') {
+    return client.GET('/portal/api/stats/export.csv', {
+      params: { query: { ...query, by } },
+      parseAs: 'blob',
+      signal,
+    });
+  }
+  const { from, to, mailboxes, teams, contact_groups } = query;
+  return client.GET('/portal/api/stats/requests.csv', {
+    params: { query: { from, to, mailboxes, teams, contact_groups } },
+    parseAs: 'blob',
+    signal,
+  });
+}
+
 export function createNativeDashboardActors(client: ApiClient) {
   return {
-    /** The breakdown as the API's CSV (the same numbers as the table), named for its request. */
-    exportCsv: fromPromise<CsvFile, Pick<FiguresRequest, 'by' | 'query'>>(
-      async ({ input, signal }) => {
-        const blob = await expectData(
-          client.GET('/portal/api/stats/export.csv', {
-            params: { query: { ...input.query, by: input.by } },
-            parseAs: 'blob',
-            signal,
-          }),
-        );
-        return { name: csvFileName(input), blob };
-      },
-    ),
+    /**
+     * The breakdown (the same numbers as the table) or the requests as the API's CSV, named for
+     * its request.
+     */
+    exportCsv: fromPromise<CsvFile, ExportInput>(async ({ input, signal }) => {
+      const blob = await expectData(exportCall(client, input, signal));
+      return { name: csvFileName(input), blob };
+    }),
     loadChoices: fromPromise<DashboardFilters>(({ signal }) =>
       expectData(client.GET('/portal/api/dashboard/filters', { signal })),
     ),

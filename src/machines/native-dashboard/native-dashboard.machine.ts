@@ -12,7 +12,11 @@ import {
 import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
 import type { CsvFile } from './csv-file';
-import { createNativeDashboardActors, type Figures } from './native-dashboard.actors';
+import {
+  createNativeDashboardActors,
+  type CsvExport,
+  type Figures,
+} from './native-dashboard.actors';
 import { createUnrepliedMachine } from './unreplied.machine';
 import { describeNamed } from '../shared/describe-named';
 
@@ -34,16 +38,23 @@ interface NativeDashboardContext extends NativeDashboardInput {
   request: FiguresRequest | null;
   /** The last figures that arrived: kept, dimmed, while newer ones load. */
   figures: Figures | null;
+  /** The export asked for last: the breakdown's, or the requests' (with who closed them). */
+  exportFile: CsvExport;
 }
 
 export type NativeDashboardEvent =
   /** The route's search changed (a filter, a period, a view). */
   | { type: 'SEARCH'; search: DashboardSearch }
   | { type: 'RETRY' }
-  /** Export of the breakdown as shown, as a CSV file. */
-  | { type: 'EXPORT_CSV' };
+  /**
+   * Export of the breakdown as shown (the default), or of the period's requests, as a CSV file.
+   */
+  | { type: 'EXPORT_CSV'; file?: CsvExport };
 
-const EXPORT_FAILED = "We couldn't export the breakdown";
+const EXPORT_FAILED: Record<CsvExport, string> = {
+  breakdown: "We couldn't export the breakdown",
+  requests: "We couldn't export the requests",
+};
 
 const searchOf = ({ event }: { event: { search: DashboardSearch } }) => ({ search: event.search });
 
@@ -65,7 +76,8 @@ const searchTransitions = (reenter: boolean) =>
 
 /**
  * The native dashboard: the filter choices once, then the figures for the route's search, the
- * unreplied list (child `unreplied`) and the breakdown's CSV export. A new request re-enters
+ * unreplied list (child `unreplied`) and the CSV exports (the breakdown, the requests). A new
+ * request re-enters
  * `loading`, which stops the running fetch: its answer, however late, is never taken, so a slow
  * reply for an old filter cannot overwrite a newer one.
  */
@@ -97,6 +109,9 @@ export function createNativeDashboardMachine(client: ApiClient) {
           figuresRequest(params.search, context.choices, context.today, context.canFilterMailboxes),
       })),
       assignFigures: assign((_, params: { figures: Figures }) => params),
+      assignExport: assign(({ event }) => ({
+        exportFile: event.type === 'EXPORT_CSV' ? (event.file ?? 'breakdown') : 'breakdown',
+      })),
       showUnreplied: enqueueActions(({ context, enqueue }) => {
         if (context.request) {
           enqueue.sendTo('unreplied', { type: 'SHOW', query: context.request.query });
@@ -105,28 +120,31 @@ export function createNativeDashboardMachine(client: ApiClient) {
       // Loaded when a file is saved: a first load of the dashboard does not pay for it.
       saveCsv: (_, params: { file: CsvFile }) =>
         void import('./csv-file').then(({ saveFile }) => saveFile(params.file)),
-      notifyExportFailed: (_, params: { error: unknown }) =>
-        toastFailed(EXPORT_FAILED, params.error),
+      notifyExportFailed: ({ context }, params: { error: unknown }) =>
+        toastFailed(EXPORT_FAILED[context.exportFile], params.error),
     },
   });
   return nativeDashboardSetup.createMachine({
     id: 'nativeDashboard',
     description:
-      "Mailpulse's own dashboard: the figures for the filters in the address, the unreplied list and the breakdown's CSV export; a late answer for old filters never replaces newer figures.",
+      "Mailpulse's own dashboard: the figures for the filters in the address, the unreplied list and the CSV exports of the breakdown and of the requests; a late answer for old filters never replaces newer figures.",
     meta: describeNamed(nativeDashboardSetup, {
       guards: {
         isNewRequest:
           'The filter choices are known and the new filters ask for other figures than those on show',
-        hasRequest: "The figures' request is known, so the breakdown can be exported",
+        hasRequest:
+          "The figures' request is known, so the breakdown or the requests can be exported",
       },
       actions: {
         assignChoices: 'Keeps the filter choices: the mailboxes and teams the user may filter by',
         assignSearch:
           'Takes the filters from the address, with their period and the figures they ask for',
         assignFigures: 'Shows the figures that arrived',
+        assignExport:
+          'Keeps which export was asked for: the breakdown (the default) or the requests',
         showUnreplied: 'Tells the unreplied list the current filters',
         saveCsv: 'Hands the exported CSV file to the browser as a download',
-        notifyExportFailed: 'Says the CSV export failed, and why',
+        notifyExportFailed: 'Says which CSV export failed, and why',
       },
     }),
     type: 'parallel',
@@ -136,6 +154,7 @@ export function createNativeDashboardMachine(client: ApiClient) {
       choices: null,
       request: null,
       figures: null,
+      exportFile: 'breakdown',
     }),
     invoke: { id: 'unreplied', src: 'unreplied' },
     states: {
@@ -199,10 +218,15 @@ export function createNativeDashboardMachine(client: ApiClient) {
           },
         },
       },
-      csv: csvExportRegion(({ context }: { context: NativeDashboardContext }) => {
-        if (!context.request) throw new Error('exporting without a request');
-        return { by: context.request.by, query: context.request.query };
-      }, 'hasRequest'),
+      csv: csvExportRegion(
+        ({ context }: { context: NativeDashboardContext }) => {
+          if (!context.request) throw new Error('exporting without a request');
+          const { by, query } = context.request;
+          return { file: context.exportFile, by, query };
+        },
+        'hasRequest',
+        'assignExport',
+      ),
     },
   });
 }

@@ -30,8 +30,8 @@ export function nativeDashboardView(snapshot: SnapshotFrom<NativeDashboardMachin
     figures: context.figures,
     /** Old figures shown while new ones load: the page dims them. */
     stale: phase === 'loading' && context.figures !== null,
-    /** The CSV export is on its way. */
-    exporting: snapshot.matches({ csv: 'exporting' }),
+    /** The CSV export on its way, if one is. */
+    exporting: snapshot.matches({ csv: 'exporting' }) ? context.exportFile : null,
     unreplied: snapshot.children.unreplied,
   };
 }

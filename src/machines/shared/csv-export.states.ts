@@ -6,18 +6,29 @@ import type { CsvFile } from '../native-dashboard/csv-file';
  * CsvFile) and the actions `saveCsv` (params `{ file }`) and `notifyExportFailed` (`{ error }`).
  */
 
-/** `input` builds the export's input from the context; `guard` may refuse EXPORT_CSV. */
-export function csvExportRegion<TContext, TInput, TGuard extends string = never>(
-  input: (args: { context: TContext }) => TInput,
-  guard?: TGuard,
-) {
+/**
+ * `input` builds the export's input from the context; `guard` may refuse EXPORT_CSV; `action`
+ * runs as it starts (e.g. keeps which of the page's exports it is).
+ */
+export function csvExportRegion<
+  TContext,
+  TInput,
+  TGuard extends string = never,
+  TAction extends string = never,
+>(input: (args: { context: TContext }) => TInput, guard?: TGuard, action?: TAction) {
   return {
     description: 'The Export CSV button: idle, or busy with one export',
     initial: 'idle',
     states: {
       idle: {
         description: 'Export is ready to start',
-        on: { EXPORT_CSV: { target: 'exporting', ...(guard ? { guard } : {}) } },
+        on: {
+          EXPORT_CSV: {
+            target: 'exporting',
+            ...(guard ? { guard } : {}),
+            ...(action ? { actions: action } : {}),
+          },
+        },
       },
       exporting: {
         description: 'Export is busy until the file is saved or the export failed (a toast)',

@@ -22,22 +22,28 @@ export const dashboard = createNativeDashboardMachine(offlineClient);
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 export const TODAY = '2026-03-31';
 export const EXPORT = '/portal/api/stats/export.csv';
+export const REQUESTS_EXPORT = '/portal/api/stats/requests.csv';
 
 interface Options {
   search?: DashboardSearch;
   canFilterMailboxes?: boolean;
   exportReply?: FakeReply;
+  requestsReply?: FakeReply;
   /** The filter choices' answer, held by the test; the start waits for the figures without one. */
   choicesReply?: Promise<DashboardFilters>;
 }
 
 /** The machine with its calls recorded: the figures and unreplied answer at once. */
 export async function startNativeDashboard(options: Options = {}) {
-  const { search = {}, canFilterMailboxes = true, exportReply, choicesReply } = options;
+  const { search = {}, canFilterMailboxes = true, exportReply, requestsReply } = options;
+  const { choicesReply } = options;
   const figureRequests: FiguresRequest[] = [];
   const unrepliedRequests: UnrepliedRequest[] = [];
   const saved: CsvFile[] = [];
-  const api = fakeApi({ [`GET ${EXPORT}`]: exportReply ?? { body: 'mailbox,received\n' } });
+  const api = fakeApi({
+    [`GET ${EXPORT}`]: exportReply ?? { body: 'mailbox,received\n' },
+    [`GET ${REQUESTS_EXPORT}`]: requestsReply ?? { body: 'mailbox,from,subject\n' },
+  });
   const unreplied = createUnrepliedMachine(offlineClient).provide({
     actors: {
       loadUnreplied: fromPromise<StatsUnrepliedPage, UnrepliedRequest>(async ({ input }) => {

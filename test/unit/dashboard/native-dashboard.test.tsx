@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissAllToasts } from '../../../src/stores/toast-store';
@@ -24,8 +24,9 @@ afterEach(() => dismissAllToasts());
 const exportButton = () => screen.findByRole('button', { name: 'Export CSV' }, { timeout: 10_000 });
 
 const EXPORT = '/portal/api/stats/export.csv';
+const REQUESTS = '/portal/api/stats/requests.csv';
 
-function renderNativeDashboard(exportReply: FakeReply) {
+function renderNativeDashboard(exportReply: FakeReply, requestsReply: FakeReply = { status: 500 }) {
   const api = fakeApi({
     'GET /portal/api/dashboard/filters': { body: choices },
     'GET /portal/api/stats/summary': { body: makeSummary(7) },
@@ -44,6 +45,7 @@ function renderNativeDashboard(exportReply: FakeReply) {
     'GET /portal/api/stats/breakdown': { body: { by: 'mailbox', rows: [] } },
     'GET /portal/api/stats/unreplied': { body: unrepliedPage },
     [`GET ${EXPORT}`]: exportReply,
+    [`GET ${REQUESTS}`]: requestsReply,
   });
   renderApp('/dashboard?by=team&from=2026-02-01&to=2026-02-28', {
     dashboard: makeDashboard({ dashboard_platform: 'Native' }),
@@ -80,5 +82,27 @@ describe('native dashboard: the CSV export', { timeout: 20_000 }, () => {
       0,
     );
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  });
+});
+
+describe('native dashboard: the requests export', { timeout: 20_000 }, () => {
+  it("downloads the period's requests from the unreplied list's card, with its filters", async () => {
+    const api = renderNativeDashboard({ status: 500 });
+    const card = (await screen.findByRole('heading', { name: 'Waiting for a reply' })).closest(
+      'section',
+    );
+    if (!card) throw new Error('no unreplied card');
+    await userEvent.click(
+      await within(card).findByRole('button', { name: 'Export all requests' }, { timeout: 10_000 }),
+    );
+    await waitFor(() => expect(api.callsTo('GET', REQUESTS)).toHaveLength(1));
+    expect(Object.fromEntries(api.callsTo('GET', REQUESTS)[0]?.query ?? [])).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(api.callsTo('GET', EXPORT)).toEqual([]);
+    expect(
+      await screen.findAllByText("We couldn't export the requests", { exact: true }),
+    ).not.toHaveLength(0);
   });
 });

@@ -171,12 +171,21 @@ export function NativeDashboard({ client, search: routeSearch, onSearch }: Nativ
                     if (next) onSearch(next);
                   }
             }
-            onExport={() => actor.send({ type: 'EXPORT_CSV' })}
-            exporting={view.exporting}
+            onExport={() => actor.send({ type: 'EXPORT_CSV', file: 'breakdown' })}
+            exporting={view.exporting === 'breakdown'}
           />
         </div>
       )}
-      {view.unreplied && <UnrepliedList list={view.unreplied} client={client} />}
+      {view.unreplied && (
+        <UnrepliedList
+          list={view.unreplied}
+          client={client}
+          onExport={
+            view.figures ? () => actor.send({ type: 'EXPORT_CSV', file: 'requests' }) : undefined
+          }
+          exporting={view.exporting === 'requests'}
+        />
+      )}
     </Page>
   );
 }

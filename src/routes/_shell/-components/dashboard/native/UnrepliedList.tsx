@@ -18,11 +18,19 @@ const received = (iso: string) =>
     minute: '2-digit',
   });
 
+interface UnrepliedListProps {
+  list: UnrepliedActor;
+  client: ApiClient;
+  /** Downloads the period's requests as CSV (every status, who closed one and when). */
+  onExport?: () => void;
+  exporting: boolean;
+}
+
 /**
  * The mail still waiting for a reply, longest waiting first, a page at a time; each row can be
  * marked as done (Undo in the toast).
  */
-export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: ApiClient }) {
+export function UnrepliedList({ list, client, onExport, exporting }: UnrepliedListProps) {
   const { page, loading, failed } = useSelector(list, unrepliedView, sameView);
   const [markDone] = useState(
     () =>
@@ -50,7 +58,19 @@ export function UnrepliedList({ list, client }: { list: UnrepliedActor; client: 
             {page ? `${formatCount(page.total)} emails, longest waiting first` : ' '}
           </p>
         </div>
-        {loading && page && <Spinner size="small" label="Loading" />}
+        <div className="dash-card-actions">
+          {loading && page && <Spinner size="small" label="Loading" />}
+          {onExport && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={onExport}
+              disabled={exporting}
+            >
+              {exporting ? 'Exporting…' : 'Export all requests'}
+            </button>
+          )}
+        </div>
       </header>
       {failed ? (
         <ErrorState onRefresh={onRetry} />
