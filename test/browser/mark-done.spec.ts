@@ -9,8 +9,6 @@ import { expectNoSeriousViolations } from './support/axe';
 
 test.describe('mark as done on the unreplied list', () => {
   test.use({ signedInAs: 'admin' });
-  // Two list reloads and a whole-page axe scan: more than the default 30 s on a busy machine.
-  test.setTimeout(60_000);
 
   for (const width of [1280, 700]) {
     test(`closes a request and Undo reopens it at ${width} px`, async ({ page }) => {

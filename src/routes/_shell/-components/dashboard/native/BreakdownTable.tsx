@@ -4,6 +4,7 @@ import type { BreakdownBy, TimeBasis } from '@/domain/dashboard-search';
 import { formatDuration } from '@common/durations';
 import { formatCount, formatShare } from '@common/numbers';
 import { Segmented } from './Segmented';
+import { ExportButton } from './ExportButton';
 
 interface Column {
   key: string;
@@ -115,14 +116,7 @@ export function BreakdownTable(props: BreakdownTableProps) {
         </h2>
         <div className="dash-card-actions">
           <Segmented label="Break down by" options={BY_OPTIONS} value={by} onChange={onBy} />
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={onExport}
-            disabled={exporting}
-          >
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </button>
+          <ExportButton label="Export CSV" onExport={onExport} exporting={exporting} />
         </div>
       </header>
       {rows.length === 0 ? (

@@ -9,6 +9,7 @@ import { sameView } from '@/machines/shared/same-view';
 import { ErrorState } from '@/ui/ErrorState';
 import { Spinner } from '@/ui/Spinner';
 import { formatCount } from '@common/numbers';
+import { ExportButton } from './ExportButton';
 
 const received = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -61,14 +62,7 @@ export function UnrepliedList({ list, client, onExport, exporting }: UnrepliedLi
         <div className="dash-card-actions">
           {loading && page && <Spinner size="small" label="Loading" />}
           {onExport && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              onClick={onExport}
-              disabled={exporting}
-            >
-              {exporting ? 'Exporting…' : 'Export all requests'}
-            </button>
+            <ExportButton label="Export all requests" onExport={onExport} exporting={exporting} />
           )}
         </div>
       </header>
