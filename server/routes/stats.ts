@@ -52,13 +52,13 @@ async function cachedFigure<T extends object>(
   );
 }
 
-/** Now to the whole second: the waiting times of one second's requests share a computation. */
 /** The downloads' file names, by operation. */
 const CSV_FILES: Partial<Record<string, string>> = {
   exportStatsCsv: 'mailpulse-breakdown.csv',
   exportRequestsCsv: 'mailpulse-requests.csv',
 };
 
+/** Now to the whole second: the waiting times of one second's requests share a computation. */
 const thisSecond = () => new Date(Math.floor(Date.now() / 1000) * 1000);
 
 export default function statsRoutes(app: FastifyInstance) {

@@ -195,6 +195,9 @@ export function figuresRequest(
 /** Requests are plain data: the same content asks for the same figures. */
 export const sameRequest = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The dashboard's CSV exports: the breakdown as shown, or the period's requests. */
+export type CsvExport = 'breakdown' | 'requests';
+
 /**
  * What an export is saved as: `mailpulse-team-2026-02-01-2026-02-28.csv` for the breakdown by
  * team, `mailpulse-requests-2026-02-01-2026-02-28.csv` for the requests.
@@ -203,5 +206,5 @@ export const csvFileName = ({
   file,
   by,
   query,
-}: Pick<FiguresRequest, 'by' | 'query'> & { file: 'breakdown' | 'requests' }) =>
+}: Pick<FiguresRequest, 'by' | 'query'> & { file: CsvExport }) =>
   `mailpulse-${file === 'requests' ? file : by}-${query.from}-${query.to}.csv`;

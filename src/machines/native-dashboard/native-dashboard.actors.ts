@@ -12,6 +12,7 @@ import { expectData, type ApiClient } from '@/api/client';
 import {
   csvFileName,
   sameRequest,
+  type CsvExport,
   type FiguresRequest,
   type StatsQuery,
 } from '@/domain/dashboard-search';
@@ -46,9 +47,6 @@ export interface UnrepliedRequest {
 }
 
 const UNREPLIED_PAGE_SIZE = 10;
-
-/** The dashboard's CSV exports: the breakdown as shown, or the period's requests. */
-export type CsvExport = 'breakdown' | 'requests';
 
 export interface ExportInput extends Pick<FiguresRequest, 'by' | 'query'> {
   file: CsvExport;

@@ -5,6 +5,7 @@ import {
   figuresRequest,
   rangeOf,
   sameRequest,
+  type CsvExport,
   type DashboardSearch,
   type DayRange,
   type FiguresRequest,
@@ -12,11 +13,7 @@ import {
 import { csvExportRegion } from '../shared/csv-export.states';
 import { toastFailed } from '../shared/save-toasts';
 import type { CsvFile } from './csv-file';
-import {
-  createNativeDashboardActors,
-  type CsvExport,
-  type Figures,
-} from './native-dashboard.actors';
+import { createNativeDashboardActors, type Figures } from './native-dashboard.actors';
 import { createUnrepliedMachine } from './unreplied.machine';
 import { describeNamed } from '../shared/describe-named';
 
@@ -77,9 +74,8 @@ const searchTransitions = (reenter: boolean) =>
 /**
  * The native dashboard: the filter choices once, then the figures for the route's search, the
  * unreplied list (child `unreplied`) and the CSV exports (the breakdown, the requests). A new
- * request re-enters
- * `loading`, which stops the running fetch: its answer, however late, is never taken, so a slow
- * reply for an old filter cannot overwrite a newer one.
+ * request re-enters `loading`, which stops the running fetch: its answer, however late, is never
+ * taken, so a slow reply for an old filter cannot overwrite a newer one.
  */
 export function createNativeDashboardMachine(client: ApiClient) {
   const nativeDashboardSetup = setup({
