@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suite needs: Chromium for the browser tests, PostgreSQL
-# for the second server-test run, Dovecot for the IMAP sync tests, and for the deployment tests
-# systemd (systemd-analyze verify checks the service units) and nginx (the reverse proxy).
-# Idempotent and quick when all are present; apt runs only when something is missing (CI machines
-# may lack Chromium).
+# Installs the Debian packages the test suite needs: Chromium's headless shell for the browser
+# tests, PostgreSQL for the second server-test run, Dovecot for the IMAP sync tests, and for the
+# deployment tests systemd (systemd-analyze verify checks the service units) and nginx (the
+# reverse proxy). Idempotent and quick when all are present; apt runs only when something is
+# missing (CI machines may lack Chromium).
 set -euo pipefail
 
 log() { echo "install-test-deps: $*" >&2; }
 
-chromium_bin=${CHROMIUM_PATH:-/usr/bin/chromium}
+chromium_bin=${CHROMIUM_PATH:-/usr/lib/chromium/chromium-headless-shell}
 missing=()
-if [ ! -x "$chromium_bin" ] && ! command -v chromium >/dev/null 2>&1; then
-  missing+=(chromium)
+if [ ! -x "$chromium_bin" ]; then
+  missing+=(chromium-headless-shell)
 fi
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then
   missing+=(postgresql)
@@ -27,7 +27,7 @@ if [ ! -x /usr/sbin/nginx ]; then
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
-  log "chromium, postgresql, dovecot-imapd, systemd and nginx are present"
+  log "chromium-headless-shell, postgresql, dovecot-imapd, systemd and nginx are present"
   exit 0
 fi
 
