@@ -5,10 +5,11 @@
 #
 # It runs on Node 22 or later: when the machine's Node is older, on Node 24 LTS from a cache
 # folder (scripts/node-24.sh). Stages that leave a core idle share the machine: PostgreSQL
-# starts, the client builds and the browser tests' seeded database is made while the checks and
-# the unit tests run; then the server tests on PostgreSQL, on PGlite and the browser tests each
-# have the machine in turn (run side by side, they slowed each other more than they gained). A
-# background stage's output is printed whole when the run waits for it, never interleaved.
+# starts, the build, the typecheck, both halves of lint (ESLint is one thread) and the browser
+# tests' seeded database run beside the unit tests; then the server tests on PostgreSQL, on
+# PGlite and the browser tests each have the machine in turn (run side by side, they slowed each
+# other more than they gained). A background stage's output is printed whole when the run waits
+# for it, never interleaved.
 set -uo pipefail
 export LC_ALL=C
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -208,11 +209,13 @@ stage_start "start PostgreSQL" - start_postgres
 stage_start "build" - npm run --silent build
 stage "generated API types" - generated_api_is_current
 stage_start "typecheck" - npm run --silent typecheck
-stage "lint" - npm run --silent lint
-stage_wait typecheck build
+stage_start "lint: ESLint" - npm run --silent lint:code
+stage_start "lint: format, exports, file names" - npm run --silent lint:files
+stage_wait build
 stage_start "browser database" - browser_template
 stage "unit tests" "$REPORTS/unit.json" vitest_run unit -- --project unit --project logic
-stage_wait "start PostgreSQL" "browser database"
+stage_wait typecheck "lint: ESLint" "lint: format, exports, file names" "start PostgreSQL" \
+  "browser database"
 TEST_DATABASE_URL=$(cat "$PG_URL_FILE")
 export TEST_DATABASE_URL
 stage "server tests (PostgreSQL)" "$REPORTS/server-postgres.json" \
