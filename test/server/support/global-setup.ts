@@ -6,6 +6,7 @@ import { listMigrations, migrate } from '../../../server/db/migrate';
 import { openPglite } from '../../../server/db/pglite';
 import { openPostgres } from '../../../server/db/postgres';
 import { bundleServer } from '../../../scripts/server-bundle';
+import { applyTestSettings, TEST_PGLITE_SETTINGS } from '../../support/pglite-settings';
 import { TEST_CHILD_ENTRIES } from './server-process';
 import {
   TMP_DIR,
@@ -28,10 +29,11 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-/** A hash of every migration file: a PGlite template is reused only while it matches. */
+/** A hash of every migration file and the test settings: a template is reused only while it matches. */
 async function migrationsFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   for (const m of await listMigrations()) hash.update(`${m.name}\n${m.sql}\n`);
+  hash.update(TEST_PGLITE_SETTINGS);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -54,6 +56,7 @@ async function preparePglite(): Promise<{
     } finally {
       await db.close();
     }
+    await applyTestSettings(building);
     // Another run may have finished the same template first; theirs is as good as ours.
     await rename(building, template).catch(() => rm(building, { recursive: true, force: true }));
   }
