@@ -638,7 +638,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Starts the sign-in with Google or Microsoft (a browser navigation).
+         * Starts the sign-in with Google, Microsoft or the company's OpenID provider (a browser navigation).
          * @description Redirects to the provider's authorization endpoint with state, nonce and PKCE; the
          *     attempt is remembered in a short-lived, signed, HTTP-only cookie. Rate-limited per address.
          */
@@ -1262,6 +1262,11 @@ export interface components {
             google: boolean;
             /** @description Microsoft sign-in is configured. */
             microsoft: boolean;
+            /**
+             * @description The company's own OpenID Connect sign-in (`OIDC_ISSUER`): its button text
+             *     (`OIDC_LABEL`, default "Continue with single sign-on"); null when it is not configured.
+             */
+            oidc_label: string | null;
             demo_users: components["schemas"]["DemoUser"][];
         };
         DemoUser: {
@@ -2107,7 +2112,7 @@ export interface components {
         AuditOperation: string;
         /** @description Entries whose target is of this type (`team`), or whose target id or readable name contains this text, case-insensitively. */
         AuditTarget: string;
-        LoginProvider: "google-oauth2" | "microsoft-graph";
+        LoginProvider: "google-oauth2" | "microsoft-graph" | "oidc";
         ReportId: components["schemas"]["Id"];
         AlertId: components["schemas"]["Id"];
         /** @description The tracked mailbox's address. */

@@ -6,7 +6,8 @@ import { ConfigError, integer, url, type Env } from './config-values';
 // Sign-in's part of the configuration: the OpenID providers, the attempt cookie, the limits and
 // the proxies in front.
 
-export type LoginProvider = 'google-oauth2' | 'microsoft-graph';
+/** Google, Microsoft, and the company's own OpenID Connect provider (`oidc`). */
+export type LoginProvider = 'google-oauth2' | 'microsoft-graph' | 'oidc';
 
 /** Off, a hop count, or the proxies' addresses and CIDR ranges. */
 export type TrustProxy = false | number | string[];
@@ -21,6 +22,8 @@ export interface OidcClientConfig {
 export interface SignInConfig {
   /** The providers people can sign in with; one without a client id and secret is off. */
   oidc: Partial<Record<LoginProvider, OidcClientConfig>>;
+  /** The company provider's button text (OIDC_LABEL). */
+  oidcLabel: string;
   /** Signs the sign-in attempt cookie; random per start when COOKIE_SECRET is unset. */
   cookieSecret: string;
   /** Sign-in requests per minute from one address, per sign-in path. */
@@ -56,6 +59,40 @@ function oidcClient(env: Env, prefix: string, issuer: string): OidcClientConfig 
   return { issuer, clientId, clientSecret };
 }
 
+const OIDC_LABEL_MAX = 60;
+
+/**
+ * The company's own OpenID Connect provider (Keycloak, Okta, Authentik, Entra ID or Google as
+ * plain OIDC): on with OIDC_ISSUER and its client. It has no default issuer, so an issuer without
+ * a client, or a client without an issuer, stops the start.
+ */
+function companyClient(env: Env): OidcClientConfig | undefined {
+  const issuer = env.OIDC_ISSUER ? issuerUrl(env, 'OIDC_ISSUER', '') : undefined;
+  const client = oidcClient(env, 'OIDC', issuer ?? '');
+  if (client && !issuer) {
+    throw new ConfigError('OIDC_ISSUER', 'it is needed with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  if (issuer && !client) {
+    throw new ConfigError(
+      'OIDC_CLIENT_ID',
+      'it and OIDC_CLIENT_SECRET are needed with OIDC_ISSUER',
+    );
+  }
+  return client;
+}
+
+function oidcLabel(env: Env): string {
+  const label = (env.OIDC_LABEL ?? '').trim() || 'Continue with single sign-on';
+  const control = [...label].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+  if (label.length > OIDC_LABEL_MAX || control) {
+    throw new ConfigError(
+      'OIDC_LABEL',
+      `it must be one line of at most ${OIDC_LABEL_MAX} characters`,
+    );
+  }
+  return label;
+}
+
 export function signInConfig(env: Env): SignInConfig {
   const tenant = env.MICROSOFT_TENANT || 'organizations';
   if (!/^[A-Za-z0-9.-]+$/.test(tenant)) {
@@ -75,12 +112,15 @@ export function signInConfig(env: Env): SignInConfig {
   if (cookieSecret.length < 32) {
     throw new ConfigError('COOKIE_SECRET', 'it must be at least 32 characters long');
   }
+  const company = companyClient(env);
   const oidc = {
     ...(google ? { 'google-oauth2': google } : {}),
     ...(microsoft ? { 'microsoft-graph': microsoft } : {}),
+    ...(company ? { oidc: company } : {}),
   };
   return {
     oidc,
+    oidcLabel: oidcLabel(env),
     cookieSecret,
     // Per address and path. An office behind one address signs in together at nine: fifty people
     // make fifty starts and fifty returns within a minute, which 30 refused. A script is still

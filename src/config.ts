@@ -13,6 +13,7 @@ export const APP_VERSION = __MAILPULSE_VERSION__;
 export const LOGIN_START = {
   google: '/portal/login/google-oauth2',
   microsoft: '/portal/login/microsoft-graph',
+  company: '/portal/login/oidc',
 } as const;
 
 export function supportMailto(subject?: string): string {

@@ -8,7 +8,10 @@ import type { Client } from './entry';
 // that allow its domain when no user has it. A refusal before the provider named anyone (a
 // replayed or forged return) has no workspace and is only logged.
 
-/** How the user signed in: `google-oauth2`, `microsoft-graph`, `demo` or `link` (user:link). */
+/**
+ * How the user signed in: `google-oauth2`, `microsoft-graph`, `oidc` (the company's provider),
+ * `demo` or `link` (user:link).
+ */
 export interface SignInAttempt {
   provider: string;
   client: Client;

@@ -26,7 +26,7 @@ export function sealAttempt(attempt: LoginAttempt, secret: string): string {
   return `${payload}.${signature(payload, secret)}`;
 }
 
-const PROVIDERS: readonly string[] = ['google-oauth2', 'microsoft-graph'];
+const PROVIDERS: readonly string[] = ['google-oauth2', 'microsoft-graph', 'oidc'];
 
 function isAttempt(value: unknown): value is LoginAttempt {
   if (typeof value !== 'object' || value === null) return false;

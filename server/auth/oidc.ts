@@ -4,13 +4,17 @@ import type { LoginProvider, OidcClientConfig } from '../config-sign-in';
 import { isEmail } from '../../common/patterns';
 import { ATTEMPT_LIFETIME_SECONDS, type LoginAttempt } from './login-attempt';
 
-/** OpenID Connect with Google and Microsoft: authorization code with state, nonce and PKCE. */
+/**
+ * OpenID Connect with Google, Microsoft and the company's own provider: authorization code with
+ * state, nonce and PKCE.
+ */
 
 const SCOPE = 'openid email profile';
 
-export const PROVIDER_NAMES: Record<LoginProvider, string> = {
+const PROVIDER_NAMES: Record<LoginProvider, string> = {
   'google-oauth2': 'Google',
   'microsoft-graph': 'Microsoft',
+  oidc: 'single sign-on',
 };
 
 export const redirectUriOf = (publicUrl: string, provider: LoginProvider) =>
@@ -37,6 +41,12 @@ export class OidcClients {
 
   isConfigured(provider: LoginProvider): boolean {
     return this.settings[provider] !== undefined;
+  }
+
+  /** The provider as pages name it: the company's by its issuer's host, once it has one. */
+  nameOf(provider: LoginProvider): string {
+    const issuer = this.settings[provider]?.issuer;
+    return provider === 'oidc' && issuer ? new URL(issuer).host : PROVIDER_NAMES[provider];
   }
 
   async configuration(provider: LoginProvider): Promise<oidc.Configuration> {
@@ -137,11 +147,16 @@ function microsoftIdentity(claims: oidc.IDToken): Identity {
   return { ok: true, email, tenantId, objectId };
 }
 
+/**
+ * Google and the company's provider vouch for an address only when they say they verified it
+ * (`email_verified`, https://openid.net/specs/openid-connect-core-1_0.html#StandardClaims).
+ * Google's hosted domain (`hd`) is Google's own claim; another provider's is not read.
+ */
 export function identityOf(provider: LoginProvider, claims: oidc.IDToken): Identity {
   if (provider === 'microsoft-graph') return microsoftIdentity(claims);
   const email = text(claims.email);
-  if (!email) return { ok: false, reason: 'no email claim' };
+  if (!email || !isEmail(email)) return { ok: false, reason: 'no email claim' };
   if (claims.email_verified !== true) return { ok: false, reason: 'email not verified' };
-  const hostedDomain = text(claims.hd)?.toLowerCase();
+  const hostedDomain = provider === 'google-oauth2' ? text(claims.hd)?.toLowerCase() : undefined;
   return { ok: true, email, ...(hostedDomain ? { hostedDomain } : {}) };
 }

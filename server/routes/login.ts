@@ -14,7 +14,6 @@ import {
 } from '../auth/login-attempt';
 import {
   OidcClients,
-  PROVIDER_NAMES,
   ProviderUnavailableError,
   beginSignIn,
   finishSignIn,
@@ -59,8 +58,8 @@ function refuse(
   throw new HtmlPageError(400, title, message);
 }
 
-function notConfigured(provider: LoginProvider) {
-  const name = PROVIDER_NAMES[provider];
+function notConfigured(clients: OidcClients, provider: LoginProvider) {
+  const name = clients.nameOf(provider);
   return new HtmlPageError(
     404,
     `Sign-in with ${name} is not available`,
@@ -68,9 +67,14 @@ function notConfigured(provider: LoginProvider) {
   );
 }
 
-function unavailable(request: FastifyRequest, provider: LoginProvider, error: unknown) {
+function unavailable(
+  request: FastifyRequest,
+  clients: OidcClients,
+  provider: LoginProvider,
+  error: unknown,
+) {
   request.log.error({ provider, err: error }, 'sign-in provider unavailable');
-  const name = PROVIDER_NAMES[provider];
+  const name = clients.nameOf(provider);
   return new HtmlPageError(
     502,
     `${name} sign-in is not reachable`,
@@ -105,10 +109,10 @@ async function start(
   { config, clients }: Deps,
   { params: { provider }, request, reply }: PublicContext<'startLogin'>,
 ): Promise<ResultOf<'startLogin'>> {
-  if (!clients.isConfigured(provider)) throw notConfigured(provider);
+  if (!clients.isConfigured(provider)) throw notConfigured(clients, provider);
   const redirectUri = redirectUriOf(config.publicUrl, provider);
   const started = await beginSignIn(clients, provider, redirectUri).catch((error) => {
-    throw unavailable(request, provider, error);
+    throw unavailable(request, clients, provider, error);
   });
   reply.setCookie(ATTEMPT_COOKIE, sealAttempt(started.attempt, config.cookieSecret), {
     path: ATTEMPT_COOKIE_PATH,
@@ -124,7 +128,7 @@ async function complete(
   { config, clients, sessions }: Deps,
   { params: { provider }, request, reply, db }: PublicContext<'completeLogin'>,
 ): Promise<ResultOf<'completeLogin'>> {
-  if (!clients.isConfigured(provider)) throw notConfigured(provider);
+  if (!clients.isConfigured(provider)) throw notConfigured(clients, provider);
   const opened = openAttempt(request.cookies[ATTEMPT_COOKIE], config.cookieSecret);
   // Cleared on first use, whatever happens next, so the same return cannot be replayed.
   reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_COOKIE_PATH });
@@ -137,11 +141,12 @@ async function complete(
   try {
     claims = await finishSignIn(clients, attempt, callbackUrl(config.publicUrl, provider, request));
   } catch (error) {
-    if (error instanceof ProviderUnavailableError) throw unavailable(request, provider, error);
+    if (error instanceof ProviderUnavailableError)
+      throw unavailable(request, clients, provider, error);
     if (error instanceof AuthorizationResponseError) {
       refuse(request, provider, `provider error ${error.error}`, [
         'Sign-in was not completed',
-        `${PROVIDER_NAMES[provider]} did not sign you in (${error.error}). ${START_AGAIN}`,
+        `${clients.nameOf(provider)} did not sign you in (${error.error}). ${START_AGAIN}`,
       ]);
     }
     refuse(request, provider, `checks failed: ${describeFailure(error)}`, REFUSALS.checks);

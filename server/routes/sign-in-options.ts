@@ -16,6 +16,7 @@ export default function signInOptionsRoutes(app: FastifyInstance) {
       body: {
         google: config.oidc['google-oauth2'] !== undefined,
         microsoft: config.oidc['microsoft-graph'] !== undefined,
+        oidc_label: config.oidc.oidc === undefined ? null : config.oidcLabel,
         demo_users: demoUsers.map(({ workspace_id, user_id, email, role }) => ({
           workspace_id,
           user_id,

@@ -3,10 +3,12 @@ import { TOKEN_KEY } from '../../src/api/session-store';
 import { portalApi } from './support/api';
 import { expect, test as base } from './support/fixtures';
 import { NEWCOMER, STRANGER } from './support/servers';
+import { saveShot } from './support/shots';
 import { DEMO_USERS, demoLink } from './support/sign-in';
 
-// Sign-in end to end through Chromium, against a server whose Google and Microsoft are a local
-// OpenID provider (its page lists `Sign in as <email>` buttons), with demo links on as well.
+// Sign-in end to end through Chromium, against a server whose Google, Microsoft and company
+// single sign-on are a local OpenID provider (its page lists `Sign in as <email>` buttons), with
+// demo links on as well.
 
 const test = base.extend({
   app: async ({ signInServer }, provide) => {
@@ -17,7 +19,7 @@ const test = base.extend({
 const UNKNOWN_ACCOUNT =
   "Sorry, we couldn't find your account. If you believe this is an error, please get in touch with your administrator or contact support.";
 
-type Provider = 'Google' | 'Microsoft';
+type Provider = 'Google' | 'Microsoft' | 'single sign-on';
 
 /** From /login through the provider's page and back, as a person would click it. */
 async function signInWith(page: Page, provider: Provider, email: string) {
@@ -53,6 +55,24 @@ test.describe('sign-in', () => {
       headers: { Authorization: `Token ${await storedToken(page)}` },
     });
     expect(await me.json()).toMatchObject({ email: DEMO_USERS.manager, role: 'manager' });
+  });
+
+  test("with the company's single sign-on, the third button, lands on the dashboard signed in", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('link', { name: /^Continue with/ })).toHaveText([
+      'Continue with Google',
+      'Continue with Microsoft',
+      'Continue with single sign-on',
+    ]);
+    // Ends at 1280 px, where the side panel shows the signed-in address.
+    for (const width of [700, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveShot(page, `login-company-sign-in-${width}`);
+    }
+    await signInWith(page, 'single sign-on', DEMO_USERS.viewer);
+    await expectSignedIn(page, DEMO_USERS.viewer);
   });
 
   test('an unknown account lands on /login with the error box', async ({ page }) => {

@@ -13,7 +13,12 @@ import {
 } from './support/paths';
 
 const ADA: DemoUser = { workspace_id: 1, user_id: 1, email: 'ada@acme.example', role: 'admin' };
-const OPTIONS: SignInOptions = { google: true, microsoft: false, demo_users: [ADA] };
+const OPTIONS: SignInOptions = {
+  google: true,
+  microsoft: false,
+  oidc_label: null,
+  demo_users: [ADA],
+};
 const failure = new ApiFailure({ kind: 'unavailable', message: 'maintenance' });
 
 // The link's full navigation is the browser's: the paths only note that it was asked for.

@@ -12,7 +12,12 @@ import { transitionChecks } from './support/checks';
 const checks = transitionChecks();
 const login = createLoginMachine(offlineClient);
 const ADA: DemoUser = { workspace_id: 1, user_id: 7, email: 'ada@acme.example', role: 'admin' };
-const OPTIONS: SignInOptions = { google: false, microsoft: true, demo_users: [ADA] };
+const OPTIONS: SignInOptions = {
+  google: false,
+  microsoft: true,
+  oidc_label: null,
+  demo_users: [ADA],
+};
 
 function start(createDemoLink: (user: DemoUser) => Promise<string>) {
   const openLink = vi.fn<(_: unknown, params: { url: string }) => void>();

@@ -12,8 +12,9 @@ import {
 } from './oidc-provider-parts';
 
 /**
- * A local OpenID provider standing in for Google and Microsoft (oidc-provider on 127.0.0.1):
- * one issuer, two confidential clients with PKCE required. Its sign-in page lists the accounts
+ * A local OpenID provider standing in for Google, Microsoft and a company's own provider
+ * (Keycloak, Okta…; oidc-provider on 127.0.0.1): one issuer, three confidential clients with
+ * PKCE required. Its sign-in page lists the accounts
  * as buttons `Sign in as <email>` that sign in and grant `openid email profile` at once, plus a
  * Cancel button that answers `access_denied`. It asks every time, so one browser can sign in as
  * different accounts in turn.
@@ -23,7 +24,7 @@ export interface StandInAccount {
   /** The subject; defaults to the email or preferred_username. */
   sub?: string;
   email?: string;
-  /** Google only; defaults to true. */
+  /** Google and the company's provider; defaults to true. */
   email_verified?: boolean;
   name?: string;
   /** Microsoft only: preferred_username (defaults to the email), tid and oid. */
@@ -40,7 +41,7 @@ export interface StandInAccount {
   hd?: string;
 }
 
-export type StandInClientName = 'google' | 'microsoft';
+export type StandInClientName = 'google' | 'microsoft' | 'company';
 
 export interface StandInClient {
   clientId: string;
@@ -50,7 +51,7 @@ export interface StandInClient {
 export interface OidcStandIn {
   issuer: string;
   clients: Record<StandInClientName, StandInClient>;
-  /** The variables that point the server at this stand-in for both providers. */
+  /** The variables that point the server at this stand-in for all three providers. */
   env: Record<string, string>;
   /** Replaces the accounts listed on the sign-in page. */
   setAccounts(accounts: StandInAccount[]): void;
@@ -64,6 +65,7 @@ export const STAND_IN_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 const PROVIDER_PATHS: Record<StandInClientName, string> = {
   google: 'google-oauth2',
   microsoft: 'microsoft-graph',
+  company: 'oidc',
 };
 
 const subjectOf = (a: StandInAccount) => a.sub ?? a.email ?? a.preferred_username ?? 'nobody';
@@ -72,9 +74,9 @@ const labelOf = (a: StandInAccount) => a.email ?? a.preferred_username ?? subjec
 function claimsFor(account: StandInAccount, client: StandInClientName) {
   const sub = subjectOf(account);
   const base = { sub, ...(account.name ? { name: account.name } : {}) };
-  if (client === 'google') {
+  if (client !== 'microsoft') {
     if (!account.email) return base;
-    const hd = account.hd ? { hd: account.hd } : {};
+    const hd = client === 'google' && account.hd ? { hd: account.hd } : {};
     return { ...base, email: account.email, email_verified: account.email_verified ?? true, ...hd };
   }
   const edov = account.xms_edov === null ? {} : { xms_edov: account.xms_edov ?? true };
@@ -157,13 +159,11 @@ function configure(
   jwk: object,
   accounts: () => StandInAccount[],
 ): Provider {
+  const names = Object.keys(clients) as StandInClientName[];
   const clientName = (ctx: KoaContextWithOIDC): StandInClientName =>
-    ctx.oidc.client?.clientId === clients.microsoft.clientId ? 'microsoft' : 'google';
+    names.find((name) => clients[name].clientId === ctx.oidc.client?.clientId) ?? 'google';
   return new Provider(issuer, {
-    clients: [
-      clientMetadata('google', clients.google),
-      clientMetadata('microsoft', clients.microsoft),
-    ],
+    clients: names.map((name) => clientMetadata(name, clients[name])),
     adapter: memoryAdapter(),
     ttl: TTL,
     jwks: { keys: [jwk] },
@@ -201,6 +201,7 @@ export async function startOidcProvider(options: StandInOptions = {}): Promise<O
   const clients: Record<StandInClientName, StandInClient> = {
     google: { clientId: 'stand-in-google', clientSecret: 'stand-in-google-secret' },
     microsoft: { clientId: 'stand-in-microsoft', clientSecret: 'stand-in-microsoft-secret' },
+    company: { clientId: 'stand-in-company', clientSecret: 'stand-in-company-secret' },
   };
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = {
@@ -248,6 +249,9 @@ export async function startOidcProvider(options: StandInOptions = {}): Promise<O
       MICROSOFT_ISSUER: issuer,
       MICROSOFT_CLIENT_ID: clients.microsoft.clientId,
       MICROSOFT_CLIENT_SECRET: clients.microsoft.clientSecret,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clients.company.clientId,
+      OIDC_CLIENT_SECRET: clients.company.clientSecret,
     },
     setAccounts: (next) => {
       accounts = next;

@@ -5,6 +5,8 @@ interface LoginView {
   /** Why each provider's button is disabled; null when it can be used. */
   googleUnavailable: string | null;
   microsoftUnavailable: string | null;
+  /** The company's own sign-in button's text; null while it is not configured (no button). */
+  companySignIn: string | null;
   /** Empty while demo sign-in is off: the demo block is then absent. */
   demoUsers: readonly DemoUser[];
   /** The demo user being signed in. */
@@ -23,6 +25,7 @@ export function loginView(snapshot: LoginSnapshot): LoginView {
   return {
     googleUnavailable: options && !options.google ? notSetUp('Google') : null,
     microsoftUnavailable: options && !options.microsoft ? notSetUp('Microsoft') : null,
+    companySignIn: options?.oidc_label ?? null,
     demoUsers: options?.demo_users ?? NO_DEMO_USERS,
     busyUser: busy ? demoUser : null,
     demoError,

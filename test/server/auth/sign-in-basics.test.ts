@@ -97,6 +97,23 @@ describe('sign-in configuration', () => {
       { MICROSOFT_ISSUER: 'http://10.0.0.5:8443/v2.0' },
       'Invalid MICROSOFT_ISSUER: "http://10.0.0.5:8443/v2.0" may use http: only on this machine',
     ],
+    [
+      { OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' },
+      'Invalid OIDC_ISSUER: it is needed with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    ],
+    [
+      { OIDC_ISSUER: 'https://sso.acme.example' },
+      'Invalid OIDC_CLIENT_ID: it and OIDC_CLIENT_SECRET are needed with OIDC_ISSUER',
+    ],
+    [
+      { OIDC_ISSUER: 'http://sso.acme.example', OIDC_CLIENT_ID: 'i', OIDC_CLIENT_SECRET: 's' },
+      'Invalid OIDC_ISSUER: "http://sso.acme.example" may use http: only on this machine',
+    ],
+    [
+      { OIDC_LABEL: 'x'.repeat(61) },
+      'Invalid OIDC_LABEL: it must be one line of at most 60 characters',
+    ],
+    [{ OIDC_LABEL: 'Sign in\nnow' }, 'Invalid OIDC_LABEL: it must be one line of at most 60'],
     [{ COOKIE_SECRET: 'short' }, 'Invalid COOKIE_SECRET: it must be at least 32 characters long'],
     [{ DEMO: 'sometimes' }, 'Invalid DEMO: "sometimes" must be true or false'],
     [{ SIGN_IN_RATE_LIMIT: '0' }, 'Invalid SIGN_IN_RATE_LIMIT: 0 is outside 1–10000'],

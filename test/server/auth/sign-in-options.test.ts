@@ -28,6 +28,7 @@ describe('while demo sign-in is on', () => {
     const body = reply.json<Options>();
     expect(body.google).toBe(false);
     expect(body.microsoft).toBe(false);
+    expect(body.oidc_label).toBeNull();
     expect(body.demo_users.map((u) => [u.role, u.email])).toEqual([
       ['admin', 'ada.admin@acme.example'],
       ['manager', 'max.manager@acme.example'],

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from './app';
 import { createTestDb } from './test-db';
+import type { LoginProvider } from '../../../server/config-sign-in';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 
@@ -110,7 +111,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export async function reachCallback(
   browser: Browser,
   appUrl: string,
-  provider: 'google-oauth2' | 'microsoft-graph',
+  provider: LoginProvider,
   label: string,
 ): Promise<URL> {
   const started = await browser.get(`${appUrl}/portal/login/${provider}`);
@@ -135,7 +136,7 @@ export async function reachCallback(
 export async function cancelAtProvider(
   browser: Browser,
   appUrl: string,
-  provider: 'google-oauth2' | 'microsoft-graph',
+  provider: LoginProvider,
 ): Promise<URL> {
   const started = await browser.get(`${appUrl}/portal/login/${provider}`);
   const page = await browser.followUntil(started, appUrl, (url) =>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../support/fake-api';
 import { renderApp } from '../support/render-app';
 
 const ERROR_TEXT =
@@ -28,6 +29,34 @@ describe('login page', () => {
     expect(screen.getByText(/By logging in you agree to the/)).toHaveTextContent(
       'By logging in you agree to the Terms and Conditions.',
     );
+  });
+
+  it("adds the company's sign-in after the two, with the server's label, once it is set up", async () => {
+    const options = { google: true, microsoft: true, demo_users: [] };
+    const api = fakeApi({
+      'GET /portal/api/sign-in-options/': {
+        body: { ...options, oidc_label: 'Continue with Acme SSO' },
+      },
+    });
+    renderApp('/login', { signedIn: false, api: api.client });
+    const company = await screen.findByRole('link', { name: 'Continue with Acme SSO' });
+    expect(company).toHaveAttribute('href', '/portal/login/oidc');
+    expect(
+      screen.getAllByRole('link', { name: /^Continue with/ }).map((link) => link.textContent),
+    ).toEqual(['Continue with Google', 'Continue with Microsoft', 'Continue with Acme SSO']);
+  });
+
+  it('offers no third button while the company sign-in is not set up', async () => {
+    const api = fakeApi({
+      'GET /portal/api/sign-in-options/': {
+        body: { google: true, microsoft: false, oidc_label: null, demo_users: [] },
+      },
+    });
+    renderApp('/login', { signedIn: false, api: api.client });
+    expect(
+      await screen.findByText('Microsoft sign-in is not set up on this server.'),
+    ).toBeVisible();
+    expect(screen.getAllByRole('link', { name: /^Continue with/ })).toHaveLength(1);
   });
 
   it('shows no error box and no email card without the flag and the parameter', async () => {

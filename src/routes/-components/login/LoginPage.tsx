@@ -11,7 +11,7 @@ import { BrandPanel } from './BrandPanel';
 import { DemoSignIn } from './DemoSignIn';
 import { hasLoginErrorFlag } from './login-error-flag';
 import { ProviderButton } from './ProviderButton';
-import { GoogleLogo, MicrosoftLogo } from './ProviderLogos';
+import { GoogleLogo, KeyLogo, MicrosoftLogo } from './ProviderLogos';
 import './LoginPage.css';
 
 interface LoginPageProps {
@@ -79,6 +79,14 @@ export function LoginPage({ machine, email, onChangeEmail }: LoginPageProps) {
               label="Continue with Microsoft"
               unavailable={view.microsoftUnavailable}
             />
+            {view.companySignIn !== null && (
+              <ProviderButton
+                href={LOGIN_START.company}
+                logo={<KeyLogo />}
+                label={view.companySignIn}
+                unavailable={null}
+              />
+            )}
           </div>
           {view.demoUsers.length > 0 && (
             <DemoSignIn

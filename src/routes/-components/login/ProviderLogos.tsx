@@ -33,3 +33,18 @@ export function MicrosoftLogo() {
     </svg>
   );
 }
+
+/** The company's own sign-in (OpenID Connect): a key, in the text's colour. */
+export function KeyLogo() {
+  return (
+    <svg
+      className="provider-logo provider-logo-key"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="7.5" cy="15.5" r="4.5" />
+      <path d="M10.7 12.3 20 3m-4 4 3 3m-5.5-.5 2.5 2.5" />
+    </svg>
+  );
+}
