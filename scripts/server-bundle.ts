@@ -8,8 +8,9 @@
 // It fails when the server imports a package that is not a production dependency, which
 // `npm ci --omit=dev` would leave out.
 import { build, type Plugin } from 'esbuild';
+import { parse } from 'yaml';
 import { builtinModules } from 'node:module';
-import { copyFileSync, cpSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -105,6 +106,8 @@ export async function bundleServer(
   cpSync(path.join(ROOT, 'server/db/migrations'), path.join(out, 'migrations'), {
     recursive: true,
   });
-  copyFileSync(path.join(ROOT, 'openapi/portal.yaml'), path.join(out, 'portal.yaml'));
+  // The contract as JSON, which the server reads without a YAML parser (server/contract/spec.ts).
+  const contract = parse(readFileSync(path.join(ROOT, 'openapi/portal.yaml'), 'utf8')) as unknown;
+  writeFileSync(path.join(out, 'portal.json'), JSON.stringify(contract));
   copyFileSync(path.join(ROOT, 'server/launch.mjs'), path.join(out, 'launch.mjs'));
 }

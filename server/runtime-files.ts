@@ -11,7 +11,7 @@ const compiled = import.meta.url.endsWith('.js');
 
 export const runtimeFiles = {
   migrations: compiled ? join(here, 'migrations') : join(here, 'db/migrations'),
-  contract: compiled ? join(here, 'portal.yaml') : join(here, '../openapi/portal.yaml'),
+  contract: compiled ? join(here, 'portal.json') : join(here, '../openapi/portal.yaml'),
   packageJson: compiled ? join(here, '../../package.json') : join(here, '../package.json'),
   /** The embedded database's thread, and what Node needs to load it (tsx for TypeScript). */
   pgliteThread: compiled
